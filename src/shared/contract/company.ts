@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+export const Company = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Special-behaviour code such as "kl" or "bw", or null. */
+  code: z.string().nullable(),
+  is_trw: z.boolean(),
+  has_expeditions_rrule: z.boolean(),
+  has_receptions_rrule: z.boolean(),
+  lang_pt: z.boolean(),
+});
+export type Company = z.infer<typeof Company>;
+
+export const CompanyQuery = z.object({ id: z.coerce.number().int().positive().optional() });
+
+/** Name of the request header that selects the company a request acts for. */
+export const COMPANY_HEADER = "company";

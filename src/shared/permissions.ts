@@ -1,0 +1,228 @@
+import type { RoleKey } from "./roles";
+
+/**
+ * Permission matrix of spec section 6. A permission is granted only when no role of the user
+ * prohibits it. Some names are restriction flags rather than rights (isForkLift, isKiosk,
+ * justClientNotes, justCompanyNotes, onlyTruckHours, mrpLimitations): a role that prohibits
+ * the flag is the role the restriction applies to; use `hasRestriction` for those.
+ */
+export const PERMISSIONS = [
+  "createMasters",
+  "addExp",
+  "addRecep",
+  "addTruck",
+  "editTruck",
+  "editExp",
+  "editRecep",
+  "deleteExp",
+  "deleteRecep",
+  "seeFilters",
+  "seeOriginFilter",
+  "seeHistory",
+  "editStatus",
+  "editReasons",
+  "justClientNotes",
+  "justCompanyNotes",
+  "isForkLift",
+  "isKiosk",
+  "seeTasklist",
+  "lockdowns",
+  "addCL",
+  "editCL",
+  "deleteCL",
+  "onlyTruckHours",
+  "mrpLimitations",
+  "seeDashboard",
+  "seeTrucks",
+  "seeExpeditions",
+  "seeReceptions",
+  "seeCriticalLines",
+  "seeBi",
+  "repeats",
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const RESTRICTION_FLAGS = [
+  "isForkLift",
+  "isKiosk",
+  "justClientNotes",
+  "justCompanyNotes",
+  "onlyTruckHours",
+  "mrpLimitations",
+] as const satisfies readonly Permission[];
+
+export type RestrictionFlag = (typeof RESTRICTION_FLAGS)[number];
+
+/** Every write right; "all writes" in the spec's summaries. */
+const ALL_WRITES = [
+  "createMasters",
+  "addExp",
+  "addRecep",
+  "addTruck",
+  "editTruck",
+  "editExp",
+  "editRecep",
+  "deleteExp",
+  "deleteRecep",
+  "editStatus",
+  "editReasons",
+  "addCL",
+  "editCL",
+  "deleteCL",
+  "repeats",
+] as const satisfies readonly Permission[];
+
+interface Prohibitions {
+  base: readonly Permission[];
+  /** Added to `base` when the company is trw. */
+  trw: readonly Permission[];
+}
+
+const FORKLIFT: Prohibitions = {
+  base: [
+    "createMasters",
+    "addExp",
+    "addRecep",
+    "addTruck",
+    "editTruck",
+    "seeHistory",
+    "justCompanyNotes",
+    "isForkLift",
+    "seeTasklist",
+  ],
+  trw: ["lockdowns", "deleteExp", "deleteRecep"],
+};
+
+const KIOSK: Prohibitions = {
+  base: [
+    "createMasters",
+    "addExp",
+    "addRecep",
+    "addTruck",
+    "editTruck",
+    "editExp",
+    "editRecep",
+    "seeFilters",
+    "seeHistory",
+    "editStatus",
+    "editReasons",
+    "seeTasklist",
+  ],
+  trw: ["lockdowns", "addCL", "isKiosk", "deleteExp", "deleteRecep"],
+};
+
+export const PROHIBITIONS = {
+  admin: { base: [], trw: ["lockdowns"] },
+  office: { base: ["createMasters"], trw: ["deleteExp", "deleteRecep"] },
+  warehouseResp: {
+    base: ["createMasters", "seeHistory", "seeTasklist"],
+    trw: ["deleteExp", "deleteRecep"],
+  },
+  forklift: FORKLIFT,
+  kiosk: KIOSK,
+  client: {
+    base: [
+      "createMasters",
+      "addExp",
+      "addRecep",
+      "addTruck",
+      "seeHistory",
+      "editStatus",
+      "editReasons",
+      "justClientNotes",
+      "seeTasklist",
+    ],
+    trw: ["lockdowns", "deleteExp", "deleteRecep"],
+  },
+  truckAccess: {
+    base: [
+      "createMasters",
+      "addExp",
+      "addRecep",
+      "editTruck",
+      "editExp",
+      "editRecep",
+      "editStatus",
+      "editReasons",
+      "seeFilters",
+      "seeHistory",
+      "seeTasklist",
+      "justClientNotes",
+    ],
+    trw: [],
+  },
+  readOnly: {
+    base: [...ALL_WRITES, "seeFilters", "seeHistory", "seeTasklist", "lockdowns", "isKiosk"],
+    trw: [],
+  },
+  guardia: {
+    base: [...ALL_WRITES, "seeDashboard", "seeExpeditions", "seeReceptions", "seeBi"],
+    trw: [],
+  },
+  carretilleros: { base: [...FORKLIFT.base, "onlyTruckHours"], trw: FORKLIFT.trw },
+  officePerson: { base: ["createMasters", "addTruck", "editTruck"], trw: [] },
+  plannerTrw: {
+    base: [
+      "seeDashboard",
+      "seeTrucks",
+      "seeBi",
+      "seeTasklist",
+      "mrpLimitations",
+      "addTruck",
+      "editTruck",
+      "deleteExp",
+      "deleteRecep",
+      "lockdowns",
+      "createMasters",
+    ],
+    trw: [],
+  },
+  kioskReceptions: { base: [...KIOSK.base, ...KIOSK.trw], trw: [] },
+  provider: {
+    base: [
+      "addExp",
+      "editExp",
+      "editTruck",
+      "seeOriginFilter",
+      "seeHistory",
+      "editStatus",
+      "editReasons",
+      "deleteExp",
+      "deleteRecep",
+      "deleteCL",
+      "repeats",
+      "seeTasklist",
+      "seeDashboard",
+      "seeExpeditions",
+      "seeTrucks",
+      "seeBi",
+      "lockdowns",
+    ],
+    trw: [],
+  },
+} as const satisfies Record<RoleKey, Prohibitions>;
+
+export function prohibitedBy(role: RoleKey, isTrw: boolean): ReadonlySet<Permission> {
+  const entry: Prohibitions = PROHIBITIONS[role];
+  return new Set(isTrw ? [...entry.base, ...entry.trw] : entry.base);
+}
+
+/** True when no role of the user prohibits the permission. A user with no role gets nothing. */
+export function can(roles: readonly RoleKey[], permission: Permission, isTrw: boolean): boolean {
+  if (roles.length === 0) return false;
+  return roles.every((role) => !prohibitedBy(role, isTrw).has(permission));
+}
+
+/** True when some role of the user carries the restriction (prohibits the flag). */
+export function hasRestriction(
+  roles: readonly RoleKey[],
+  flag: RestrictionFlag,
+  isTrw: boolean,
+): boolean {
+  return roles.some((role) => prohibitedBy(role, isTrw).has(flag));
+}
+
+export function grantedPermissions(roles: readonly RoleKey[], isTrw: boolean): Permission[] {
+  return PERMISSIONS.filter((permission) => can(roles, permission, isTrw));
+}

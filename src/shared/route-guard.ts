@@ -1,0 +1,73 @@
+import type { RoleKey } from "./roles";
+import type { RouteName, RouteTarget } from "./routes";
+
+/**
+ * Route guard of spec section 6: the first rule whose roles match the user decides.
+ * Returns null to allow the route, or the path to redirect to.
+ */
+interface GuardRule {
+  roles: readonly RoleKey[];
+  decide: (route: RouteTarget, roles: readonly RoleKey[]) => string | null;
+}
+
+function only(allowed: readonly RouteName[], fallback: string): GuardRule["decide"] {
+  return (route) => (allowed.includes(route.name) ? null : fallback);
+}
+
+const PLANNER_ROUTES: readonly RouteName[] = [
+  "expeditions",
+  "add-expedition",
+  "receptions",
+  "add-reception",
+  "critical-lines",
+  "add-critical-line",
+];
+
+function otherRoles(route: RouteTarget, roles: readonly RoleKey[]): string | null {
+  const isClientOrForklift = roles.includes("client") || roles.includes("forklift");
+  switch (route.name) {
+    case "bi":
+    case "indicators":
+      return "/dashboard";
+    case "trucks":
+      return isClientOrForklift ? "/dashboard" : null;
+    case "trucks-sign-up":
+      return route.id === undefined || roles.includes("forklift") ? "/trucks" : null;
+    case "add-expedition":
+      return route.id === undefined ? "/expeditions" : null;
+    case "add-reception":
+      return route.id === undefined ? "/receptions" : null;
+    default:
+      return null;
+  }
+}
+
+export const GUARD_RULES: readonly GuardRule[] = [
+  { roles: ["admin", "office", "warehouseResp"], decide: () => null },
+  { roles: ["truckAccess"], decide: only(["truck-system"], "/truck-system") },
+  { roles: ["kiosk"], decide: only(["expeditions", "critical-lines"], "/expeditions") },
+  { roles: ["kioskReceptions"], decide: only(["receptions"], "/receptions") },
+  {
+    roles: ["plannerTrw", "officePerson", "carretilleros"],
+    decide: (route, roles) =>
+      only(
+        roles.includes("officePerson") ? [...PLANNER_ROUTES, "bi"] : PLANNER_ROUTES,
+        "/expeditions",
+      )(route, roles),
+  },
+  { roles: ["guardia"], decide: only(["trucks", "trucks-sign-up"], "/trucks") },
+  { roles: ["provider"], decide: only(["receptions", "add-reception"], "/receptions") },
+];
+
+export const DEFAULT_REDIRECT = "/dashboard";
+
+/** Where a user with these roles must go instead of `route`, or null when allowed. */
+export function guardRedirect(roles: readonly RoleKey[], route: RouteTarget): string | null {
+  const rule = GUARD_RULES.find((candidate) => candidate.roles.some((r) => roles.includes(r)));
+  return rule ? rule.decide(route, roles) : otherRoles(route, roles);
+}
+
+/** The login URL for an unauthenticated visitor asking for `path`. */
+export function loginRedirect(path: string): string {
+  return `/login?redirect=${encodeURIComponent(path)}`;
+}
