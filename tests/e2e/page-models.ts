@@ -1,0 +1,71 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/**
+ * Page models: every selector the e2e suite uses lives here, by role and accessible name.
+ * The patterns accept the English and Spanish texts (the app's default locale is es);
+ * adjust them here when the client's labels change.
+ */
+export const LABELS = {
+  // Anchored (so "Show password" does not match), tolerant of whitespace and a "*" marker.
+  username: /^\s*(username|user|usuario|utilizador)\s*\*?\s*$/i,
+  password: /^\s*(password|contraseña|senha)\s*\*?\s*$/i,
+  enter: /^(enter|entrar|log ?in|sign in|iniciar sesión)$/i,
+  errorNotice: /^error$/i,
+  userConfig: /user config/i,
+  logout: /^(log ?out|cerrar sesión|salir|sair)$/i,
+} as const;
+
+export class LoginPage {
+  readonly username: Locator;
+  readonly password: Locator;
+  readonly enter: Locator;
+
+  constructor(readonly page: Page) {
+    this.username = page.getByLabel(LABELS.username);
+    this.password = page.getByLabel(LABELS.password);
+    this.enter = page.getByRole("button", { name: LABELS.enter });
+  }
+
+  async goto(redirect?: string): Promise<void> {
+    const query = redirect === undefined ? "" : `?redirect=${encodeURIComponent(redirect)}`;
+    await this.page.goto(`/login${query}`);
+    await expect(this.username).toBeVisible();
+  }
+
+  async fill(username: string, password: string): Promise<void> {
+    await this.username.fill(username);
+    await this.password.fill(password);
+  }
+
+  async submit(): Promise<void> {
+    await this.enter.click();
+  }
+
+  async login(username: string, password: string): Promise<void> {
+    await this.fill(username, password);
+    await this.submit();
+  }
+
+  /** The ERROR notice of spec section 8. */
+  errorNotice(): Locator {
+    return this.page.getByText(LABELS.errorNotice).first();
+  }
+}
+
+/** Top bar of the authenticated layout: greeting, tabs and the User Config menu. */
+export class AppShell {
+  constructor(readonly page: Page) {}
+
+  greeting(user: string): Locator {
+    return this.page.getByText(new RegExp(`hi,? ${user}|hola,? ${user}|olá,? ${user}`, "i"));
+  }
+
+  tab(name: string | RegExp): Locator {
+    return this.page.getByRole("navigation").getByRole("link", { name });
+  }
+
+  async logout(): Promise<void> {
+    await this.page.getByRole("button", { name: LABELS.userConfig }).click();
+    await this.page.getByRole("menuitem", { name: LABELS.logout }).click();
+  }
+}
