@@ -15,9 +15,10 @@ if (!existsSync(join(root, "dist", "index.html"))) {
 
 const dataDir = mkdtempSync(join(tmpdir(), "yardline-e2e-"));
 const env = {
-  // Generous limits: the suite logs in many times from one address.
-  LOGIN_RATE_LIMIT: "1000",
-  RATE_LIMIT_MAX: "100000",
+  // Generous login limits (src/server/config.ts): the suite logs in many times from one address.
+  LOGIN_MAX_FAILURES_PER_USER: "1000",
+  LOGIN_MAX_FAILURES_PER_IP: "100000",
+  LOG_LEVEL: "warn",
   JWT_SECRET: "yardline-e2e-secret-not-for-production-0123456789",
   ...process.env,
   PORT: process.env.E2E_PORT ?? process.env.PORT ?? "8181",

@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// `npm test`: every test, fail-fast. check -> vitest (all projects) -> Chromium -> build ->
+// Playwright. Prints each step's wall time and closes with one line "N passed, N failed"
+// summing the vitest and Playwright counts (a failed step that reported no failing test
+// counts as one failure, so a broken run never reads "0 failed").
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { bin, printSummary, ROOT, run, seconds, step } from "./lib/steps.mjs";
+
+const REPORTS = join(ROOT, "test-results");
+const VITEST_JSON = join(REPORTS, "vitest.json");
+const PLAYWRIGHT_JSON = join(REPORTS, "playwright.json");
+/** Machine-readable totals for .ci/run (or YARDLINE_TEST_SUMMARY). */
+const SUMMARY_JSON = process.env.YARDLINE_TEST_SUMMARY ?? join(REPORTS, "summary.json");
+
+mkdirSync(REPORTS, { recursive: true });
+rmSync(VITEST_JSON, { force: true });
+rmSync(PLAYWRIGHT_JSON, { force: true });
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Vitest's JSON report (Jest-compatible fields). */
+function vitestCounts() {
+  const report = readJson(VITEST_JSON);
+  if (!report) return undefined;
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failedFiles: report.numFailedTestSuites ?? 0,
+  };
+}
+
+/** Playwright's JSON report; a test that passed on retry counts as passed (and as flaky). */
+function playwrightCounts() {
+  const stats = readJson(PLAYWRIGHT_JSON)?.stats;
+  if (!stats) return undefined;
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+    flaky: stats.flaky ?? 0,
+  };
+}
+
+function formatCounts(counts, extra = "") {
+  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${extra}`;
+}
+
+const STEPS = [
+  [
+    "check",
+    "check (biome, tsc, lingui)",
+    async () => {
+      const { status } = await run(process.execPath, ["scripts/check.mjs"]);
+      return { ok: status === 0 };
+    },
+  ],
+  [
+    "vitest",
+    "vitest (all projects)",
+    async () => {
+      const { status } = await run(bin("vitest"), [
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${VITEST_JSON}`,
+      ]);
+      const counts = vitestCounts();
+      if (!counts) return { ok: false, detail: `vitest exited with ${status} and wrote no report` };
+      const files = counts.failedFiles ? `, ${counts.failedFiles} failed file(s)` : "";
+      return { ok: status === 0, counts, detail: formatCounts(counts, files) };
+    },
+  ],
+  [
+    "chromium",
+    "ensure chromium",
+    async () => {
+      const { status } = await run(process.execPath, ["scripts/ensure-chromium.mjs"]);
+      return { ok: status === 0 };
+    },
+  ],
+  [
+    "build",
+    "build",
+    async () => {
+      const { status } = await run("npm", ["run", "--silent", "build"]);
+      return { ok: status === 0 };
+    },
+  ],
+  [
+    "e2e",
+    "playwright",
+    async () => {
+      const { status } = await run(bin("playwright"), ["test"], {
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: PLAYWRIGHT_JSON },
+      });
+      const counts = playwrightCounts();
+      if (!counts) {
+        return { ok: false, detail: `playwright exited with ${status} and wrote no report` };
+      }
+      const flaky = counts.flaky ? ` (${counts.flaky} flaky)` : "";
+      return { ok: status === 0, counts, detail: formatCounts(counts, flaky) };
+    },
+  ],
+];
+
+// `npm test -- --skip=e2e,build` leaves steps out for a quicker local loop (never in CI).
+const skipArg = process.argv.find((arg) => arg.startsWith("--skip="));
+const skipIds = new Set(skipArg ? skipArg.slice("--skip=".length).split(",") : []);
+const unknown = [...skipIds].filter((id) => !STEPS.some(([stepId]) => stepId === id));
+if (unknown.length > 0) {
+  console.error(`unknown step(s) ${unknown.join(", ")}: use ${STEPS.map(([id]) => id).join(", ")}`);
+  process.exit(2);
+}
+
+const started = Date.now();
+const results = [];
+const skipped = [];
+let stopped = false;
+for (const [id, name, fn] of STEPS) {
+  if (stopped || skipIds.has(id)) {
+    skipped.push(stopped ? name : `${name} (--skip)`);
+    continue;
+  }
+  const result = await step(results, name, fn);
+  if (!result.ok) stopped = true;
+}
+
+let passed = 0;
+let failed = 0;
+for (const result of results) {
+  passed += result.counts?.passed ?? 0;
+  failed += result.counts?.failed ?? 0;
+  if (!result.ok && !result.counts?.failed) failed += 1;
+}
+
+const ok = results.every((r) => r.ok);
+printSummary(
+  `npm test ${ok ? "passed" : "FAILED"} in ${seconds(Date.now() - started)}`,
+  results,
+  skipped,
+);
+writeFileSync(
+  SUMMARY_JSON,
+  `${JSON.stringify({ ok, passed, failed, steps: results, skipped }, null, 2)}\n`,
+);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);
