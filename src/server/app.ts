@@ -1,0 +1,97 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { createAccessTokens } from "./auth/access-token";
+import { resolveJwtSecret } from "./auth/jwt-secret";
+import type { ServerConfig } from "./config";
+import { type Database, openDatabase } from "./db/database";
+import { seedDemo } from "./db/seed";
+import { installAuth, registerAuthDecorations } from "./plugins/auth";
+import { CompanyHeaders, installCompanyScope } from "./plugins/company-scope";
+import { registerDatabase } from "./plugins/db";
+import { registerErrorHandler } from "./plugins/errors";
+import { registerStatic } from "./plugins/static";
+import { registerSwagger } from "./plugins/swagger";
+import { companyRoutes } from "./routes/api/company";
+import { userRoutes } from "./routes/api/user";
+import { authRoutes } from "./routes/auth";
+import { configRoutes } from "./routes/config";
+import { healthRoutes } from "./routes/health";
+
+export interface AppOptions {
+  config: ServerConfig;
+  /** An open database; by default one is opened from `config`. The app closes it on close. */
+  database?: Database;
+  /** Seed the demo data when the database has no users yet. */
+  seed?: boolean;
+  logger?: FastifyServerOptions["logger"];
+  /** Serve the built client from config.staticDir (default true). */
+  serveClient?: boolean;
+  /** Extra routes inside the authenticated, company-scoped /api scope (used by tests). */
+  extendApi?: FastifyPluginAsyncZod;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole server, ready for `inject` or `listen`. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const database = options.database ?? (await openDatabase(config));
+  try {
+    await database.migrate();
+    const secret = await resolveJwtSecret(database.db, config.jwtSecret);
+    if (options.seed) await seedDemo(database.db, { passwordCost: config.passwordHashCost });
+
+    const app = Fastify({
+      logger: options.logger ?? false,
+      bodyLimit: config.bodyLimit,
+      // Trust exactly `trustProxy` hops of X-Forwarded-For (the client IP feeds rate limits).
+      trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+      return503OnClosing: true,
+    }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    // JSON only: text/plain bodies answer 415 instead of reaching the validators as strings.
+    app.removeContentTypeParser("text/plain");
+
+    app.decorate("serverConfig", config);
+    app.decorate("accessTokens", createAccessTokens(secret, config.accessTokenTtlSeconds));
+    registerDatabase(app, database);
+    registerAuthDecorations(app);
+    registerErrorHandler(app);
+    await registerSwagger(app);
+
+    await app.register(configRoutes);
+    await app.register(healthRoutes);
+    await app.register(authRoutes);
+    await app.register(
+      async (api) => {
+        api.addHook("onRoute", (route) => {
+          route.schema = {
+            headers: CompanyHeaders,
+            security: [{ bearerAuth: [] }],
+            ...route.schema,
+          };
+        });
+        installAuth(api);
+        installCompanyScope(api);
+        await api.register(userRoutes);
+        await api.register(companyRoutes);
+        if (options.extendApi) await api.register(options.extendApi);
+      },
+      { prefix: "/api" },
+    );
+    await registerStatic(app, options.serveClient === false ? null : config.staticDir);
+
+    await app.ready();
+    return app;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { ACCESS_TOKEN_LIFETIME_HOURS, REFRESH_TOKEN_LIFETIME_DAYS } from "../shared/constants";
+import type { RuntimeConfig } from "../shared/contract/config";
+
+/**
+ * The one place that reads environment variables. Everything else receives a ServerConfig,
+ * so tests build one with `loadConfig({...})` instead of touching process.env.
+ */
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === "" ? fallback : ["true", "1", "yes", "on"].includes(value),
+    );
+
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const Env = z.object({
+  NODE_ENV: z.string().optional(),
+  PRODUCTION: flag(true),
+  PORT: int(8080, 1, 65535),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  REFRESH_INTERVAL: int(10, 1, 86_400),
+  SMS_ENABLED: flag(true),
+  PACKING_LIST_ENABLED: flag(false),
+  JWT_LOGIN_ENABLED: flag(false),
+  SSO_VISIBLE: flag(false),
+  API_BASE: z.string().default("/"),
+  INDICATORS_BASE: z.string().default(""),
+  DEFAULT_LOCALE: z.string().min(2).default("en"),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().min(1).default("./data"),
+  JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: "JWT_SECRET must be at least 32 characters",
+  }),
+  /** Number of reverse proxies in front of the server (for the client IP used by rate limits). */
+  TRUST_PROXY: int(0, 0, 10),
+  BODY_LIMIT_BYTES: int(1_048_576, 1024, 100 * 1_048_576),
+  /** log2 of the scrypt cost parameter N. */
+  PASSWORD_HASH_COST: int(17, 10, 20),
+  LOGIN_MAX_FAILURES_PER_USER: int(10, 1, 10_000),
+  LOGIN_MAX_FAILURES_PER_IP: int(50, 1, 100_000),
+  LOGIN_WINDOW_SECONDS: int(900, 1, 86_400),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STATIC_DIR: z.string().min(1).default("./dist"),
+});
+
+export interface RateLimitConfig {
+  /** Failed logins allowed per username and IP address within the window. */
+  maxFailuresPerUser: number;
+  /** Failed logins allowed per IP address within the window. */
+  maxFailuresPerIp: number;
+  windowSeconds: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when undefined, PGlite in `dataDir` ("memory://" keeps it in memory). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** HS256 secret; when undefined one is generated once and kept in the settings table. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  trustProxy: number;
+  bodyLimit: number;
+  passwordHashCost: number;
+  rateLimit: RateLimitConfig;
+  logLevel: string;
+  staticDir: string;
+  runtime: RuntimeConfig;
+}
+
+export type EnvSource = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(env: EnvSource = process.env): ServerConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new ConfigError(`Invalid environment: ${details}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: ACCESS_TOKEN_LIFETIME_HOURS * 3600,
+    refreshTokenTtlSeconds: REFRESH_TOKEN_LIFETIME_DAYS * 24 * 3600,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    rateLimit: {
+      maxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+    },
+    logLevel: e.LOG_LEVEL,
+    staticDir: e.STATIC_DIR,
+    runtime: {
+      production: e.PRODUCTION,
+      port: e.PORT,
+      refreshInterval: e.REFRESH_INTERVAL,
+      smsEnabled: e.SMS_ENABLED,
+      packingListEnabled: e.PACKING_LIST_ENABLED,
+      jwtLoginEnabled: e.JWT_LOGIN_ENABLED,
+      ssoVisible: e.SSO_VISIBLE,
+      apiBase: e.API_BASE.endsWith("/") ? e.API_BASE : `${e.API_BASE}/`,
+      indicatorsBase: e.INDICATORS_BASE,
+      defaultLocale: e.DEFAULT_LOCALE,
+    },
+  };
+}

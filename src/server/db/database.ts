@@ -1,0 +1,35 @@
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+
+/** The Drizzle interface both adapters expose; repositories only ever see this. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** A transaction handle or the database itself: repositories accept either. */
+export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies the SQL migrations in src/server/db/migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /** Closes the pool or PGlite (flushing its files); safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when set, node-postgres is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or "memory://". Used when databaseUrl is unset. */
+  dataDir: string;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import("./postgres");
+    return openPostgres(options.databaseUrl);
+  }
+  const { openPglite } = await import("./pglite");
+  return openPglite(options.dataDir);
+}

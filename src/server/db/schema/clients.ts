@@ -1,0 +1,39 @@
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, version } from "./columns";
+import { companies } from "./companies";
+import { users } from "./users";
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    email: text("email").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("clients_company_idx").on(table.companyId)],
+);
+
+/** Clients a client-role user is limited to. */
+export const userClients = pgTable(
+  "user_clients",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    version: version(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.clientId] }),
+    index("user_clients_client_idx").on(table.clientId),
+  ],
+);

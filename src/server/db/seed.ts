@@ -1,0 +1,118 @@
+import { count, sql } from "drizzle-orm";
+import { pgSchema, text } from "drizzle-orm/pg-core";
+import { hashPassword } from "../auth/password";
+import type { Db } from "./database";
+import {
+  DEMO_CLIENTS,
+  DEMO_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_USER_CLIENTS,
+  DEMO_USERS,
+} from "./demo-data";
+import { clients, userClients } from "./schema/clients";
+import { companies } from "./schema/companies";
+import { memberships, userRoles, users } from "./schema/users";
+
+export interface SeedOptions {
+  /** log2 of the scrypt cost for the demo passwords. */
+  passwordCost: number;
+}
+
+/** At most this many scrypt derivations at once: each takes 128 * N * r bytes of memory. */
+const HASH_CONCURRENCY = 2;
+
+async function hashAll(count: number, cost: number): Promise<string[]> {
+  const hashes: string[] = [];
+  for (let start = 0; start < count; start += HASH_CONCURRENCY) {
+    const size = Math.min(HASH_CONCURRENCY, count - start);
+    const batch = Array.from({ length: size }, () => hashPassword(DEMO_PASSWORD, cost));
+    hashes.push(...(await Promise.all(batch)));
+  }
+  return hashes;
+}
+
+function idOf(ids: ReadonlyMap<string, number>, name: string): number {
+  const id = ids.get(name);
+  if (id === undefined) throw new Error(`Demo data refers to unknown "${name}"`);
+  return id;
+}
+
+/** Seeds the demo data unless users already exist. Returns true when it seeded. */
+export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  const hashes = await hashAll(DEMO_USERS.length, options.passwordCost);
+
+  await db.transaction(async (tx) => {
+    const companyRows = await tx
+      .insert(companies)
+      .values(DEMO_COMPANIES.map((company) => ({ ...company })))
+      .returning({ id: companies.id, name: companies.name });
+    const companyIds = new Map(companyRows.map((row) => [row.name, row.id]));
+
+    const userRows = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((user, index) => ({
+          username: user.username,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: `${user.username}@yardline.example`,
+          passwordHash: hashes[index] ?? "",
+          userType: user.userType ?? "default",
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    const userIds = new Map(userRows.map((row) => [row.username, row.id]));
+
+    const links = DEMO_USERS.flatMap((user) =>
+      user.companies.map((company, ordering) => ({
+        userId: idOf(userIds, user.username),
+        companyId: idOf(companyIds, company),
+        ordering,
+        role: user.role,
+      })),
+    );
+    await tx
+      .insert(memberships)
+      .values(links.map(({ userId, companyId, ordering }) => ({ userId, companyId, ordering })));
+    await tx
+      .insert(userRoles)
+      .values(links.map(({ userId, companyId, role }) => ({ userId, companyId, role })));
+
+    const clientRows = await tx
+      .insert(clients)
+      .values(
+        DEMO_CLIENTS.map((client) => ({
+          companyId: idOf(companyIds, client.company),
+          description: client.description,
+          email: client.email,
+          notes: client.notes,
+        })),
+      )
+      .returning({ id: clients.id, description: clients.description });
+    const clientIds = new Map(clientRows.map((row) => [row.description, row.id]));
+
+    const userClientRows = Object.entries(DEMO_USER_CLIENTS).flatMap(([username, names]) =>
+      names.map((name) => ({ userId: idOf(userIds, username), clientId: idOf(clientIds, name) })),
+    );
+    await tx.insert(userClients).values(userClientRows);
+  });
+  return true;
+}
+
+const catalog = pgSchema("pg_catalog");
+const pgTables = catalog.table("pg_tables", { schemaname: text(), tablename: text() });
+
+/** Drops every table of the public schema and the migration journal: a blank database. */
+export async function resetDatabase(db: Db): Promise<void> {
+  const tables = await db
+    .select({ name: pgTables.tablename })
+    .from(pgTables)
+    .where(sql`${pgTables.schemaname} = 'public'`);
+  const names = tables.flatMap((table) => (table.name ? [`"public"."${table.name.replaceAll('"', '""')}"`] : []));
+  await db.transaction(async (tx) => {
+    if (names.length > 0) await tx.execute(sql.raw(`drop table if exists ${names.join(", ")} cascade`));
+    await tx.execute(sql.raw(`drop schema if exists "drizzle" cascade`));
+  });
+}

@@ -1,0 +1,58 @@
+import type { ErrorBody, ErrorCode } from "../shared/contract/errors";
+
+/**
+ * The error factory: every error the API answers with is an ApiError carrying a status, a code
+ * from the shared catalogue and a message that is safe to show. The error handler
+ * (plugins/errors.ts) turns anything else into a 500 internal_error without details.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  override name = "ApiError";
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return this.fields
+      ? { code: this.code, message: this.message, fields: this.fields }
+      : { code: this.code, message: this.message };
+  }
+}
+
+export const errors = {
+  validation: (fields: FieldErrors, message = "Some fields are not valid") =>
+    new ApiError(400, "validation_error", message, fields),
+  badRequest: (message = "The request could not be understood") =>
+    new ApiError(400, "bad_request", message),
+  unsupportedMediaType: () =>
+    new ApiError(415, "bad_request", "Unsupported content type: send application/json"),
+  invalidCredentials: () =>
+    new ApiError(401, "invalid_credentials", "Unable to log in with the provided credentials"),
+  tokenNotValid: () => new ApiError(401, "token_not_valid", "Token is invalid or expired"),
+  notAuthenticated: () =>
+    new ApiError(401, "not_authenticated", "Authentication credentials were not provided"),
+  forbidden: (message = "You do not have permission to perform this action") =>
+    new ApiError(403, "forbidden", message),
+  notFound: (message = "Not found") => new ApiError(404, "not_found", message),
+  rateLimited: (retryAfterSeconds: number) =>
+    new ApiError(
+      429,
+      "rate_limited",
+      `Too many attempts; try again in ${retryAfterSeconds} seconds`,
+      undefined,
+      { "retry-after": String(retryAfterSeconds) },
+    ),
+  payloadTooLarge: () => new ApiError(413, "payload_too_large", "Request body is too large"),
+  internal: () => new ApiError(500, "internal_error", "Internal server error"),
+  unavailable: (message = "The service is unavailable; retry shortly") =>
+    new ApiError(503, "service_unavailable", message),
+} as const;

@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errors } from "../errors";
+
+/**
+ * Serves the built PWA from one origin with the API. Unknown GET paths outside the API that
+ * accept HTML get index.html (client-side routing); everything else unknown is a JSON 404.
+ */
+const API_PREFIXES = ["/api/", "/get-token", "/jwt/", "/config.json", "/healthz"];
+/** Files that must be revalidated on every load so a new release is picked up at once. */
+const NO_CACHE = new Set(["index.html", "sw.js", "registerSW.js", "manifest.webmanifest"]);
+
+function isApiPath(url: string): boolean {
+  const path = url.split("?")[0] ?? "";
+  return path === "/api" || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? "";
+  return accept.includes("text/html");
+}
+
+function sendNotFound(reply: FastifyReply) {
+  const error = errors.notFound();
+  return reply.code(error.statusCode).send(error.toBody());
+}
+
+/** Registers the client files (unless `dir` is null) and the not-found handler. */
+export async function registerStatic(app: FastifyInstance, dir: string | null): Promise<boolean> {
+  const root = resolve(dir ?? ".");
+  const available = dir !== null && existsSync(resolve(root, "index.html"));
+  if (dir === null) {
+    app.log.info("client serving disabled: API only");
+  } else if (!available) {
+    app.log.warn(
+      `Client build not found at ${root} (no index.html): serving the API only. Run "npm run build" to serve the app.`,
+    );
+  } else {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: "/",
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        const name = path.split(/[\\/]/).pop() ?? "";
+        if (NO_CACHE.has(name)) reply.header("cache-control", "no-cache");
+        else if (/[\\/]assets[\\/]/.test(path)) {
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+        } else reply.header("cache-control", "public, max-age=3600");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const spa =
+      available &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      !isApiPath(request.url) &&
+      wantsHtml(request);
+    if (!spa) return sendNotFound(reply);
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+  return available;
+}

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { Company, CompanyQuery } from "../../../../shared/contract/company";
+import { listOf, PagingQuery } from "../../../../shared/contract/paging";
+import { authOf } from "../../../auth/context";
+import { errors } from "../../../errors";
+import { API_ERRORS, errorResponses } from "../../responses";
+import { presentCompany } from "./presenter";
+import { companiesOf } from "./repository";
+
+const CompanyParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The caller's companies (groups) with their flags; other companies do not exist here. */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/company", {
+    schema: {
+      tags: ["company"],
+      summary: "The user's companies, filterable by id",
+      querystring: PagingQuery.extend(CompanyQuery.shape),
+      response: { 200: listOf(Company), ...errorResponses(...API_ERRORS) },
+    },
+    handler: async (request) => {
+      const { page, page_size: pageSize, id } = request.query;
+      const { count, rows } = await companiesOf(app.db, authOf(request).user.id, {
+        id,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { count, results: rows.map(presentCompany) };
+    },
+  });
+
+  app.get("/company/:id", {
+    schema: {
+      tags: ["company"],
+      summary: "One of the user's companies",
+      params: CompanyParams,
+      response: { 200: Company, ...errorResponses(...API_ERRORS, 404) },
+    },
+    handler: async (request) => {
+      const { rows } = await companiesOf(app.db, authOf(request).user.id, {
+        id: request.params.id,
+        limit: 1,
+        offset: 0,
+      });
+      const [row] = rows;
+      if (!row) throw errors.notFound();
+      return presentCompany(row);
+    },
+  });
+};

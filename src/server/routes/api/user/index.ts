@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  AuthUser,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+} from "../../../../shared/contract/auth";
+import { authOf } from "../../../auth/context";
+import { groupsOf } from "../company/repository";
+import { API_ERRORS, errorResponses } from "../../responses";
+import { presentAuthUser } from "./presenter";
+import { changeOwnPassword, PASSWORD_CHANGED } from "./service";
+
+const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/user/auth", {
+    schema: {
+      tags: ["user"],
+      summary: "The signed-in user: groups, roles in the current company, clients, user type",
+      response: { 200: AuthUser, ...errorResponses(...API_ERRORS) },
+    },
+    handler: async (request) => {
+      const auth = authOf(request);
+      return presentAuthUser(auth, await groupsOf(app.db, auth.user.id));
+    },
+  });
+
+  app.post("/user/:id/change_password", {
+    schema: {
+      tags: ["user"],
+      summary: "Change one's own password; other sessions of the user are signed out",
+      params: UserIdParams,
+      body: ChangePasswordRequest,
+      response: {
+        200: ChangePasswordResponse,
+        ...errorResponses(...API_ERRORS, 413, 415, 429),
+      },
+    },
+    handler: async (request) => {
+      await changeOwnPassword(app, authOf(request), request.params.id, request.body);
+      return { detail: PASSWORD_CHANGED };
+    },
+  });
+};

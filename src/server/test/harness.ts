@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import pg from "pg";
+import { expect } from "vitest";
+import type { LoginResponse } from "../../shared/contract/auth";
+import { type App, buildApp } from "../app";
+import { loadConfig, type ServerConfig } from "../config";
+import { DEMO_PASSWORD } from "../db/demo-data";
+import { companies } from "../db/schema/companies";
+
+/**
+ * A fresh seeded app per test file: in-memory PGlite, or, when DATABASE_URL is set, a new
+ * database on that PostgreSQL server (created here, dropped on close) so runs never collide.
+ */
+export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
+export interface TestApp {
+  app: App;
+  config: ServerConfig;
+  login(username: string, password?: string): Promise<LoginResponse>;
+  /** Authorization (and optional company) headers for a token. */
+  headers(token: string, companyId?: number): Record<string, string>;
+  companyId(name: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<ServerConfig>;
+  extendApi?: FastifyPluginAsyncZod;
+  serveClient?: boolean;
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `yardline_t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await withAdminClient(baseUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient(baseUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      ).then(() => undefined),
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const baseUrl = process.env.DATABASE_URL;
+  const scratch = baseUrl ? await createScratchDatabase(baseUrl) : undefined;
+  const config: ServerConfig = {
+    ...loadConfig({ LOG_LEVEL: "silent" }),
+    dataDir: "memory://",
+    databaseUrl: scratch?.url,
+    jwtSecret: TEST_JWT_SECRET,
+    passwordHashCost: 10,
+    ...options.config,
+  };
+  let app: App;
+  try {
+    app = await buildApp({
+      config,
+      seed: true,
+      serveClient: options.serveClient ?? false,
+      ...(options.extendApi ? { extendApi: options.extendApi } : {}),
+    });
+  } catch (error) {
+    await scratch?.drop();
+    throw error;
+  }
+
+  const headers = (token: string, companyId?: number): Record<string, string> =>
+    companyId === undefined
+      ? { authorization: `Bearer ${token}` }
+      : { authorization: `Bearer ${token}`, company: String(companyId) };
+
+  return {
+    app,
+    config,
+    headers,
+    async login(username, password = DEMO_PASSWORD) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/get-token",
+        payload: { username, password },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<LoginResponse>();
+    },
+    async companyId(name) {
+      const [row] = await app.db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.name, name));
+      if (!row) throw new Error(`No company named ${name}`);
+      return row.id;
+    },
+    async close() {
+      await app.close();
+      await scratch?.drop();
+    },
+  };
+}
