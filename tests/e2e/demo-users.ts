@@ -1,30 +1,19 @@
+import { DEMO_PASSWORD, DEMO_USERS as SEEDED } from "../../src/server/db/demo-data";
 import type { RoleKey } from "../../src/shared/roles";
 import { guardRedirect } from "../../src/shared/route-guard";
 
-/** Demo logins seeded by scripts/seed.ts (README.md lists them); all share one password. */
-export const DEMO_PASSWORD = "yardline";
+/** Demo logins of a fresh installation (src/server/db/demo-data.ts; README.md lists them). */
+export { DEMO_PASSWORD };
 
-export const DEMO_USERS = {
-  admin: ["admin"],
-  office: ["office"],
-  warehouse: ["warehouseResp"],
-  forklift: ["forklift"],
-  kiosk: ["kiosk"],
-  client: ["client"],
-  truckaccess: ["truckAccess"],
-  readonly: ["readOnly"],
-  guard: ["guardia"],
-  carretillero: ["carretilleros"],
-  planner: ["plannerTrw"],
-  officeperson: ["officePerson"],
-  kioskrec: ["kioskReceptions"],
-  provider: ["provider"],
-  mexico: ["office"],
-} as const satisfies Record<string, readonly RoleKey[]>;
+export const DEMO_USERS: Readonly<Record<string, readonly RoleKey[]>> = Object.fromEntries(
+  SEEDED.map((user) => [user.username, [user.role]]),
+);
 
-export type DemoUser = keyof typeof DEMO_USERS;
+export type DemoUser = string;
 
 /** Where a user ends up after a plain login (the default target, then the route guard). */
 export function landingPath(user: DemoUser): string {
-  return guardRedirect(DEMO_USERS[user], { name: "dashboard" }) ?? "/dashboard";
+  const roles = DEMO_USERS[user];
+  if (!roles) throw new Error(`${user} is not a demo user`);
+  return guardRedirect(roles, { name: "dashboard" }) ?? "/dashboard";
 }
