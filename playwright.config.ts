@@ -53,7 +53,8 @@ export default defineConfig({
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
-    url: `${baseURL}/config.json`,
+    // Answers once migrations and the demo seed are done (the server seeds before listening).
+    url: `${baseURL}/healthz`,
     env: { E2E_PORT: String(PORT) },
     reuseExistingServer: !CI,
     timeout: 120_000,

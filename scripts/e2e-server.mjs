@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-if (!existsSync(join(root, "dist", "index.html"))) {
-  console.error("[e2e-server] dist/index.html is missing: run `npm run build` first.");
+const staticDir = process.env.STATIC_DIR ?? "dist";
+if (!existsSync(join(root, staticDir, "index.html"))) {
+  console.error(`[e2e-server] ${staticDir}/index.html is missing: run \`npm run build\` first.`);
   process.exit(1);
 }
 
