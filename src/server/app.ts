@@ -10,14 +10,13 @@ import { resolveJwtSecret } from "./auth/jwt-secret";
 import type { ServerConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
 import { seedDemo } from "./db/seed";
-import { installAuth, registerAuthDecorations } from "./plugins/auth";
-import { CompanyHeaders, installCompanyScope } from "./plugins/company-scope";
+import { registerAuthDecorations } from "./plugins/auth";
 import { registerDatabase } from "./plugins/db";
 import { registerErrorHandler } from "./plugins/errors";
+import { registerGracefulClose } from "./plugins/shutdown";
 import { registerStatic } from "./plugins/static";
 import { registerSwagger } from "./plugins/swagger";
-import { companyRoutes } from "./routes/api/company";
-import { userRoutes } from "./routes/api/user";
+import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
 import { healthRoutes } from "./routes/health";
@@ -44,7 +43,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   try {
     await database.migrate();
     const secret = await resolveJwtSecret(database.db, config.jwtSecret);
-    if (options.seed) await seedDemo(database.db, { passwordCost: config.passwordHashCost });
 
     const app = Fastify({
       logger: options.logger ?? false,
@@ -62,6 +60,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.decorate("serverConfig", config);
     app.decorate("accessTokens", createAccessTokens(secret, config.accessTokenTtlSeconds));
     registerDatabase(app, database);
+    registerGracefulClose(app);
+    if (options.seed && (await seedDemo(database.db, { passwordCost: config.passwordHashCost }))) {
+      app.log.info("demo data seeded (every demo password is the same; see db/demo-data.ts)");
+    }
     registerAuthDecorations(app);
     registerErrorHandler(app);
     await registerSwagger(app);
@@ -69,23 +71,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(configRoutes);
     await app.register(healthRoutes);
     await app.register(authRoutes);
-    await app.register(
-      async (api) => {
-        api.addHook("onRoute", (route) => {
-          route.schema = {
-            headers: CompanyHeaders,
-            security: [{ bearerAuth: [] }],
-            ...route.schema,
-          };
-        });
-        installAuth(api);
-        installCompanyScope(api);
-        await api.register(userRoutes);
-        await api.register(companyRoutes);
-        if (options.extendApi) await api.register(options.extendApi);
-      },
-      { prefix: "/api" },
-    );
+    await app.register(apiRoutes(options.extendApi), { prefix: "/api" });
     await registerStatic(app, options.serveClient === false ? null : config.staticDir);
 
     await app.ready();

@@ -27,7 +27,13 @@ describe("password hasher", () => {
   });
 
   it("treats malformed or foreign hashes as a mismatch, never as a throw", async () => {
-    for (const stored of ["", "plain", "scrypt$10$8$1$abc", "bcrypt$x$y$z$a$b", "scrypt$99$8$1$a$b"]) {
+    for (const stored of [
+      "",
+      "plain",
+      "scrypt$10$8$1$abc",
+      "bcrypt$x$y$z$a$b",
+      "scrypt$99$8$1$a$b",
+    ]) {
       expect(await verifyPassword("pw", stored)).toBe(false);
       expect(needsRehash(stored, COST)).toBe(true);
     }

@@ -12,6 +12,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Applies the SQL migrations in src/server/db/migrations that have not run yet. */
   migrate(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball, to start other instances from. */
+  dump?: () => Promise<Blob>;
   /** Closes the pool or PGlite (flushing its files); safe to call twice. */
   close(): Promise<void>;
 }

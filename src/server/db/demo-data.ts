@@ -75,8 +75,20 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: "warehouseResp",
     companies: BOTH,
   },
-  { username: "forklift", firstName: "Fernando", lastName: "Flores", role: "forklift", companies: BOTH },
-  { username: "kiosk", firstName: "Kiosk", lastName: "Dock Display", role: "kiosk", companies: BOTH },
+  {
+    username: "forklift",
+    firstName: "Fernando",
+    lastName: "Flores",
+    role: "forklift",
+    companies: BOTH,
+  },
+  {
+    username: "kiosk",
+    firstName: "Kiosk",
+    lastName: "Dock Display",
+    role: "kiosk",
+    companies: BOTH,
+  },
   { username: "client", firstName: "Clara", lastName: "Cliente", role: "client", companies: BOTH },
   {
     username: "truckaccess",
@@ -85,8 +97,20 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: "truckAccess",
     companies: BOTH,
   },
-  { username: "readonly", firstName: "Rita", lastName: "Reader", role: "readOnly", companies: BOTH },
-  { username: "guard", firstName: "Gustavo", lastName: "Guardia", role: "guardia", companies: BOTH },
+  {
+    username: "readonly",
+    firstName: "Rita",
+    lastName: "Reader",
+    role: "readOnly",
+    companies: BOTH,
+  },
+  {
+    username: "guard",
+    firstName: "Gustavo",
+    lastName: "Guardia",
+    role: "guardia",
+    companies: BOTH,
+  },
   {
     username: "carretillero",
     firstName: "Carlos",
@@ -94,7 +118,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: "carretilleros",
     companies: BOTH,
   },
-  { username: "planner", firstName: "Paula", lastName: "Planner", role: "plannerTrw", companies: BOTH },
+  {
+    username: "planner",
+    firstName: "Paula",
+    lastName: "Planner",
+    role: "plannerTrw",
+    companies: BOTH,
+  },
   {
     username: "officeperson",
     firstName: "Oscar",
@@ -109,7 +139,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: "kioskReceptions",
     companies: BOTH,
   },
-  { username: "provider", firstName: "Pedro", lastName: "Proveedor", role: "provider", companies: BOTH },
+  {
+    username: "provider",
+    firstName: "Pedro",
+    lastName: "Proveedor",
+    role: "provider",
+    companies: BOTH,
+  },
   {
     username: "mexico",
     firstName: "Miguel",
@@ -128,9 +164,19 @@ export interface DemoClient {
 }
 
 export const DEMO_CLIENTS: readonly DemoClient[] = [
-  { company: PLAIN, description: "ACME FOODS", email: "logistics@acme.example", notes: "Dock 3 only" },
+  {
+    company: PLAIN,
+    description: "ACME FOODS",
+    email: "logistics@acme.example",
+    notes: "Dock 3 only",
+  },
   { company: PLAIN, description: "NORTE RETAIL", email: "orders@norte.example", notes: "" },
-  { company: PLAIN, description: "IBERIA PHARMA", email: "supply@iberia.example", notes: "Cold chain" },
+  {
+    company: PLAIN,
+    description: "IBERIA PHARMA",
+    email: "supply@iberia.example",
+    notes: "Cold chain",
+  },
   { company: TRW, description: "ATLAS AUTOMOTIVE", email: "atlas@trw.example", notes: "" },
   { company: TRW, description: "BRAKE SYSTEMS CO", email: "brakes@trw.example", notes: "" },
   { company: KL, description: "KL ASSEMBLY", email: "assembly@kl.example", notes: "" },

@@ -6,16 +6,25 @@ import { type Database, MIGRATIONS_FOLDER } from "./database";
 
 const MEMORY = "memory://";
 
+export interface PgliteOptions {
+  /** Start from a dump (PGlite's dumpDataDir) instead of an empty cluster: skips initdb. */
+  loadDataDir?: Blob;
+}
+
 /** Embedded PostgreSQL (WebAssembly) in a directory, or in memory for tests. */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   if (!dataDir.startsWith(MEMORY)) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(
+    dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   const db = drizzle({ client });
   let closing: Promise<void> | undefined;
   return {
     db,
     kind: "pglite",
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    dump: async () => client.dumpDataDir("none"),
     close: () => {
       closing ??= client.closed ? Promise.resolve() : client.close();
       return closing;

@@ -14,9 +14,16 @@ import { companies } from "./schema/companies";
 import { memberships, userRoles, users } from "./schema/users";
 
 export interface SeedOptions {
-  /** log2 of the scrypt cost for the demo passwords. */
+  /** log2 of the scrypt cost the server uses; demo hashes use at most DEMO_HASH_COST. */
   passwordCost: number;
 }
+
+/**
+ * The demo password is public, so a costly hash of it protects nothing; a cheap one keeps the
+ * first start fast. Login upgrades each hash to the full cost (needsRehash) on first use, and
+ * a changed password is always hashed at the full cost.
+ */
+export const DEMO_HASH_COST = 12;
 
 /** At most this many scrypt derivations at once: each takes 128 * N * r bytes of memory. */
 const HASH_CONCURRENCY = 2;
@@ -41,7 +48,7 @@ function idOf(ids: ReadonlyMap<string, number>, name: string): number {
 export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
-  const hashes = await hashAll(DEMO_USERS.length, options.passwordCost);
+  const hashes = await hashAll(DEMO_USERS.length, Math.min(options.passwordCost, DEMO_HASH_COST));
 
   await db.transaction(async (tx) => {
     const companyRows = await tx
@@ -110,9 +117,12 @@ export async function resetDatabase(db: Db): Promise<void> {
     .select({ name: pgTables.tablename })
     .from(pgTables)
     .where(sql`${pgTables.schemaname} = 'public'`);
-  const names = tables.flatMap((table) => (table.name ? [`"public"."${table.name.replaceAll('"', '""')}"`] : []));
+  const names = tables.flatMap((table) =>
+    table.name ? [`"public"."${table.name.replaceAll('"', '""')}"`] : [],
+  );
   await db.transaction(async (tx) => {
-    if (names.length > 0) await tx.execute(sql.raw(`drop table if exists ${names.join(", ")} cascade`));
+    if (names.length > 0)
+      await tx.execute(sql.raw(`drop table if exists ${names.join(", ")} cascade`));
     await tx.execute(sql.raw(`drop schema if exists "drizzle" cascade`));
   });
 }

@@ -2,9 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { COMPANY_HEADER } from "../../shared/contract/company";
 import { errors } from "../errors";
-import { memberCompany } from "../routes/api/company/repository";
 import { presentCompany } from "../routes/api/company/presenter";
+import { memberCompany } from "../routes/api/company/repository";
 import { clientIdsIn, rolesIn } from "../routes/api/user/repository";
+import { DbId } from "../routes/params";
 import { fieldErrors } from "./errors";
 
 /**
@@ -16,7 +17,7 @@ export const CompanyHeaders = z.object({
   [COMPANY_HEADER]: z
     .preprocess(
       (value) => (value === "" || value === "null" || value === "undefined" ? undefined : value),
-      z.coerce.number().int().positive().max(2_147_483_647).optional(),
+      DbId.optional(),
     )
     .describe("Id of the company the request acts for; defaults to the user's first group"),
 });

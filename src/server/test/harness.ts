@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import pg from "pg";
@@ -8,6 +11,7 @@ import { type App, buildApp } from "../app";
 import { loadConfig, type ServerConfig } from "../config";
 import { DEMO_PASSWORD } from "../db/demo-data";
 import { companies } from "../db/schema/companies";
+import { openSeededPglite } from "./pglite-template";
 
 /**
  * A fresh seeded app per test file: in-memory PGlite, or, when DATABASE_URL is set, a new
@@ -41,7 +45,9 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
   }
 }
 
-async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function createScratchDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `yardline_t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   await withAdminClient(baseUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(baseUrl);
@@ -55,22 +61,49 @@ async function createScratchDatabase(baseUrl: string): Promise<{ url: string; dr
   };
 }
 
+/** Settings every test app starts from: fast hashing, a fixed secret, no database yet. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...loadConfig({ LOG_LEVEL: "silent" }),
+    dataDir: "memory://",
+    databaseUrl: undefined,
+    jwtSecret: TEST_JWT_SECRET,
+    passwordHashCost: 10,
+    ...overrides,
+  };
+}
+
+export interface ScratchStorage {
+  /** Database settings for ServerConfig: a new PostgreSQL database, or a PGlite directory. */
+  storage: Pick<ServerConfig, "databaseUrl" | "dataDir">;
+  remove(): Promise<void>;
+}
+
+/** Durable storage that outlives one app (for restart tests); remove() deletes it. */
+export async function createScratchStorage(): Promise<ScratchStorage> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const scratch = await createScratchDatabase(baseUrl);
+    return { storage: { databaseUrl: scratch.url, dataDir: "memory://" }, remove: scratch.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "yardline-test-db-"));
+  return {
+    storage: { databaseUrl: undefined, dataDir: dir },
+    remove: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   const scratch = baseUrl ? await createScratchDatabase(baseUrl) : undefined;
-  const config: ServerConfig = {
-    ...loadConfig({ LOG_LEVEL: "silent" }),
-    dataDir: "memory://",
-    databaseUrl: scratch?.url,
-    jwtSecret: TEST_JWT_SECRET,
-    passwordHashCost: 10,
-    ...options.config,
-  };
+  const config = testConfig({ databaseUrl: scratch?.url, ...options.config });
   let app: App;
   try {
+    const database = scratch ? undefined : await openSeededPglite(config.passwordHashCost);
     app = await buildApp({
       config,
       seed: true,
+      ...(database ? { database } : {}),
       serveClient: options.serveClient ?? false,
       ...(options.extendApi ? { extendApi: options.extendApi } : {}),
     });
@@ -106,8 +139,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return row.id;
     },
     async close() {
-      await app.close();
-      await scratch?.drop();
+      try {
+        await app.close();
+      } finally {
+        await scratch?.drop();
+      }
     },
   };
 }

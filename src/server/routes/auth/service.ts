@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { LoginRequest, LoginResponse, RefreshResponse } from "../../../shared/contract/auth";
-import { needsRehash, verifyPassword } from "../../auth/password";
-import { createSession, rotateRefreshToken } from "../../auth/sessions";
 import { clearFailures, loginKeys, recordFailure, retryAfter } from "../../auth/login-throttle";
+import { hashPassword, needsRehash, verifyPassword } from "../../auth/password";
+import { createSession, rotateRefreshToken } from "../../auth/sessions";
 import { errors } from "../../errors";
-import { hashPassword } from "../../auth/password";
 import { findCredentialsByUsername, updatePasswordHash } from "../api/user/repository";
 
 /** get-token and jwt/refresh-token, kept apart from the route table. */
@@ -21,7 +20,10 @@ export async function login(
 
   const user = await findCredentialsByUsername(app.db, credentials.username);
   // Unknown users cost one scrypt as well, so timing does not reveal which usernames exist.
-  const matches = await verifyPassword(credentials.password, user?.passwordHash ?? (await dummyHash()));
+  const matches = await verifyPassword(
+    credentials.password,
+    user?.passwordHash ?? (await dummyHash()),
+  );
   if (!user || !matches || !user.isActive) {
     await recordFailure(app.db, keys, config.rateLimit.windowSeconds);
     throw errors.invalidCredentials();

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { Company, CompanyQuery } from "../../../../shared/contract/company";
 import { listOf, PagingQuery } from "../../../../shared/contract/paging";
 import { authOf } from "../../../auth/context";
 import { errors } from "../../../errors";
+import { DbId, IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { presentCompany } from "./presenter";
 import { companiesOf } from "./repository";
 
-const CompanyParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The shared filter, with ids bounded to what the database can hold. */
+const CompanyListQuery = PagingQuery.extend(CompanyQuery.shape).extend({ id: DbId.optional() });
 
 /** The caller's companies (groups) with their flags; other companies do not exist here. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["company"],
       summary: "The user's companies, filterable by id",
-      querystring: PagingQuery.extend(CompanyQuery.shape),
+      querystring: CompanyListQuery,
       response: { 200: listOf(Company), ...errorResponses(...API_ERRORS) },
     },
     handler: async (request) => {
@@ -34,7 +35,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["company"],
       summary: "One of the user's companies",
-      params: CompanyParams,
+      params: IdParams,
       response: { 200: Company, ...errorResponses(...API_ERRORS, 404) },
     },
     handler: async (request) => {

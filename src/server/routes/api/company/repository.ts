@@ -5,9 +5,7 @@ import { memberships } from "../../../db/schema/users";
 
 /** The user's companies in group order (ordering, then id). */
 function memberOf(userId: number, extra?: SQL) {
-  return extra
-    ? and(eq(memberships.userId, userId), extra)
-    : eq(memberships.userId, userId);
+  return extra ? and(eq(memberships.userId, userId), extra) : eq(memberships.userId, userId);
 }
 
 export async function companiesOf(

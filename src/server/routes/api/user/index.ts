@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   AuthUser,
   ChangePasswordRequest,
   ChangePasswordResponse,
 } from "../../../../shared/contract/auth";
 import { authOf } from "../../../auth/context";
-import { groupsOf } from "../company/repository";
+import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
+import { groupsOf } from "../company/repository";
 import { presentAuthUser } from "./presenter";
 import { changeOwnPassword, PASSWORD_CHANGED } from "./service";
-
-const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/user/auth", {
@@ -30,7 +28,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["user"],
       summary: "Change one's own password; other sessions of the user are signed out",
-      params: UserIdParams,
+      params: IdParams,
       body: ChangePasswordRequest,
       response: {
         200: ChangePasswordResponse,

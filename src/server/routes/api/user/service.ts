@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ChangePasswordRequest } from "../../../../shared/contract/auth";
 import type { AuthContext } from "../../../auth/context";
-import { clearFailures, passwordChangeKeys, recordFailure, retryAfter } from "../../../auth/login-throttle";
+import {
+  clearFailures,
+  passwordChangeKeys,
+  recordFailure,
+  retryAfter,
+} from "../../../auth/login-throttle";
 import { hashPassword, verifyPassword } from "../../../auth/password";
 import { revokeOtherSessions } from "../../../auth/sessions";
 import { errors } from "../../../errors";
@@ -28,7 +33,10 @@ export async function changeOwnPassword(
   const credentials = await findCredentialsById(app.db, auth.user.id);
   if (!credentials || !(await verifyPassword(body.old_password, credentials.passwordHash))) {
     await recordFailure(app.db, keys, rateLimit.windowSeconds);
-    throw errors.validation({ old_password: ["Wrong password"] }, "The old password is not correct");
+    throw errors.validation(
+      { old_password: ["Wrong password"] },
+      "The old password is not correct",
+    );
   }
   if (body.old_password === body.new_password) {
     throw errors.validation({ new_password: ["The new password must differ from the old one"] });

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/harness";
+
+interface Operation {
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, unknown>;
+  security?: Record<string, unknown>[];
+}
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: { securitySchemes?: Record<string, unknown>; schemas?: Record<string, unknown> };
+}
+
+let t: TestApp;
+let doc: OpenApiDocument;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const response = await t.app.inject({ url: "/api/docs/json" });
+  expect(response.statusCode).toBe(200);
+  doc = response.json<OpenApiDocument>();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const METHODS = ["get", "post", "put", "patch", "delete", "head", "options"];
+
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "$ref" && typeof inner === "string") found.push(inner);
+      else refsIn(inner, found);
+    }
+  }
+  return found;
+}
+
+describe("OpenAPI document", () => {
+  it("is an OpenAPI 3.1 document describing the API", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.title).toBe("Yardline API");
+    expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(doc.components?.securitySchemes).toHaveProperty("bearerAuth");
+  });
+
+  it("lists the auth, user, company and config routes", () => {
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/get-token",
+        "/jwt/refresh-token",
+        "/api/user/auth",
+        "/api/user/{id}/change_password",
+        "/api/company",
+        "/api/company/{id}",
+        "/config.json",
+      ]),
+    );
+    expect(Object.keys(doc.paths).some((path) => path.startsWith("/api/docs"))).toBe(false);
+  });
+
+  it("is well formed: operations have responses, path parameters are declared, refs resolve", () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      for (const [method, operation] of Object.entries(item)) {
+        expect(METHODS, `${method} ${path}`).toContain(method);
+        expect(Object.keys(operation.responses).length, `${method} ${path}`).toBeGreaterThan(0);
+        for (const name of templated) {
+          const parameter = operation.parameters?.find((p) => p.in === "path" && p.name === name);
+          expect(parameter?.required, `${method} ${path} {${name}}`).toBe(true);
+        }
+      }
+    }
+    for (const ref of refsIn(doc)) {
+      expect(ref.startsWith("#/components/schemas/"), ref).toBe(true);
+      expect(doc.components?.schemas, ref).toHaveProperty(ref.split("/").pop() ?? "");
+    }
+  });
+
+  it("documents request bodies from the zod contracts", () => {
+    const login = doc.paths["/get-token"]?.post;
+    const schema = login?.requestBody?.content["application/json"]?.schema;
+    expect(schema).toMatchObject({
+      type: "object",
+      required: expect.arrayContaining(["username", "password"]),
+    });
+    expect(Object.keys(login?.responses ?? {})).toEqual(
+      expect.arrayContaining(["200", "400", "401", "429"]),
+    );
+    expect(login?.security).toBeUndefined();
+  });
+
+  it("marks /api routes as needing a bearer token and documents the company header", () => {
+    const auth = doc.paths["/api/user/auth"]?.get;
+    expect(auth?.security).toEqual([{ bearerAuth: [] }]);
+    expect(auth?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: "header", name: "company" })]),
+    );
+    const list = doc.paths["/api/company"]?.get;
+    const query = (list?.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+    expect(query.sort()).toEqual(["id", "page", "page_size"]);
+  });
+
+  it("serves the documentation UI at /api/docs", async () => {
+    const response = await t.app.inject({ url: "/api/docs/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    expect(response.body).toContain("swagger");
+  });
+});
