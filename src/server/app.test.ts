@@ -38,9 +38,13 @@ describe("app lifecycle", () => {
     const pending = fetch(`${base}/api/probe/slow`, { headers: t.headers(token) });
     await inside;
     const closing = t.close();
+    // Let close() get going (stop listening) while the handler is still waiting.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     release();
     const response = await pending;
     expect(response.status).toBe(200);
+    // The keep-alive socket is released with the response, so close() need not wait for it.
+    expect(response.headers.get("connection")).toBe("close");
     expect((await response.json()).users).toBeGreaterThan(10);
     await closing;
     await expect(fetch(`${base}/config.json`)).rejects.toThrow();

@@ -50,7 +50,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // Trust exactly `trustProxy` hops of X-Forwarded-For (the client IP feeds rate limits).
       trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-      return503OnClosing: true,
+      return503OnClosing: false, // plugins/shutdown.ts answers 503 in the API error shape
     }).withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);

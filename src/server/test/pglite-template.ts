@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,14 +48,35 @@ async function buildTemplate(passwordCost: number): Promise<Blob> {
   }
 }
 
+const PREFIX = "yardline-test-template-";
+const STALE_MS = 24 * 3600 * 1000;
+
+/** Templates of older sources, unused for a day, only take space (about 40 MB each). */
+function removeStaleTemplates(keep: string): void {
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (!name.startsWith(PREFIX) || path === keep) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
+    } catch {
+      // Another run removed it first.
+    }
+  }
+}
+
 export async function seededPgliteTemplate(passwordCost: number): Promise<Blob> {
-  const file = join(tmpdir(), `yardline-test-template-${templateKey(passwordCost)}.tar`);
-  if (existsSync(file)) return new Blob([await readFile(file)]);
+  const file = join(tmpdir(), `${PREFIX}${templateKey(passwordCost)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    // Not built yet for these sources.
+  }
   const blob = await buildTemplate(passwordCost);
   // Write then rename, so a concurrent run never reads half a file.
   const partial = `${file}.${process.pid}.partial`;
   await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
   await rename(partial, file);
+  removeStaleTemplates(file);
   return blob;
 }
 
