@@ -7,7 +7,7 @@ import { type Database, MIGRATIONS_FOLDER } from "./database";
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
+  pool.on("error", (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
   const probe = await pool.connect();
   probe.release();
   const db = drizzle({ client: pool });
