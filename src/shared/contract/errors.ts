@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   "payload_too_large",
   "internal_error",
   "service_unavailable",
+  "sms_failed",
+  "sms_disabled",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -27,3 +29,8 @@ export const ErrorBody = z.object({
   fields: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** 412 answer to a stale If-Match: the row as it is now, so the client can merge or revert. */
+export function staleBody<T extends z.ZodType>(row: T) {
+  return ErrorBody.extend({ current: row });
+}

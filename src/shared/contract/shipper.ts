@@ -1,14 +1,25 @@
 import { z } from "zod";
 import { normalisePhone } from "../phone";
 import { normalisePlate } from "../plate";
+import { ErrorBody } from "./errors";
 import { PagingQuery } from "./paging";
 
-/** Filter bound from the list filters: YYYY-MM-DDTHH:mm (spec section 5) or a full ISO date-time. */
+/** Largest value of a PostgreSQL integer column: ids above it are a 400, never a 500. */
+const MAX_ID = 2_147_483_647;
+const QueryId = z.coerce.number().int().positive().max(MAX_ID);
+
+/**
+ * Filter bound from the list filters: YYYY-MM-DDTHH:mm (spec section 5), YYYY-MM-DD or a full
+ * ISO date-time. Without an offset the bound is read as UTC; send an offset for local time.
+ */
 export const DateTimeBound = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, {
     message: "Expected YYYY-MM-DD or YYYY-MM-DDTHH:mm",
   });
+
+/** An instant as the API writes and accepts it: ISO 8601 with Z or an offset. */
+const IsoDateTime = z.iso.datetime({ offset: true, message: "Expected an ISO date-time" });
 
 /** A truck (carrier) of the company's registry. */
 export const Shipper = z.object({
@@ -25,93 +36,130 @@ export const Shipper = z.object({
   register_date: z.string().nullable(),
   /** Departure, ISO date-time. */
   expedition_date: z.string().nullable(),
+  /** Row version: the ETag, and what If-Match must name to change the row. */
   version: z.number().int(),
 });
 export type Shipper = z.infer<typeof Shipper>;
 
 const PlateInput = z
   .string()
+  .max(40)
   .transform(normalisePlate)
   .pipe(
     z.string().min(2, { message: "Plate is too short" }).max(15, { message: "Plate is too long" }),
   );
 
-/** Create/update body. Phone is validated against its country and stored in E.164. */
-export const ShipperInput = z
-  .object({
-    plate: PlateInput,
-    name: z.string().trim().min(1, { message: "Name must not be blank" }).max(120),
-    capacity_load: z.number().int().min(0).max(1_000_000).nullable().optional(),
-    phone: z.string().max(32).nullable().optional(),
-    country_code: z
-      .string()
-      .length(2, { message: "Expected a two-letter country code" })
-      .transform((value) => value.toUpperCase())
-      .nullable()
-      .optional(),
-  })
-  .transform((input, ctx) => {
-    const base = {
-      ...input,
-      name: input.name.toUpperCase(),
-      capacity_load: input.capacity_load ?? null,
-    };
-    if (!input.phone || input.phone.trim() === "") {
-      return { ...base, phone: null, country_code: input.country_code ?? null };
-    }
-    const phone = normalisePhone(input.phone, input.country_code);
-    if (!phone) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["phone"],
-        message: "Not a valid phone number for this country",
-      });
-      return z.NEVER;
-    }
-    return { ...base, phone: phone.e164, country_code: phone.country };
-  });
+const NameInput = z
+  .string()
+  .trim()
+  .min(1, { message: "Name must not be blank" })
+  .max(120)
+  .transform((value) => value.toUpperCase());
+
+const CountryInput = z
+  .string()
+  .length(2, { message: "Expected a two-letter country code" })
+  .transform((value) => value.toUpperCase());
+
+/** The writable fields of a truck, before the phone is checked against its country. */
+const ShipperFields = z.object({
+  plate: PlateInput,
+  name: NameInput,
+  capacity_load: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  phone: z.string().max(32).nullable().optional(),
+  country_code: CountryInput.nullable().optional(),
+  register_date: IsoDateTime.nullable()
+    .optional()
+    .describe("Arrival. On create, omitted means now (signing a truck up registers it)."),
+  expedition_date: IsoDateTime.nullable().optional().describe("Departure."),
+});
+
+/**
+ * Create/update body. Plate upper case without spaces or hyphens, name upper case, capacity
+ * load a number or null, phone validated against its country and stored in E.164 (its country
+ * then comes from the number). Unknown fields (id, company, version) are ignored.
+ */
+export const ShipperInput = ShipperFields.transform((input, ctx) => {
+  const base = { ...input, capacity_load: input.capacity_load ?? null };
+  if (!input.phone || input.phone.trim() === "") {
+    return { ...base, phone: null, country_code: input.country_code ?? null };
+  }
+  const phone = normalisePhone(input.phone, input.country_code);
+  if (!phone) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["phone"],
+      message: "Not a valid phone number for this country",
+    });
+    return z.NEVER;
+  }
+  return { ...base, phone: phone.e164, country_code: phone.country };
+});
 export type ShipperInput = z.input<typeof ShipperInput>;
 export type ShipperValues = z.output<typeof ShipperInput>;
 
-export const ShipperPatch = z.object({
-  plate: PlateInput.optional(),
-  name: z.string().trim().min(1).max(120).optional(),
-  capacity_load: z.number().int().min(0).max(1_000_000).nullable().optional(),
-  phone: z.string().max(32).nullable().optional(),
-  country_code: z.string().length(2).nullable().optional(),
-});
+/** PATCH body: any subset of the fields; the merged truck is validated like a full one. */
+export const ShipperPatch = ShipperFields.partial();
+export type ShipperPatch = z.input<typeof ShipperPatch>;
 
 export const ShipperListQuery = PagingQuery.extend({
   page_size: z.coerce.number().int().min(1).max(1000).default(10),
-  name: z.string().trim().max(120).optional(),
-  plate: z.string().trim().max(20).optional(),
-  register_date_after: DateTimeBound.optional(),
-  register_date_before: DateTimeBound.optional(),
+  name: z.string().trim().max(120).optional().describe("Contains, case-insensitive"),
+  plate: z.string().trim().max(40).optional().describe("Contains, after plate normalisation"),
+  register_date_after: DateTimeBound.optional().describe("Arrival on or after (inclusive)"),
+  register_date_before: DateTimeBound.optional().describe(
+    "Arrival on or before (inclusive: a minute or a day bound covers the whole minute or day)",
+  ),
 });
 export type ShipperListQuery = z.infer<typeof ShipperListQuery>;
 
+export const AvailableQuery = z.object({
+  line: QueryId.optional().describe("Shipment line the truck is being picked for"),
+});
+
+/** The typed text is trimmed; an empty text answers an empty list. */
 export const AutocompleteQuery = z.object({
   name: z.string().trim().max(120).optional(),
-  plate: z.string().trim().max(20).optional(),
+  plate: z.string().trim().max(40).optional(),
   phone: z.string().trim().max(32).optional(),
 });
+
+export const AUTOCOMPLETE_LIMIT = 10;
 
 export const SMS_MAX_LENGTH = 480;
 
 export const SmsSendRequest = z.object({
   message: z.string().trim().min(1, { message: "Write a message" }).max(SMS_MAX_LENGTH),
 });
+export type SmsSendRequest = z.infer<typeof SmsSendRequest>;
 
 export const SMS_STATUSES = ["sent", "failed"] as const;
 
 export const SmsMessage = z.object({
   id: z.number().int(),
+  /** The truck it was sent to; null once that truck is deleted. */
+  shipper: z.number().int().nullable(),
+  /** The shipment it was about, when sent from a shipment. */
+  shipment: z.number().int().nullable(),
+  /** E.164 number it was sent to. */
   to: z.string(),
   body: z.string(),
   status: z.enum(SMS_STATUSES),
+  /** Provider that handled it: log or http. */
   provider: z.string(),
   /** The gateway's answer when the send failed. */
   error: z.string().nullable(),
+  /** HTTP status the gateway answered with, when it answered. */
+  gateway_status: z.number().int().nullable(),
+  /** User who sent it. */
+  user: z.number().int().nullable(),
   created: z.string(),
 });
 export type SmsMessage = z.infer<typeof SmsMessage>;
+
+export const SmsListQuery = PagingQuery.extend({
+  shipper: QueryId.optional().describe("Only messages sent to this truck"),
+});
+
+/** 502 sms_failed: the gateway refused; the failed message is stored and returned. */
+export const SmsFailedBody = ErrorBody.extend({ sms: SmsMessage });

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, version } from "./columns";
+import { companies } from "./companies";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Name of the unique index behind "a truck with this plate already exists" (409). */
+export const SHIPPERS_PLATE_KEY = "shippers_company_plate_key";
+
+/** Trucks (carriers) of a company's registry; plates are unique within the company. */
+export const shippers = pgTable(
+  "shippers",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Normalised: upper case, no spaces or hyphens (src/shared/plate.ts). */
+    plate: text("plate").notNull(),
+    name: text("name").notNull(),
+    capacityLoad: integer("capacity_load"),
+    /** E.164. */
+    phone: text("phone"),
+    /** ISO 3166-1 alpha-2 country of the phone. */
+    countryCode: text("country_code"),
+    /** Arrival (last check-in). */
+    registerDate: at("register_date"),
+    /** Departure. */
+    expeditionDate: at("expedition_date"),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex(SHIPPERS_PLATE_KEY).on(table.companyId, table.plate),
+    // The list's order: newest arrival first, trucks never registered last.
+    index("shippers_company_register_idx").on(
+      table.companyId,
+      sql`${table.registerDate} desc nulls last`,
+      sql`${table.id} desc`,
+    ),
+  ],
+);
+
+export type ShipperRow = typeof shippers.$inferSelect;
+export type NewShipperRow = typeof shippers.$inferInsert;
