@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ACCESS_TOKEN_LIFETIME_HOURS, REFRESH_TOKEN_LIFETIME_DAYS } from "../shared/constants";
 import type { RuntimeConfig } from "../shared/contract/config";
+import type { SmsConfig } from "./services/sms/provider";
+import { DEFAULT_TEMPLATES, templateProblem } from "./services/sms/template";
 
 /**
  * The one place that reads environment variables. Everything else receives a ServerConfig,
@@ -50,6 +52,24 @@ const Env = z.object({
   LOGIN_WINDOW_SECONDS: int(900, 1, 86_400),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATIC_DIR: z.string().min(1).default("./dist"),
+  /** SMS to drivers (services/sms): log (default) writes them to the log; http sends them. */
+  SMS_PROVIDER: z.enum(["log", "http"]).default("log"),
+  SMS_FROM: z.string().trim().max(20).default("Yardline"),
+  SMS_HTTP_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^\s]+$/i.test(value),
+    { message: "SMS_HTTP_URL must be an http(s) URL" },
+  ),
+  SMS_HTTP_METHOD: z
+    .string()
+    .default("POST")
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.enum(["POST", "PUT", "GET"])),
+  SMS_HTTP_CONTENT_TYPE: z.enum(["json", "form"]).default("json"),
+  SMS_HTTP_BODY_TEMPLATE: optionalText,
+  SMS_HTTP_USERNAME: optionalText,
+  SMS_HTTP_PASSWORD: z.string().optional(),
+  SMS_HTTP_TOKEN: optionalText,
+  SMS_HTTP_TIMEOUT_MS: int(10_000, 100, 120_000),
 });
 
 export interface RateLimitConfig {
@@ -76,6 +96,7 @@ export interface ServerConfig {
   rateLimit: RateLimitConfig;
   logLevel: string;
   staticDir: string;
+  sms: SmsConfig;
   runtime: RuntimeConfig;
 }
 
@@ -83,6 +104,46 @@ export type EnvSource = Record<string, string | undefined>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+/** The SMS provider's settings; an http provider that cannot work stops the server at start. */
+function smsConfig(e: z.infer<typeof Env>): SmsConfig {
+  if (e.SMS_PROVIDER === "log") return { provider: "log", from: e.SMS_FROM };
+  const problems: string[] = [];
+  if (!e.SMS_HTTP_URL) problems.push("SMS_HTTP_URL is required when SMS_PROVIDER is http");
+  if (e.SMS_HTTP_TOKEN && e.SMS_HTTP_USERNAME) {
+    problems.push("set SMS_HTTP_TOKEN (Bearer) or SMS_HTTP_USERNAME/PASSWORD (Basic), not both");
+  }
+  if (e.SMS_HTTP_USERNAME && e.SMS_HTTP_PASSWORD === undefined) {
+    problems.push("SMS_HTTP_PASSWORD is required with SMS_HTTP_USERNAME");
+  }
+  if (e.SMS_HTTP_METHOD === "GET" && e.SMS_HTTP_CONTENT_TYPE === "json") {
+    problems.push(
+      "SMS_HTTP_METHOD GET sends the template as the query: use SMS_HTTP_CONTENT_TYPE form",
+    );
+  }
+  const bodyTemplate = e.SMS_HTTP_BODY_TEMPLATE ?? DEFAULT_TEMPLATES[e.SMS_HTTP_CONTENT_TYPE];
+  const problem = templateProblem(bodyTemplate, e.SMS_HTTP_CONTENT_TYPE);
+  if (problem) problems.push(problem);
+  if (problems.length > 0 || !e.SMS_HTTP_URL) {
+    throw new ConfigError(`Invalid environment: ${problems.join("; ")}`);
+  }
+  return {
+    provider: "http",
+    from: e.SMS_FROM,
+    http: {
+      url: e.SMS_HTTP_URL,
+      method: e.SMS_HTTP_METHOD,
+      contentType: e.SMS_HTTP_CONTENT_TYPE,
+      bodyTemplate,
+      timeoutMs: e.SMS_HTTP_TIMEOUT_MS,
+      auth: e.SMS_HTTP_TOKEN
+        ? { kind: "bearer", token: e.SMS_HTTP_TOKEN }
+        : e.SMS_HTTP_USERNAME
+          ? { kind: "basic", username: e.SMS_HTTP_USERNAME, password: e.SMS_HTTP_PASSWORD ?? "" }
+          : { kind: "none" },
+    },
+  };
 }
 
 export function loadConfig(env: EnvSource = process.env): ServerConfig {
@@ -112,6 +173,7 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
     },
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,
+    sms: smsConfig(e),
     runtime: {
       production: e.PRODUCTION,
       port: e.PORT,

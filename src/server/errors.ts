@@ -17,14 +17,17 @@ export class ApiError extends Error {
     readonly fields?: FieldErrors,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** Extra body members, e.g. `current` on 412 (the route's response schema declares them). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
 
   toBody(): ErrorBody {
-    return this.fields
+    const body: ErrorBody = this.fields
       ? { code: this.code, message: this.message, fields: this.fields }
       : { code: this.code, message: this.message };
+    return { ...this.extra, ...body };
   }
 }
 
@@ -43,6 +46,29 @@ export const errors = {
   forbidden: (message = "You do not have permission to perform this action") =>
     new ApiError(403, "forbidden", message),
   notFound: (message = "Not found") => new ApiError(404, "not_found", message),
+  conflict: (fields: FieldErrors, message = "This would duplicate an existing record") =>
+    new ApiError(409, "conflict", message, fields),
+  /** A stale If-Match: 412 with the row as it is now, and its ETag. */
+  preconditionFailed: (current: unknown, etag: string) =>
+    new ApiError(
+      412,
+      "precondition_failed",
+      "The record was changed by someone else; reload it and try again",
+      undefined,
+      { etag },
+      { current },
+    ),
+  smsDisabled: () => new ApiError(409, "sms_disabled", "Sending SMS is disabled on this server"),
+  /** The gateway refused; the stored (failed) message goes back with the answer. */
+  smsFailed: (reason: string, sms: unknown) =>
+    new ApiError(
+      502,
+      "sms_failed",
+      `The SMS gateway refused the message: ${reason}`,
+      undefined,
+      {},
+      { sms },
+    ),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError(
       429,

@@ -9,8 +9,10 @@ import {
   DEMO_USER_CLIENTS,
   DEMO_USERS,
 } from "./demo-data";
+import { demoTrucks } from "./demo-trucks";
 import { clients, userClients } from "./schema/clients";
 import { companies } from "./schema/companies";
+import { shippers } from "./schema/shippers";
 import { memberships, userRoles, users } from "./schema/users";
 
 export interface SeedOptions {
@@ -104,6 +106,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
       names.map((name) => ({ userId: idOf(userIds, username), clientId: idOf(clientIds, name) })),
     );
     await tx.insert(userClients).values(userClientRows);
+
+    await tx.insert(shippers).values(demoTrucks(companyIds, new Date()));
   });
   return true;
 }

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { installAuth } from "../../plugins/auth";
 import { CompanyHeaders, installCompanyScope } from "../../plugins/company-scope";
+import { registerSms } from "../../plugins/sms";
 import { companyRoutes } from "./company";
+import { shipperRoutes } from "./shipper";
+import { smsRoutes } from "./sms";
 import { userRoutes } from "./user";
 
 /**
@@ -16,8 +19,11 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     });
     installAuth(api);
     installCompanyScope(api);
+    registerSms(api);
     await api.register(userRoutes);
     await api.register(companyRoutes);
+    await api.register(shipperRoutes);
+    await api.register(smsRoutes);
     if (extend) await api.register(extend);
   };
 }

@@ -1,0 +1,17 @@
+import type { Shipper } from "../../../../shared/contract/shipper";
+import type { ShipperRow } from "../../../db/schema/shippers";
+
+export function presentShipper(row: ShipperRow): Shipper {
+  return {
+    id: row.id,
+    company: row.companyId,
+    plate: row.plate,
+    name: row.name,
+    capacity_load: row.capacityLoad,
+    phone: row.phone,
+    country_code: row.countryCode,
+    register_date: row.registerDate?.toISOString() ?? null,
+    expedition_date: row.expeditionDate?.toISOString() ?? null,
+    version: row.version,
+  };
+}

@@ -1,0 +1,177 @@
+import { DateTime } from "luxon";
+import type { z } from "zod";
+import {
+  ShipperInput,
+  type ShipperPatch,
+  type ShipperValues,
+} from "../../../../shared/contract/shipper";
+import type { Db } from "../../../db/database";
+import { isUniqueViolation } from "../../../db/errors";
+import { SHIPPERS_PLATE_KEY, type ShipperRow } from "../../../db/schema/shippers";
+import { errors } from "../../../errors";
+import { fieldErrors } from "../../../plugins/errors";
+import { etagOf } from "../../versioning";
+import { presentShipper } from "./presenter";
+import {
+  deleteShipper,
+  findShipper,
+  insertShipper,
+  type ShipperChanges,
+  updateShipper,
+} from "./repository";
+
+export const DUPLICATE_PLATE = "A truck with this plate already exists";
+
+/** Writes that may hit the (company, plate) unique index answer 409, even when two race. */
+async function plateChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, SHIPPERS_PLATE_KEY)) {
+      throw errors.conflict({ plate: [DUPLICATE_PLATE] }, DUPLICATE_PLATE);
+    }
+    throw error;
+  }
+}
+
+function stale(current: ShipperRow) {
+  return errors.preconditionFailed(presentShipper(current), etagOf(current.version));
+}
+
+const toDate = (value: string | null) => (value === null ? null : new Date(value));
+
+/** Registry fields always; arrival and departure only when the body names them. */
+function changesOf(values: ShipperValues): ShipperChanges {
+  const changes: ShipperChanges = {
+    plate: values.plate,
+    name: values.name,
+    capacityLoad: values.capacity_load,
+    phone: values.phone,
+    countryCode: values.country_code,
+  };
+  if (values.register_date !== undefined) changes.registerDate = toDate(values.register_date);
+  if (values.expedition_date !== undefined) changes.expeditionDate = toDate(values.expedition_date);
+  return changes;
+}
+
+export async function createShipper(
+  db: Db,
+  companyId: number,
+  values: ShipperValues,
+): Promise<ShipperRow> {
+  const changes = changesOf(values);
+  return plateChecked(() =>
+    insertShipper(db, {
+      ...changes,
+      plate: values.plate,
+      name: values.name,
+      companyId,
+      // Signing a truck up registers its arrival unless the body says otherwise.
+      registerDate: changes.registerDate === undefined ? new Date() : changes.registerDate,
+    }),
+  );
+}
+
+/** After a conditional write matched nothing: 404 when the truck is gone, else 412. */
+async function missOrStale(db: Db, companyId: number, id: number): Promise<never> {
+  const current = await findShipper(db, companyId, id);
+  if (!current) throw errors.notFound();
+  throw stale(current);
+}
+
+/** PUT: replaces the registry fields (arrival and departure are kept unless named). */
+export async function replaceShipper(
+  db: Db,
+  companyId: number,
+  id: number,
+  values: ShipperValues,
+  versions: number[] | undefined,
+): Promise<ShipperRow> {
+  const row = await plateChecked(() =>
+    updateShipper(db, companyId, id, changesOf(values), versions),
+  );
+  return row ?? missOrStale(db, companyId, id);
+}
+
+function validationOf(error: z.ZodError) {
+  const issues = error.issues.map((issue) => ({
+    instancePath: `/${issue.path.join("/")}`,
+    message: issue.message,
+  }));
+  return errors.validation(fieldErrors(issues, "body"));
+}
+
+const MERGE_ATTEMPTS = 3;
+
+/**
+ * PATCH: the named fields over the current truck, validated as a whole (a new phone is checked
+ * against the stored country). The write is conditional on the version that was merged, so a
+ * concurrent change is never overwritten: without If-Match the merge is redone on the new row.
+ */
+export async function patchShipper(
+  db: Db,
+  companyId: number,
+  id: number,
+  patch: z.output<typeof ShipperPatch>,
+  versions: number[] | undefined,
+): Promise<ShipperRow> {
+  for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+    const current = await findShipper(db, companyId, id);
+    if (!current) throw errors.notFound();
+    if (versions && !versions.includes(current.version)) throw stale(current);
+    const merged = ShipperInput.safeParse({
+      plate: current.plate,
+      name: current.name,
+      capacity_load: current.capacityLoad,
+      phone: current.phone,
+      country_code: current.countryCode,
+      ...patch,
+    });
+    if (!merged.success) throw validationOf(merged.error);
+    const changes = changesOf(merged.data);
+    const row = await plateChecked(() =>
+      updateShipper(db, companyId, id, changes, [current.version]),
+    );
+    if (row) return row;
+  }
+  return missOrStale(db, companyId, id);
+}
+
+export async function removeShipper(
+  db: Db,
+  companyId: number,
+  id: number,
+  versions: number[] | undefined,
+): Promise<void> {
+  if (!(await deleteShipper(db, companyId, id, versions))) await missOrStale(db, companyId, id);
+}
+
+/**
+ * Arrival bounds of the list filter as [from, until): YYYY-MM-DD, YYYY-MM-DDTHH:mm or ISO, read
+ * as UTC without an offset. "before" is inclusive of its whole day, minute or second.
+ */
+export function registerRange(
+  after: string | undefined,
+  before: string | undefined,
+): { from?: Date; until?: Date } {
+  const parse = (value: string, field: string) => {
+    const parsed = DateTime.fromISO(value, { zone: "utc", setZone: true });
+    if (!parsed.isValid) throw errors.validation({ [field]: ["Not a valid date"] });
+    return parsed;
+  };
+  const range: { from?: Date; until?: Date } = {};
+  if (after) range.from = parse(after, "register_date_after").toJSDate();
+  if (before) {
+    const bound = parse(before, "register_date_before");
+    const time = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?/.exec(before);
+    const step = !time
+      ? { days: 1 }
+      : time[2]
+        ? { milliseconds: 1 }
+        : time[1]
+          ? { seconds: 1 }
+          : { minutes: 1 };
+    range.until = bound.plus(step).toJSDate();
+  }
+  return range;
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { listOf } from "../../../../shared/contract/paging";
+import {
+  SmsFailedBody,
+  SmsListQuery,
+  SmsMessage,
+  SmsSendRequest,
+} from "../../../../shared/contract/shipper";
+import { authOf } from "../../../auth/context";
+import { errors } from "../../../errors";
+import { requirePermission } from "../../../plugins/require-permission";
+import { IdParams } from "../../params";
+import { API_ERRORS, errorResponses } from "../../responses";
+import { findShipper } from "../shipper/repository";
+import { presentSms } from "./presenter";
+import { listSms } from "./repository";
+import { requireSmsEnabled, sendSms } from "./service";
+
+const tags = ["sms"];
+const DISABLED = "When SMS is disabled (SMS_ENABLED=false) it answers 409 sms_disabled. ";
+
+/** SMS to drivers: send to a truck's phone, and the log of what was sent. */
+export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const enabled = requireSmsEnabled(app);
+
+  app.post("/shipper/:id/sms", {
+    preHandler: [enabled, requirePermission("editTruck")],
+    schema: {
+      tags,
+      summary: "Send an SMS to a truck's driver (editTruck)",
+      description:
+        `${DISABLED}Requires editTruck: sending is acting on the truck, and the roles that ` +
+        "must not act on trucks (guard, read-only, kiosk, forklift, planner...) lack it. A truck " +
+        "without a phone answers 400 with fields.phone. The message is stored either way; when " +
+        "the gateway refuses it the answer is 502 sms_failed carrying the stored message.",
+      params: IdParams,
+      body: SmsSendRequest,
+      response: {
+        201: SmsMessage,
+        502: SmsFailedBody,
+        ...errorResponses(...API_ERRORS, 404, 409, 413, 415),
+      },
+    },
+    handler: async (request, reply) => {
+      const auth = authOf(request);
+      const truck = await findShipper(app.db, auth.company.id, request.params.id);
+      if (!truck) throw errors.notFound();
+      if (!truck.phone) {
+        throw errors.validation({ phone: ["The truck has no phone number"] });
+      }
+      const sms = await sendSms(app, auth, {
+        to: truck.phone,
+        body: request.body.message,
+        shipperId: truck.id,
+      });
+      return reply.code(201).send(sms);
+    },
+  });
+
+  app.get("/sms", {
+    preHandler: enabled,
+    schema: {
+      tags,
+      summary: "SMS log, newest first",
+      description:
+        `${DISABLED}Messages the company sent, sent or failed (with the gateway's answer), ` +
+        "optionally only those to one truck (shipper). Open to every member of the company, " +
+        "like the trucks themselves.",
+      querystring: SmsListQuery,
+      response: { 200: listOf(SmsMessage), ...errorResponses(...API_ERRORS, 409) },
+    },
+    handler: async (request) => {
+      const { page, page_size: pageSize, shipper } = request.query;
+      const { count, rows } = await listSms(app.db, authOf(request).company.id, {
+        shipperId: shipper,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { count, results: rows.map(presentSms) };
+    },
+  });
+};
