@@ -1,0 +1,180 @@
+import { DateTime } from "luxon";
+import type { Shipper } from "../../shared/contract/shipper";
+import { normalisePlate } from "../../shared/plate";
+import { chunks, db, type TruckRow } from "./db";
+import { listPageKey, putListPage, recordSync } from "./list-pages";
+
+/** Resource name of the trucks list in page keys and sync times. */
+export const TRUCKS_RESOURCE = "shipper";
+
+/** The trucks list filters as the URL keeps them; dates are ISO days (YYYY-MM-DD, local). */
+export interface TruckListFilters {
+  name?: string;
+  plate?: string;
+  register_date_after?: string;
+  register_date_before?: string;
+}
+
+export interface ListAnswer<Row> {
+  count: number;
+  results: Row[];
+}
+
+export interface LocalPage<Row> {
+  count: number;
+  rows: Row[];
+}
+
+const timeOf = (iso: string | null): number | null => {
+  if (iso === null) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+};
+
+/**
+ * The server's list order: newest arrival first, trucks never registered last, then newest
+ * id. Negative when `a` comes first.
+ */
+export function compareTrucks(a: TruckRow, b: TruckRow): number {
+  const ta = timeOf(a.register_date);
+  const tb = timeOf(b.register_date);
+  if (ta !== tb) {
+    if (ta === null) return 1;
+    if (tb === null) return -1;
+    return tb - ta;
+  }
+  return b.id - a.id;
+}
+
+/** Compiled filters: the same tests the API applies (name and plate contain, day bounds). */
+export function truckMatcher(filters: TruckListFilters): (row: TruckRow) => boolean {
+  const name = filters.name?.trim().toLocaleLowerCase() || undefined;
+  const plate = filters.plate ? normalisePlate(filters.plate) || undefined : undefined;
+  const after = filters.register_date_after
+    ? DateTime.fromISO(filters.register_date_after).startOf("day")
+    : undefined;
+  const before = filters.register_date_before
+    ? DateTime.fromISO(filters.register_date_before).startOf("day").plus({ days: 1 })
+    : undefined;
+  const from = after?.isValid ? after.toMillis() : undefined;
+  const until = before?.isValid ? before.toMillis() : undefined;
+  return (row) => {
+    if (name !== undefined && !row.name.toLocaleLowerCase().includes(name)) return false;
+    if (plate !== undefined && !row.plate.includes(plate)) return false;
+    if (from === undefined && until === undefined) return true;
+    const time = timeOf(row.register_date);
+    if (time === null) return false;
+    return (from === undefined || time >= from) && (until === undefined || time < until);
+  };
+}
+
+async function matchingRows(company: number, filters: TruckListFilters): Promise<TruckRow[]> {
+  const matches = truckMatcher(filters);
+  const rows = await db.trucks.where("company").equals(company).toArray();
+  return rows.filter(matches).sort(compareTrucks);
+}
+
+/** The page computed on the device from the mirrored trucks of `company` (offline). */
+export async function readLocalTrucksPage(
+  company: number,
+  filters: TruckListFilters,
+  page: number,
+  pageSize: number,
+): Promise<LocalPage<TruckRow>> {
+  const rows = await matchingRows(company, filters);
+  const start = (Math.max(1, page) - 1) * pageSize;
+  return { count: rows.length, rows: rows.slice(start, start + pageSize) };
+}
+
+/** Mirrored rows for the ids, in that order; ids no longer mirrored are skipped. */
+export async function readTrucks(ids: readonly number[]): Promise<TruckRow[]> {
+  const rows = await db.trucks.bulkGet([...ids]);
+  return rows.filter((row): row is TruckRow => row !== undefined);
+}
+
+/**
+ * Mirrored rows the answer proves gone: they match the filters and sort within the span the
+ * page covers (from its first to its last row; from the top on page 1, to the end on the last
+ * page), yet the server did not list them. Deleted on the server, or changed so that they
+ * no longer belong there (they come back with the page they now belong to). A row that falls
+ * between two pages (after page N's last row, before page N+1's first) is judged only once
+ * the pages move; the change feed of a later issue removes such leftovers.
+ */
+async function goneOnPage(
+  company: number,
+  filters: TruckListFilters,
+  page: number,
+  pageSize: number,
+  answer: ListAnswer<Shipper>,
+): Promise<number[]> {
+  const first = answer.results[0];
+  const last = answer.results.at(-1);
+  // An empty page past the end proves nothing about the rows before it.
+  if (!first && page > 1) return [];
+  const isLastPage = answer.results.length < pageSize || page * pageSize >= answer.count;
+  const listed = new Set(answer.results.map((row) => row.id));
+  const candidates = await matchingRows(company, filters);
+  return candidates
+    .filter(
+      (row) =>
+        !listed.has(row.id) &&
+        (page === 1 || !first || compareTrucks(row, first) >= 0) &&
+        (isLastPage || !last || compareTrucks(row, last) <= 0),
+    )
+    .map((row) => row.id);
+}
+
+/** Rows to store: a mirrored row with a newer version (a save that raced the list) stays. */
+async function newerThanMirror(rows: readonly Shipper[]): Promise<Shipper[]> {
+  const existing = await db.trucks.bulkGet(rows.map((row) => row.id));
+  return rows.filter((row, index) => {
+    const old = existing[index];
+    return !old || old.version <= row.version;
+  });
+}
+
+/**
+ * Writes one list answer into the mirror, in one transaction: the rows (in chunks), the removal
+ * of rows the page proves gone, the page record and the list's last sync time.
+ */
+export async function writeTrucksPage(
+  company: number,
+  filters: TruckListFilters,
+  page: number,
+  pageSize: number,
+  answer: ListAnswer<Shipper>,
+  now: number = Date.now(),
+): Promise<void> {
+  await db.transaction("rw", db.trucks, db.listPages, db.meta, async () => {
+    const fresh = await newerThanMirror(answer.results);
+    for (const chunk of chunks(fresh)) await db.trucks.bulkPut(chunk);
+    const gone = await goneOnPage(company, filters, page, pageSize, answer);
+    if (gone.length > 0) await db.trucks.bulkDelete(gone);
+    await putListPage({
+      key: listPageKey(company, TRUCKS_RESOURCE, filters, page),
+      company,
+      resource: TRUCKS_RESOURCE,
+      ids: answer.results.map((row) => row.id),
+      count: answer.count,
+      fetchedAt: now,
+    });
+    await recordSync(company, TRUCKS_RESOURCE, now);
+  });
+}
+
+/** Stores one truck the API answered with (read, create, update), unless the mirror is newer. */
+export async function putTruck(row: Shipper): Promise<void> {
+  await db.transaction("rw", db.trucks, async () => {
+    const [fresh] = await newerThanMirror([row]);
+    if (fresh) await db.trucks.put(fresh);
+  });
+}
+
+export function getMirroredTruck(id: number): Promise<TruckRow | undefined> {
+  return db.trucks.get(id);
+}
+
+/** After the API deleted it. */
+export async function removeTruck(id: number): Promise<void> {
+  await db.trucks.delete(id);
+}

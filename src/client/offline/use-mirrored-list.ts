@@ -1,0 +1,142 @@
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { LIST_RELOAD_MS } from "../../shared/constants";
+import { isTransient } from "../lib/errors";
+import { listPageKey, readLastSync, readListPage } from "./list-pages";
+import type { ListAnswer, LocalPage } from "./trucks-mirror";
+
+/** How one resource's list is fetched, mirrored and read back from the mirror. */
+export interface MirroredListSource<Row, F extends object> {
+  /** Resource name in page keys and sync times, e.g. "shipper". */
+  resource: string;
+  pageSize: number;
+  fetchPage: (filters: F, page: number, signal: AbortSignal) => Promise<ListAnswer<Row>>;
+  writePage: (company: number, filters: F, page: number, answer: ListAnswer<Row>) => Promise<void>;
+  /** Mirrored rows in the order of `ids`. */
+  readRows: (ids: readonly number[]) => Promise<Row[]>;
+  /** Filters and paging computed on the device over the company's mirrored rows. */
+  readLocal: (company: number, filters: F, page: number) => Promise<LocalPage<Row>>;
+}
+
+export interface MirroredListOptions {
+  /** Refetch period; LIST_RELOAD_MS (60 s) by default, 0 for never. */
+  reloadMs?: number;
+  /** A failure that is not a network one (4xx), after it is logged. */
+  onError?: (error: unknown) => void;
+}
+
+export interface MirroredList<Row> {
+  rows: Row[];
+  /** Total for the filters: the server's, or the local one while offline. */
+  count: number;
+  /** Nothing to show yet: the mirror has no answer and the request still runs. */
+  isLoading: boolean;
+  /** A request is running (the rows shown may be the cached ones). */
+  isFetching: boolean;
+  /** The last request got no answer: rows come from the mirror, computed locally. */
+  isOffline: boolean;
+  /** Last successful sync of this list (epoch ms), or null. */
+  lastSync: number | null;
+  /** Fetches the page now. */
+  reload: () => Promise<void>;
+}
+
+interface View<Row> {
+  rows: Row[];
+  count: number;
+  /** A page record or local rows exist, i.e. something real to show. */
+  known: boolean;
+  lastSync: number | null;
+}
+
+/**
+ * A list page read through the mirror (ARCHITECTURE.md, offline engine). The screen renders a
+ * live query: online, the cached page record shows at once and is replaced when the answer is
+ * written; offline or on a network error, the same filters and paging run over the mirror.
+ */
+export function useMirroredList<Row, F extends object>(
+  source: MirroredListSource<Row, F>,
+  company: number | null,
+  filters: F,
+  page: number,
+  { reloadMs = LIST_RELOAD_MS, onError }: MirroredListOptions = {},
+): MirroredList<Row> {
+  const key = useMemo(
+    () => (company === null ? null : listPageKey(company, source.resource, filters, page)),
+    [company, source.resource, filters, page],
+  );
+  const [isOffline, setOffline] = useState(false);
+  const [fetchingKey, setFetchingKey] = useState<string | null>(null);
+  const latest = useRef({ filters, page, company, onError });
+  latest.current = { filters, page, company, onError };
+  const running = useRef<AbortController | null>(null);
+
+  const view = useLiveQuery(async (): Promise<View<Row> | null> => {
+    if (company === null || key === null) return null;
+    const lastSync = await readLastSync(company, source.resource);
+    const record = isOffline ? undefined : await readListPage(key);
+    if (record) {
+      return {
+        rows: await source.readRows(record.ids),
+        count: record.count,
+        known: true,
+        lastSync,
+      };
+    }
+    // No answer for this page yet (or offline): what the device can compute meanwhile.
+    const local = await source.readLocal(company, filters, page);
+    return { ...local, known: isOffline || local.count > 0, lastSync };
+  }, [key, isOffline, source]);
+
+  const reload = useCallback(async () => {
+    const { filters: f, page: p, company: c } = latest.current;
+    if (c === null || key === null) return;
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setFetchingKey(key);
+    try {
+      const answer = await source.fetchPage(f, p, controller.signal);
+      // A superseded answer is still true for its own page: keep it.
+      await source.writePage(c, f, p, answer);
+      if (!controller.signal.aborted) setOffline(false);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (isTransient(error)) {
+        setOffline(true);
+      } else {
+        console.error(`Loading the ${source.resource} list failed`, error);
+        latest.current.onError?.(error);
+      }
+    } finally {
+      if (running.current === controller) {
+        running.current = null;
+        setFetchingKey(null);
+      }
+    }
+  }, [key, source]);
+
+  useEffect(() => {
+    void reload();
+    const timer = reloadMs > 0 ? setInterval(() => void reload(), reloadMs) : undefined;
+    const handleOnline = () => void reload();
+    window.addEventListener("online", handleOnline);
+    return () => {
+      if (timer) clearInterval(timer);
+      window.removeEventListener("online", handleOnline);
+      running.current?.abort();
+    };
+  }, [reload, reloadMs]);
+
+  const isFetching = fetchingKey !== null && fetchingKey === key;
+  return {
+    rows: view?.rows ?? [],
+    count: view?.count ?? 0,
+    // Until the live query first answers, or while a request runs with nothing to show.
+    isLoading: view === undefined || view === null || (isFetching && !view.known),
+    isFetching,
+    isOffline,
+    lastSync: view?.lastSync ?? null,
+    reload,
+  };
+}
