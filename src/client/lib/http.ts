@@ -1,6 +1,6 @@
 import ky, { HTTPError, type Options } from "ky";
 import { COMPANY_HEADER } from "../../shared/contract/company";
-import { ApiError, NetworkError, OfflineError } from "./errors";
+import { ApiError, isTokenNotValid, NetworkError, OfflineError } from "./errors";
 import { readStored } from "./storage";
 
 /**
@@ -14,28 +14,29 @@ export function setApiBase(base: string): void {
   apiBase = base.endsWith("/") ? base : `${base}/`;
 }
 
-function authHeaders(): Record<string, string> {
+function authHeaders(options: RequestOptions): Record<string, string> {
   const headers: Record<string, string> = {};
+  if (options.anonymous) return headers;
   const jwt = readStored("jwt");
-  const company = readStored("company");
+  const company = options.company === undefined ? readStored("company") : options.company;
   if (jwt) headers.Authorization = `Bearer ${jwt}`;
   if (company) headers[COMPANY_HEADER] = company;
   return headers;
 }
 
-const client = ky.create({
-  retry: 0,
-  timeout: 20_000,
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        for (const [name, value] of Object.entries(authHeaders())) {
-          if (!request.headers.has(name)) request.headers.set(name, value);
-        }
-      },
-    ],
-  },
-});
+const client = ky.create({ retry: 0, timeout: 20_000 });
+
+/**
+ * Called when an authenticated request answers token_not_valid: renews the tokens (true: retry
+ * the request once) or ends the session (false). The session module registers it.
+ */
+let unauthorizedHandler: ((failedJwt: string | null) => Promise<boolean>) | null = null;
+
+export function setUnauthorizedHandler(
+  handler: ((failedJwt: string | null) => Promise<boolean>) | null,
+): void {
+  unauthorizedHandler = handler;
+}
 
 async function toTypedError(error: unknown): Promise<Error> {
   if (error instanceof HTTPError) {
@@ -54,18 +55,44 @@ async function toTypedError(error: unknown): Promise<Error> {
 
 export interface RequestOptions extends Omit<Options, "prefix" | "json"> {
   json?: unknown;
+  /** Token and auth URLs: no Authorization and no company header (spec section 7). */
+  anonymous?: boolean;
+  /** Company header for this request instead of the stored one; null sends none. */
+  company?: string | null;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const { anonymous, company, headers, ...rest } = options;
+  const run = () =>
+    client(path.replace(/^\//, ""), {
+      ...rest,
+      prefix: apiBase,
+      headers: { ...authHeaders(options), ...(headers as Record<string, string> | undefined) },
+    });
+  const jwtUsed = readStored("jwt");
+  try {
+    return await run();
+  } catch (error) {
+    const typed = await toTypedError(error);
+    if (!anonymous && isTokenNotValid(typed) && unauthorizedHandler) {
+      if (await unauthorizedHandler(jwtUsed)) {
+        try {
+          return await run();
+        } catch (retryError) {
+          throw await toTypedError(retryError);
+        }
+      }
+    }
+    throw typed;
+  }
 }
 
 /** Sends a request to `path` (relative to the API base) and returns the parsed JSON body. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  try {
-    const response = await client(path.replace(/^\//, ""), { ...options, prefix: apiBase });
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  } catch (error) {
-    throw await toTypedError(error);
-  }
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** Like `request`, but also returns the response headers (ETag and friends). */
@@ -73,17 +100,13 @@ export async function requestWithHeaders<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<{ body: T; headers: Headers; status: number }> {
-  try {
-    const response = await client(path.replace(/^\//, ""), { ...options, prefix: apiBase });
-    const text = response.status === 204 ? "" : await response.text();
-    return {
-      body: (text ? JSON.parse(text) : undefined) as T,
-      headers: response.headers,
-      status: response.status,
-    };
-  } catch (error) {
-    throw await toTypedError(error);
-  }
+  const response = await send(path, options);
+  const text = response.status === 204 ? "" : await response.text();
+  return {
+    body: (text ? JSON.parse(text) : undefined) as T,
+    headers: response.headers,
+    status: response.status,
+  };
 }
 
 export const http = {

@@ -1,0 +1,38 @@
+import type { Company } from "../../../shared/contract/company";
+import { can } from "../../../shared/permissions";
+import type { RoleKey } from "../../../shared/roles";
+
+/** Home-menu tiles of spec section 2. Import and export have no action (no link). */
+export type TileKey =
+  | "trucks"
+  | "expeditions"
+  | "receptions"
+  | "critical-lines"
+  | "task-list"
+  | "bi"
+  | "import"
+  | "export";
+
+export interface Tile {
+  key: TileKey;
+  /** Route the tile opens; absent for tiles without an action. */
+  to?: "/trucks" | "/expeditions" | "/receptions" | "/critical-lines" | "/task-list" | "/bi";
+}
+
+export function dashboardTiles(
+  roles: readonly RoleKey[],
+  company: Pick<Company, "is_trw" | "code"> | null,
+): Tile[] {
+  const isTrw = company?.is_trw ?? false;
+  const tiles: Tile[] = [
+    { key: "trucks", to: "/trucks" },
+    { key: "expeditions", to: "/expeditions" },
+    { key: "receptions", to: "/receptions" },
+  ];
+  if (isTrw) tiles.push({ key: "critical-lines", to: "/critical-lines" });
+  const showTaskList = isTrw ? company?.code === "kl" : can(roles, "seeTasklist", isTrw);
+  if (showTaskList) tiles.push({ key: "task-list", to: "/task-list" });
+  tiles.push({ key: "bi", to: "/bi" });
+  if (!isTrw) tiles.push({ key: "import" }, { key: "export" });
+  return tiles;
+}

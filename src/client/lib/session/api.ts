@@ -1,0 +1,38 @@
+import {
+  AuthUser,
+  type ChangePasswordRequest,
+  ChangePasswordResponse,
+  LoginResponse,
+  RefreshResponse,
+} from "../../../shared/contract/auth";
+import { Company } from "../../../shared/contract/company";
+import { http } from "../http";
+
+/** The session's calls (spec section 7), parsed with the shared contract. */
+export async function requestTokens(username: string, password: string): Promise<LoginResponse> {
+  return LoginResponse.parse(
+    await http.post("get-token", { username, password }, { anonymous: true }),
+  );
+}
+
+export async function requestRefresh(refresh: string): Promise<RefreshResponse> {
+  return RefreshResponse.parse(
+    await http.post("jwt/refresh-token", { refresh }, { anonymous: true }),
+  );
+}
+
+/** The signed-in user with roles in `company` (the stored one when undefined; none when null). */
+export async function fetchAuthUser(company?: string | null): Promise<AuthUser> {
+  return AuthUser.parse(await http.get("api/user/auth", company === undefined ? {} : { company }));
+}
+
+export async function fetchCompany(id: number): Promise<Company> {
+  return Company.parse(await http.get(`api/company/${id}`, { company: String(id) }));
+}
+
+export async function changePassword(
+  userId: number,
+  body: ChangePasswordRequest,
+): Promise<{ detail: string }> {
+  return ChangePasswordResponse.parse(await http.post(`api/user/${userId}/change_password`, body));
+}

@@ -1,0 +1,49 @@
+import type { RoleKey } from "../../../shared/roles";
+import { guardRedirect, loginRedirect } from "../../../shared/route-guard";
+import { routeFromPath } from "../../../shared/routes";
+import { isTransient } from "../errors";
+import { hasSession, logout, refreshProfile } from "./session";
+import { getSessionState } from "./session-store";
+
+/** Profiles younger than this are reused, so list filters and paging do not refetch it. */
+const PROFILE_MAX_AGE_MS = 10_000;
+let profileFetchedAt = 0;
+
+export type GuardDecision = { redirect: string } | { allow: true };
+
+/**
+ * The private routes' guard (spec section 6): no session -> /login?redirect=<path>; otherwise
+ * refresh the profile (a rejected one ends the session; no network keeps the stored one, so an
+ * installed device works offline), then the role rules decide.
+ */
+export async function guardPrivateRoute(
+  pathname: string,
+  href: string,
+  now: number = Date.now(),
+): Promise<GuardDecision> {
+  if (!hasSession()) return { redirect: loginRedirect(href) };
+  let roles: RoleKey[];
+  try {
+    if (now - profileFetchedAt > PROFILE_MAX_AGE_MS || getSessionState().auth === null) {
+      await refreshProfile();
+      profileFetchedAt = now;
+    }
+    roles = getSessionState().auth?.roles.map((role) => role.name) ?? [];
+  } catch (error) {
+    const stored = getSessionState().auth;
+    if (!isTransient(error) || stored === null) {
+      console.error("Profile refresh failed: logging out", error);
+      logout();
+      return { redirect: "/login" };
+    }
+    roles = stored.roles.map((role) => role.name);
+  }
+  const route = routeFromPath(pathname);
+  const target = route ? guardRedirect(roles, route) : null;
+  return target && target !== pathname ? { redirect: target } : { allow: true };
+}
+
+/** Forgets the profile's age (after login or a company change). */
+export function resetProfileAge(): void {
+  profileFetchedAt = 0;
+}
