@@ -1,3 +1,5 @@
+import { lingui } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -12,6 +14,16 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["src/shared/**/*.test.ts", "src/server/**/*.unit.test.ts"],
+        },
+      },
+      {
+        // The same Lingui macro transform as the app (vite.config.ts).
+        plugins: [babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()],
+        test: {
+          name: "client",
+          environment: "jsdom",
+          setupFiles: ["src/client/test-setup.ts"],
+          include: ["src/client/**/*.test.{ts,tsx}"],
         },
       },
       {
