@@ -40,12 +40,15 @@ export function setUnauthorizedHandler(
 
 async function toTypedError(error: unknown): Promise<Error> {
   if (error instanceof HTTPError) {
-    const text = await error.response.text().catch(() => "");
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : "";
-    } catch {
-      // Not JSON: keep the text.
+    // ky 2 has already read the body into `data` (JSON parsed by content type, else text).
+    const data: unknown = error.data;
+    let body: unknown = data ?? "";
+    if (typeof data === "string" && data !== "") {
+      try {
+        body = JSON.parse(data);
+      } catch {
+        // Not JSON: keep the text.
+      }
     }
     return new ApiError(error.response.status, body);
   }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import type { RoleKey } from "../../../shared/roles";
+import { dashboardTiles } from "./tiles";
+
+const PLAIN = { is_trw: false, code: null };
+const BW = { is_trw: false, code: "bw" };
+const TRW = { is_trw: true, code: null };
+const KL = { is_trw: true, code: "kl" };
+
+const keys = (roles: RoleKey[], company: typeof PLAIN | null) =>
+  dashboardTiles(roles, company).map((tile) => tile.key);
+
+describe("dashboard tiles (spec section 2)", () => {
+  it.each([
+    // [roles, company, expected tiles]
+    [
+      ["admin"],
+      PLAIN,
+      ["trucks", "expeditions", "receptions", "task-list", "bi", "import", "export"],
+    ],
+    [["admin"], BW, ["trucks", "expeditions", "receptions", "task-list", "bi", "import", "export"]],
+    [["admin"], TRW, ["trucks", "expeditions", "receptions", "critical-lines", "bi"]],
+    [["admin"], KL, ["trucks", "expeditions", "receptions", "critical-lines", "task-list", "bi"]],
+    // warehouseResp, forklift, kiosk and client are denied seeTasklist.
+    [["warehouseResp"], PLAIN, ["trucks", "expeditions", "receptions", "bi", "import", "export"]],
+    [["forklift"], PLAIN, ["trucks", "expeditions", "receptions", "bi", "import", "export"]],
+    [["client"], PLAIN, ["trucks", "expeditions", "receptions", "bi", "import", "export"]],
+    // In trw companies the task list follows the company code, not the permission.
+    [["client"], KL, ["trucks", "expeditions", "receptions", "critical-lines", "task-list", "bi"]],
+    [["office"], TRW, ["trucks", "expeditions", "receptions", "critical-lines", "bi"]],
+    [
+      ["office", "client"],
+      PLAIN,
+      ["trucks", "expeditions", "receptions", "bi", "import", "export"],
+    ],
+    // No company known yet: treated as non-trw.
+    [
+      ["office"],
+      null,
+      ["trucks", "expeditions", "receptions", "task-list", "bi", "import", "export"],
+    ],
+  ] satisfies [RoleKey[], typeof PLAIN | null, string[]][])(
+    "%j in %j",
+    (roles, company, expected) => {
+      expect(keys(roles, company)).toEqual(expected);
+    },
+  );
+
+  it("links every tile except import and export", () => {
+    const tiles = dashboardTiles(["admin"], PLAIN);
+    for (const tile of tiles) {
+      if (tile.key === "import" || tile.key === "export") expect(tile.to).toBeUndefined();
+      else expect(tile.to).toBe(`/${tile.key}`);
+    }
+  });
+});
