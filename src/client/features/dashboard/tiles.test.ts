@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { RoleKey } from "../../../shared/roles";
 import { dashboardTiles } from "./tiles";
 
-const PLAIN = { is_trw: false, code: null };
-const BW = { is_trw: false, code: "bw" };
-const TRW = { is_trw: true, code: null };
-const KL = { is_trw: true, code: "kl" };
+type Flags = { is_trw: boolean; code: string | null };
+const PLAIN: Flags = { is_trw: false, code: null };
+const BW: Flags = { is_trw: false, code: "bw" };
+const TRW: Flags = { is_trw: true, code: null };
+const KL: Flags = { is_trw: true, code: "kl" };
 
-const keys = (roles: RoleKey[], company: typeof PLAIN | null) =>
+const keys = (roles: RoleKey[], company: Flags | null) =>
   dashboardTiles(roles, company).map((tile) => tile.key);
 
 describe("dashboard tiles (spec section 2)", () => {
@@ -39,12 +40,9 @@ describe("dashboard tiles (spec section 2)", () => {
       null,
       ["trucks", "expeditions", "receptions", "task-list", "bi", "import", "export"],
     ],
-  ] satisfies [RoleKey[], typeof PLAIN | null, string[]][])(
-    "%j in %j",
-    (roles, company, expected) => {
-      expect(keys(roles, company)).toEqual(expected);
-    },
-  );
+  ] satisfies [RoleKey[], Flags | null, string[]][])("%j in %j", (roles, company, expected) => {
+    expect(keys(roles, company)).toEqual(expected);
+  });
 
   it("links every tile except import and export", () => {
     const tiles = dashboardTiles(["admin"], PLAIN);
