@@ -8,11 +8,11 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export const LABELS = {
   // Anchored (so "Show password" does not match), tolerant of whitespace and a "*" marker.
   username: /^\s*(username|user|usuario|utilizador)\s*\*?\s*$/i,
-  password: /^\s*(password|contraseña|senha)\s*\*?\s*$/i,
+  password: /^\s*(password|contraseña|senha|palavra-passe)\s*\*?\s*$/i,
   enter: /^(enter|entrar|log ?in|sign in|iniciar sesión)$/i,
   errorNotice: /^error$/i,
   userConfig: /user config/i,
-  logout: /^(log ?out|cerrar sesión|salir|sair)$/i,
+  logout: /^(log ?out|cerrar sesión|terminar sessão|salir|sair)$/i,
 } as const;
 
 export class LoginPage {
