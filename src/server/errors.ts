@@ -58,6 +58,22 @@ export const errors = {
       { etag },
       { current },
     ),
+  /** An Idempotency-Key already used for another request (method, path, body or company). */
+  idempotencyMismatch: () =>
+    new ApiError(
+      422,
+      "idempotency_mismatch",
+      "This Idempotency-Key was already used for a different request",
+    ),
+  /** The first request with this Idempotency-Key is still running. */
+  idempotencyInProgress: () =>
+    new ApiError(
+      409,
+      "idempotency_in_progress",
+      "A request with this Idempotency-Key is still being processed; retry shortly",
+      undefined,
+      { "retry-after": "1" },
+    ),
   smsDisabled: () => new ApiError(409, "sms_disabled", "Sending SMS is disabled on this server"),
   /** The gateway refused; the stored (failed) message goes back with the answer. */
   smsFailed: (reason: string, sms: unknown) =>

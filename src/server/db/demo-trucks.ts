@@ -48,7 +48,7 @@ const PT_LETTERS = "ABCDEFGHIJKLMNOPRSTUVXZ";
 const HOUR = 3_600_000;
 
 /** mulberry32: a tiny seeded generator, enough for demo data. */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -9,9 +9,11 @@ import {
   DEMO_USER_CLIENTS,
   DEMO_USERS,
 } from "./demo-data";
+import { demoShipments } from "./demo-shipments";
 import { demoTrucks } from "./demo-trucks";
 import { clients, userClients } from "./schema/clients";
 import { companies } from "./schema/companies";
+import { reasons, shipmentHistory, shipments } from "./schema/shipments";
 import { shippers } from "./schema/shippers";
 import { memberships, userRoles, users } from "./schema/users";
 
@@ -107,7 +109,44 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
     );
     await tx.insert(userClients).values(userClientRows);
 
-    await tx.insert(shippers).values(demoTrucks(companyIds, new Date()));
+    const now = new Date();
+    const truckRows = await tx
+      .insert(shippers)
+      .values(demoTrucks(companyIds, now))
+      .returning({ id: shippers.id, companyId: shippers.companyId });
+
+    // Shipments: two multi-row inserts (lines, then the history of their status changes).
+    const byCompany = <T extends { companyId: number }>(rows: T[], value: (row: T) => number) =>
+      new Map(
+        [...companyIds].map(([name, id]) => [
+          name,
+          rows.filter((row) => row.companyId === id).map(value),
+        ]),
+      );
+    const clientCompanies = DEMO_CLIENTS.map((client) => ({
+      companyId: idOf(companyIds, client.company),
+      id: idOf(clientIds, client.description),
+    }));
+    const reasonRows = await tx.select().from(reasons);
+    const lines = demoShipments(
+      {
+        companyIds,
+        clientIds: byCompany(clientCompanies, (row) => row.id),
+        truckIds: byCompany(truckRows, (row) => row.id),
+        reasonIds: new Map(reasonRows.map((row) => [`${row.statusId}:${row.code}`, row.id])),
+        userId: userIds.get("office") ?? null,
+      },
+      now,
+    );
+    const inserted = await tx
+      .insert(shipments)
+      .values(lines.map((line) => line.row))
+      .returning({ id: shipments.id });
+    const history = lines.flatMap((line, index) => {
+      const id = inserted[index]?.id;
+      return line.history && id !== undefined ? [{ ...line.history, shipmentId: id }] : [];
+    });
+    if (history.length > 0) await tx.insert(shipmentHistory).values(history);
   });
   return true;
 }

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   "conflict",
   "precondition_failed",
   "idempotency_mismatch",
+  "idempotency_in_progress",
   "rate_limited",
   "payload_too_large",
   "internal_error",

@@ -2,11 +2,7 @@ import { z } from "zod";
 import { normalisePhone } from "../phone";
 import { normalisePlate } from "../plate";
 import { ErrorBody } from "./errors";
-import { PagingQuery } from "./paging";
-
-/** Largest value of a PostgreSQL integer column: ids above it are a 400, never a 500. */
-const MAX_ID = 2_147_483_647;
-const QueryId = z.coerce.number().int().positive().max(MAX_ID);
+import { PagingQuery, QueryId } from "./paging";
 
 /**
  * Filter bound from the list filters: YYYY-MM-DDTHH:mm (spec section 5), YYYY-MM-DD or a full

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ErrorBody } from "../../../shared/contract/errors";
 import { installAuth } from "../../plugins/auth";
 import { CompanyHeaders, installCompanyScope } from "../../plugins/company-scope";
+import { IdempotencyHeaders, installIdempotency, isWriteMethod } from "../../plugins/idempotency";
 import { registerSms } from "../../plugins/sms";
 import { companyRoutes } from "./company";
+import { shipmentRoutes } from "./shipment";
 import { shipperRoutes } from "./shipper";
 import { smsRoutes } from "./sms";
+import { statusRoutes } from "./status";
 import { userRoutes } from "./user";
 
 /**
@@ -13,17 +18,26 @@ import { userRoutes } from "./user";
  */
 export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
   return async (api) => {
-    // Document (and validate) the company header and the token on every route of the scope.
+    // Document (and validate) the company header and the token on every route of the scope,
+    // and the Idempotency-Key header (with its 409 and 422 answers) on every write.
     api.addHook("onRoute", (route) => {
-      route.schema = { headers: CompanyHeaders, security: [{ bearerAuth: [] }], ...route.schema };
+      const schema = { headers: CompanyHeaders, security: [{ bearerAuth: [] }], ...route.schema };
+      if (isWriteMethod(route.method) && schema.headers instanceof z.ZodObject) {
+        schema.headers = schema.headers.extend(IdempotencyHeaders.shape);
+        schema.response = { 409: ErrorBody, 422: ErrorBody, ...(schema.response ?? {}) };
+      }
+      route.schema = schema;
     });
     installAuth(api);
     installCompanyScope(api);
+    installIdempotency(api);
     registerSms(api);
     await api.register(userRoutes);
     await api.register(companyRoutes);
     await api.register(shipperRoutes);
     await api.register(smsRoutes);
+    await api.register(statusRoutes);
+    await api.register(shipmentRoutes);
     if (extend) await api.register(extend);
   };
 }

@@ -1,4 +1,3 @@
-import { DateTime } from "luxon";
 import type { z } from "zod";
 import {
   ShipperInput,
@@ -10,6 +9,7 @@ import { isUniqueViolation } from "../../../db/errors";
 import { SHIPPERS_PLATE_KEY, type ShipperRow } from "../../../db/schema/shippers";
 import { errors } from "../../../errors";
 import { fieldErrors } from "../../../plugins/errors";
+import { dateRange } from "../../date-range";
 import { etagOf } from "../../versioning";
 import { presentShipper } from "./presenter";
 import {
@@ -146,32 +146,10 @@ export async function removeShipper(
   if (!(await deleteShipper(db, companyId, id, versions))) await missOrStale(db, companyId, id);
 }
 
-/**
- * Arrival bounds of the list filter as [from, until): YYYY-MM-DD, YYYY-MM-DDTHH:mm or ISO, read
- * as UTC without an offset. "before" is inclusive of its whole day, minute or second.
- */
+/** Arrival bounds of the list filter as [from, until) (routes/date-range.ts). */
 export function registerRange(
   after: string | undefined,
   before: string | undefined,
 ): { from?: Date; until?: Date } {
-  const parse = (value: string, field: string) => {
-    const parsed = DateTime.fromISO(value, { zone: "utc", setZone: true });
-    if (!parsed.isValid) throw errors.validation({ [field]: ["Not a valid date"] });
-    return parsed;
-  };
-  const range: { from?: Date; until?: Date } = {};
-  if (after) range.from = parse(after, "register_date_after").toJSDate();
-  if (before) {
-    const bound = parse(before, "register_date_before");
-    const time = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?/.exec(before);
-    const step = !time
-      ? { days: 1 }
-      : time[2]
-        ? { milliseconds: 1 }
-        : time[1]
-          ? { seconds: 1 }
-          : { minutes: 1 };
-    range.until = bound.plus(step).toJSDate();
-  }
-  return range;
+  return dateRange("register_date", after, before);
 }

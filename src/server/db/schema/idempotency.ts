@@ -1,0 +1,47 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { companies } from "./companies";
+import { users } from "./users";
+
+/**
+ * Idempotency-Key records (plugins/idempotency.ts): one per user and key. A row without a
+ * status_code is pending (the first copy is still running); once the response is known it is
+ * stored here and answered to every repeat. Kept 30 days.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    /** SHA-256 of the canonical JSON body. */
+    requestHash: text("request_hash").notNull(),
+    statusCode: smallint("status_code"),
+    responseBody: jsonb("response_body"),
+    /** Headers a repeat answers with too (etag, location). */
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    primaryKey({ name: "idempotency_keys_user_key", columns: [table.userId, table.key] }),
+    index("idempotency_keys_created_idx").on(table.createdAt),
+  ],
+);
+
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
