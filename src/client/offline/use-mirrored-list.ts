@@ -67,45 +67,47 @@ export function useMirroredList<Row, F extends object>(
   );
   const [isOffline, setOffline] = useState(false);
   const [fetchingKey, setFetchingKey] = useState<string | null>(null);
-  const latest = useRef({ filters, page, company, onError });
-  latest.current = { filters, page, company, onError };
+  // The latest inputs, read by the callbacks; only `key` decides when they run again.
+  const latest = useRef({ source, filters, page, company, onError });
+  latest.current = { source, filters, page, company, onError };
   const running = useRef<AbortController | null>(null);
 
   const view = useLiveQuery(async (): Promise<View<Row> | null> => {
-    if (company === null || key === null) return null;
-    const lastSync = await readLastSync(company, source.resource);
+    const { source: src, filters: f, page: p, company: c } = latest.current;
+    if (c === null || key === null) return null;
+    const lastSync = await readLastSync(c, src.resource);
     const record = isOffline ? undefined : await readListPage(key);
     if (record) {
       return {
-        rows: await source.readRows(record.ids),
+        rows: await src.readRows(record.ids),
         count: record.count,
         known: true,
         lastSync,
       };
     }
     // No answer for this page yet (or offline): what the device can compute meanwhile.
-    const local = await source.readLocal(company, filters, page);
+    const local = await src.readLocal(c, f, p);
     return { ...local, known: isOffline || local.count > 0, lastSync };
-  }, [key, isOffline, source]);
+  }, [key, isOffline]);
 
   const reload = useCallback(async () => {
-    const { filters: f, page: p, company: c } = latest.current;
+    const { source: src, filters: f, page: p, company: c } = latest.current;
     if (c === null || key === null) return;
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
     setFetchingKey(key);
     try {
-      const answer = await source.fetchPage(f, p, controller.signal);
+      const answer = await src.fetchPage(f, p, controller.signal);
       // A superseded answer is still true for its own page: keep it.
-      await source.writePage(c, f, p, answer);
+      await src.writePage(c, f, p, answer);
       if (!controller.signal.aborted) setOffline(false);
     } catch (error) {
       if (controller.signal.aborted) return;
       if (isTransient(error)) {
         setOffline(true);
       } else {
-        console.error(`Loading the ${source.resource} list failed`, error);
+        console.error(`Loading the ${src.resource} list failed`, error);
         latest.current.onError?.(error);
       }
     } finally {
@@ -114,7 +116,7 @@ export function useMirroredList<Row, F extends object>(
         setFetchingKey(null);
       }
     }
-  }, [key, source]);
+  }, [key]);
 
   useEffect(() => {
     void reload();

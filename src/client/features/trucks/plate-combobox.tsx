@@ -1,0 +1,83 @@
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from "react-aria-components";
+import { DEBOUNCE_MAX_WAIT_MS, DEBOUNCE_MS } from "../../../shared/constants";
+import type { Shipper } from "../../../shared/contract/shipper";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
+import { autocompletePlate } from "./api";
+import styles from "./truck-form.module.css";
+
+export interface PlateComboBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** An existing truck was chosen from the suggestions. */
+  onPick: (truck: Shipper) => void;
+  errors?: string[];
+  isDisabled?: boolean;
+}
+
+/**
+ * Plate input with suggestions from autocomplete_plate (spec sections 2 and 5): upper case as
+ * typed, the text trimmed, an empty text clears the list, lookups debounced 500 ms (at most
+ * 5 s apart while typing goes on). Lookup failures are console-only (spec section 8).
+ */
+export function PlateComboBox({ value, onChange, onPick, errors, isDisabled }: PlateComboBoxProps) {
+  const { t } = useLingui();
+  const text = value.trim();
+  const query = useDebouncedValue(text, DEBOUNCE_MS, DEBOUNCE_MAX_WAIT_MS);
+  const [suggestions, setSuggestions] = useState<Shipper[]>([]);
+
+  useEffect(() => {
+    if (query === "") {
+      setSuggestions([]);
+      return;
+    }
+    const controller = new AbortController();
+    autocompletePlate(query, controller.signal)
+      .then((found) => {
+        if (!controller.signal.aborted) setSuggestions(found);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.error("Plate lookup failed", error);
+      });
+    return () => controller.abort();
+  }, [query]);
+
+  const items = text === "" ? [] : suggestions;
+  const invalid = (errors?.length ?? 0) > 0;
+  return (
+    <ComboBox
+      className={styles.field}
+      items={items}
+      inputValue={value}
+      onInputChange={(next) => onChange(next.toUpperCase())}
+      onSelectionChange={(key) => {
+        const truck = items.find((item) => item.id === key);
+        if (truck) onPick(truck);
+      }}
+      allowsCustomValue
+      menuTrigger="input"
+      isInvalid={invalid}
+      isDisabled={isDisabled}
+      isRequired
+    >
+      <Label className={styles.label}>{t`Plate`}</Label>
+      <Input className={`${styles.input} ${styles.mono}`} placeholder="XXXX-AAA" maxLength={40} />
+      {invalid ? (
+        <Text slot="errorMessage" className={styles.error}>
+          {errors?.join(" ")}
+        </Text>
+      ) : null}
+      <Popover className={styles.popover}>
+        <ListBox className={styles.listbox}>
+          {(truck: Shipper) => (
+            <ListBoxItem id={truck.id} textValue={truck.plate} className={styles.option}>
+              <span className={styles.mono}>{truck.plate}</span>
+              <span className={styles.optionName}>{truck.name}</span>
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}

@@ -1,0 +1,263 @@
+/**
+ * Truck sign-up and edit form (/truck/{id?}, spec section 2, title "Trucks sign up").
+ *
+ * Props (all optional; the route passes `truckId` from its `id` param):
+ * - `truckId`: the truck to edit (number or the raw param); missing, empty or 0 signs up a new
+ *   one. Editing loads the truck from the mirror first, then from the API.
+ * - `isTrw`: hides capacity load (session company). `canAdd` / `canEdit`: may save a new /
+ *   an existing truck (addTruck / editTruck from the session).
+ * - `onError(error)`: a failed save or load (default: the ERROR notice).
+ * - `onSuccess(message)`: the saved notice (default: notices module).
+ * - `onDone()`: after save or cancel (default: navigate to /trucks).
+ *
+ * Choosing a plate from the suggestions fills name, capacity load, country and phone and
+ * switches to editing that truck: Save then PUTs it (If-Match its version).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Input, Label, Text, TextField } from "react-aria-components";
+import type { Shipper } from "../../../shared/contract/shipper";
+import { ApiError, isTransient } from "../../lib/errors";
+import { notify, notifyError } from "../../lib/notices";
+import { useSession } from "../../lib/session/use-session";
+import { getMirroredTruck, putTruck } from "../../offline/trucks-mirror";
+import { Button } from "../../ui/button";
+import { LoadingIndicator } from "../../ui/list/loading-indicator";
+import pageStyles from "../../ui/page.module.css";
+import { createTruck, getTruck, replaceTruck, staleTruckOf } from "./api";
+import { PhoneField } from "./phone-field";
+import { PlateComboBox } from "./plate-combobox";
+import {
+  digitsOnly,
+  EMPTY_FORM,
+  formErrorsOf,
+  formValuesOf,
+  type TruckFormErrors,
+  type TruckFormValues,
+  toShipperInput,
+  upperCase,
+} from "./truck-form";
+import styles from "./truck-form.module.css";
+
+export interface TruckFormPageProps {
+  truckId?: number | string;
+  isTrw?: boolean;
+  canAdd?: boolean;
+  canEdit?: boolean;
+  onError?: (error: unknown) => void;
+  onSuccess?: (message: string) => void;
+  onDone?: () => void;
+}
+
+/** The truck being edited: its id, the version the form started from, its capacity load. */
+interface Editing {
+  id: number;
+  version: number;
+  plate: string;
+  capacityLoad: number | null;
+}
+
+export function parseTruckId(raw: number | string | undefined): number | null {
+  const id = typeof raw === "number" ? raw : Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export function TruckFormPage(props: TruckFormPageProps) {
+  const { t } = useLingui();
+  const session = useSession();
+  const navigate = useNavigate();
+  const truckId = parseTruckId(props.truckId);
+  const isTrw = props.isTrw ?? session.isTrw;
+  const canAdd = props.canAdd ?? session.can("addTruck");
+  const canEdit = props.canEdit ?? session.can("editTruck");
+  const onError = props.onError ?? notifyError;
+  const onSuccess = props.onSuccess ?? ((message: string) => notify("success", t`Trucks`, message));
+  const onDone = props.onDone ?? (() => void navigate({ to: "/trucks" }));
+
+  const [values, setValues] = useState<TruckFormValues>(EMPTY_FORM);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [errors, setErrors] = useState<TruckFormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [loading, setLoading] = useState(truckId !== null);
+  const [missing, setMissing] = useState(false);
+  /** Once the user typed or picked, a late load no longer overwrites the form. */
+  const touched = useRef(false);
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+
+  const show = useCallback((truck: Shipper) => {
+    setValues(formValuesOf(truck));
+    setEditing({
+      id: truck.id,
+      version: truck.version,
+      plate: truck.plate,
+      capacityLoad: truck.capacity_load,
+    });
+  }, []);
+
+  useEffect(() => {
+    if (truckId === null) return;
+    const controller = new AbortController();
+    touched.current = false;
+    setLoading(true);
+    setMissing(false);
+    let mirrored = false;
+    void (async () => {
+      const cached = await getMirroredTruck(truckId);
+      if (cached && !touched.current && !controller.signal.aborted) {
+        mirrored = true;
+        show(cached);
+      }
+      try {
+        const fresh = await getTruck(truckId, controller.signal);
+        await putTruck(fresh);
+        if (!touched.current && !controller.signal.aborted) show(fresh);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) setMissing(true);
+        else if (!(isTransient(error) && mirrored)) onErrorRef.current(error);
+      } finally {
+        if (!controller.signal.aborted) setLoading(false);
+      }
+    })();
+    return () => controller.abort();
+  }, [truckId, show]);
+
+  const change = (field: keyof TruckFormValues) => (value: string) => {
+    touched.current = true;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const handlePick = (truck: Shipper) => {
+    touched.current = true;
+    setErrors({});
+    show(truck);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = toShipperInput(
+      values,
+      {
+        plateRequired: t`Write the plate`,
+        nameRequired: t`Write the name`,
+        phoneInvalid: t`Not a valid phone number for this country`,
+      },
+      isTrw ? (editing?.capacityLoad ?? null) : undefined,
+    );
+    if ("errors" in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = editing
+        ? await replaceTruck(editing.id, editing.version, result.input)
+        : await createTruck(result.input);
+      await putTruck(saved);
+      onSuccess(t`Truck ${saved.plate} saved`);
+      onDone();
+    } catch (error) {
+      const current = staleTruckOf(error);
+      if (current) {
+        // Someone saved it meanwhile: show their version, keep nothing of ours silently.
+        await putTruck(current);
+        show(current);
+        notify("warning", t`Warning`, t`The truck was changed meanwhile: check it and save again`);
+      } else {
+        if (error instanceof ApiError) setErrors(formErrorsOf(error.fields));
+        console.error("Saving the truck failed", error);
+        onError(error);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const mayEdit = editing ? canEdit : canAdd;
+  return (
+    <section className={pageStyles.page} aria-labelledby="truck-form-title">
+      <h1 id="truck-form-title" className={pageStyles.title}>
+        <Trans>Trucks sign up</Trans>
+      </h1>
+      {editing ? (
+        <p className={styles.status}>
+          <Trans>
+            Editing truck <span className={styles.mono}>{editing.plate}</span>
+          </Trans>
+        </p>
+      ) : null}
+      {loading && !editing ? <LoadingIndicator /> : null}
+      {missing ? (
+        <p role="alert" className={styles.alert}>
+          <Trans>This truck does not exist any more.</Trans>
+        </p>
+      ) : null}
+      <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <PlateComboBox
+          value={values.plate}
+          onChange={change("plate")}
+          onPick={handlePick}
+          errors={errors.plate}
+        />
+        <TextField
+          className={styles.field}
+          value={values.name}
+          onChange={(next) => change("name")(upperCase(next))}
+          maxLength={120}
+          isRequired
+          isInvalid={Boolean(errors.name?.length)}
+        >
+          <Label className={styles.label}>{t`Name`}</Label>
+          <Input className={styles.input} autoComplete="organization" />
+          {errors.name?.length ? (
+            <Text slot="errorMessage" className={styles.error}>
+              {errors.name.join(" ")}
+            </Text>
+          ) : null}
+        </TextField>
+        {isTrw ? null : (
+          <TextField
+            className={styles.field}
+            value={values.capacityLoad}
+            onChange={(next) => change("capacityLoad")(digitsOnly(next))}
+            inputMode="numeric"
+            maxLength={7}
+            isInvalid={Boolean(errors.capacity_load?.length)}
+          >
+            <Label className={styles.label}>{t`Capacity load`}</Label>
+            <Input className={`${styles.input} ${styles.mono}`} />
+            {errors.capacity_load?.length ? (
+              <Text slot="errorMessage" className={styles.error}>
+                {errors.capacity_load.join(" ")}
+              </Text>
+            ) : null}
+          </TextField>
+        )}
+        <PhoneField
+          country={values.countryCode}
+          phone={values.phone}
+          onCountryChange={change("countryCode")}
+          onPhoneChange={change("phone")}
+          errors={errors.phone}
+          countryErrors={errors.country_code}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" isPending={saving} isDisabled={!mayEdit}>
+            <Trans>Save</Trans>
+          </Button>
+          <Button type="button" variant="secondary" onPress={onDone} isDisabled={saving}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+        {mayEdit ? null : (
+          <p className={styles.status}>
+            <Trans>You may not save this truck.</Trans>
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

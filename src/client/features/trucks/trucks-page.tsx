@@ -1,0 +1,157 @@
+/**
+ * Trucks list (/trucks, spec section 2).
+ *
+ * Props (all optional; the route passes none): overrides of what the page otherwise reads
+ * from the session, the runtime configuration and the notices module.
+ * - `companyId`: company whose trucks are listed and mirrored (session company).
+ * - `canAdd`: "Add truck" link (addTruck). `canEdit`: delete column and SMS (editTruck).
+ * - `canFilter`: the filter bar (seeFilters). `smsEnabled`: phone column and SMS buttons
+ *   (config.smsEnabled).
+ * - `onError(error)`: a delete or SMS failure, after it is logged (default: ERROR notice).
+ * - `onSuccess(message)`: a success notice (default: notices module).
+ *
+ * Filters and page live in the URL (TrucksSearch, the route's validateSearch). Rows come from
+ * the Dexie mirror: cached at once, refreshed from the API every 60 s, filtered and paged on
+ * the device while offline (with the "Offline, updated hh:mm" marker).
+ */
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { PAGE_SIZE } from "../../../shared/constants";
+import type { Shipper } from "../../../shared/contract/shipper";
+import { getConfig } from "../../lib/config";
+import { notify, notifyError } from "../../lib/notices";
+import { useSession } from "../../lib/session/use-session";
+import { removeTruck } from "../../offline/trucks-mirror";
+import { useMirroredList } from "../../offline/use-mirrored-list";
+import { buttonClass } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/list/confirm-dialog";
+import { EmptyState } from "../../ui/list/empty-state";
+import { LoadingIndicator } from "../../ui/list/loading-indicator";
+import { OfflineMarker } from "../../ui/list/offline-marker";
+import { pageCountOf } from "../../ui/list/page-window";
+import { Pager } from "../../ui/list/pager";
+import { useUrlFilters } from "../../ui/list/use-url-filters";
+import pageStyles from "../../ui/page.module.css";
+import { deleteTruck } from "./api";
+import { SMS_COOLDOWN_MS, SmsDialog } from "./sms-dialog";
+import styles from "./trucks.module.css";
+import { TrucksFilters } from "./trucks-filters";
+import { TrucksSearch } from "./trucks-search";
+import { trucksSource } from "./trucks-source";
+import { TrucksTable } from "./trucks-table";
+
+export interface TrucksPageProps {
+  companyId?: number;
+  canAdd?: boolean;
+  canEdit?: boolean;
+  canFilter?: boolean;
+  smsEnabled?: boolean;
+  onError?: (error: unknown) => void;
+  onSuccess?: (message: string) => void;
+}
+
+export function TrucksPage(props: TrucksPageProps) {
+  const { t } = useLingui();
+  const session = useSession();
+  const companyId = props.companyId ?? session.company?.id ?? null;
+  const canAdd = props.canAdd ?? session.can("addTruck");
+  const canEdit = props.canEdit ?? session.can("editTruck");
+  const canFilter = props.canFilter ?? session.can("seeFilters");
+  const smsEnabled = props.smsEnabled ?? getConfig().smsEnabled;
+  const onError = props.onError ?? notifyError;
+  const onSuccess = props.onSuccess ?? ((message: string) => notify("success", t`Trucks`, message));
+
+  const { filters, page, replaceFilters, setPage } = useUrlFilters(TrucksSearch);
+  const list = useMirroredList(trucksSource, companyId, filters, page);
+  const pageCount = pageCountOf(list.count, PAGE_SIZE.trucks);
+
+  const [toDelete, setToDelete] = useState<Shipper | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [smsTruck, setSmsTruck] = useState<Shipper | null>(null);
+  const [smsCooldown, setSmsCooldown] = useState<Record<number, number>>({});
+
+  const handleConfirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteTruck(toDelete.id);
+      await removeTruck(toDelete.id);
+    } catch (error) {
+      // Spec section 8: a failed delete is logged (and shown as a notice here).
+      console.error("Deleting the truck failed", error);
+      onError(error);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+      void list.reload();
+    }
+  };
+
+  return (
+    <section className={pageStyles.page} aria-labelledby="trucks-title">
+      <header className={styles.header}>
+        <div className={styles.titleRow}>
+          <h1 id="trucks-title" className={styles.title}>
+            <Trans>Trucks</Trans>
+          </h1>
+          {list.isFetching && !list.isLoading ? <LoadingIndicator inline /> : null}
+          {list.isOffline ? <OfflineMarker updatedAt={list.lastSync} /> : null}
+        </div>
+        {canAdd ? (
+          <Link to="/truck/{-$id}" params={{ id: undefined }} className={buttonClass("primary")}>
+            <Trans>Add truck</Trans>
+          </Link>
+        ) : null}
+      </header>
+
+      {canFilter ? <TrucksFilters filters={filters} onChange={replaceFilters} /> : null}
+
+      {list.isLoading && list.rows.length === 0 ? (
+        <LoadingIndicator />
+      ) : list.rows.length === 0 ? (
+        <EmptyState message={<Trans>No trucks found</Trans>} />
+      ) : (
+        <>
+          <TrucksTable
+            rows={list.rows}
+            showPhone={smsEnabled}
+            canSendSms={smsEnabled && canEdit}
+            canDelete={canEdit}
+            onDelete={setToDelete}
+            onSms={setSmsTruck}
+          />
+          <p className={styles.summary}>
+            <Trans>
+              <Plural value={list.count} one="# truck" other="# trucks" />, page {page} of{" "}
+              {pageCount}
+            </Trans>
+          </p>
+        </>
+      )}
+
+      <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
+
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        message={t`Are you sure you want to DELETE the truck?`}
+        isBusy={deleting}
+        onConfirm={() => void handleConfirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+      <SmsDialog
+        truck={smsTruck}
+        cooldownUntil={smsTruck ? (smsCooldown[smsTruck.id] ?? 0) : 0}
+        onAttempt={(truck) =>
+          setSmsCooldown((current) => ({ ...current, [truck.id]: Date.now() + SMS_COOLDOWN_MS }))
+        }
+        onSent={() => {
+          setSmsTruck(null);
+          onSuccess(t`Message sent successfully`);
+        }}
+        onError={onError}
+        onClose={() => setSmsTruck(null)}
+      />
+    </section>
+  );
+}
