@@ -15,7 +15,8 @@ import { errors } from "../errors";
  * runs, and stores its status, body and ETag/Location in onSend, before the answer leaves.
  *
  * A repeat by the same user with the same key, method, path, company and body gets the stored
- * answer (header Idempotent-Replayed: true) and has no effect. A copy that arrives while the
+ * answer (status, ETag, Location and the body's content, header Idempotent-Replayed: true;
+ * jsonb keeps no key order) and has no effect. A copy that arrives while the
  * first is still running waits for it (polling the row) and then answers the same; after
  * WAIT_MS it gets 409 idempotency_in_progress. The same key with anything else different is
  * 422 idempotency_mismatch. Answers of 5xx and 429 are not stored: the key is released and a
