@@ -22,10 +22,10 @@ describe("statusesFor", () => {
   });
 
   it("hides 3 (issued) for kl unless show issued is chosen", () => {
-    expect(ids(statusesFor(expeditions, { companyCode: "kl" }))).toEqual([
-      998, 10, 1, 2, 4, 11, 7,
-    ]);
-    expect(ids(statusesFor(expeditions, { companyCode: "kl", showIssued: false }))).not.toContain(3);
+    expect(ids(statusesFor(expeditions, { companyCode: "kl" }))).toEqual([998, 10, 1, 2, 4, 11, 7]);
+    expect(ids(statusesFor(expeditions, { companyCode: "kl", showIssued: false }))).not.toContain(
+      3,
+    );
     expect(ids(statusesFor(expeditions, { companyCode: "kl", showIssued: true }))).toEqual(
       ids(expeditions),
     );

@@ -71,7 +71,8 @@ describe("demoShipments", () => {
         expect(history?.modifiedFields).toMatchObject({
           status: { old: initial, new: row.statusId },
         });
-        expect((history?.created as Date).getTime()).toBeLessThanOrEqual(now.getTime());
+        expect(history?.created).toBeInstanceOf(Date);
+        expect(Number(history?.created)).toBeLessThanOrEqual(now.getTime());
       }
     }
     expect(lines.some((l) => l.row.reasonId !== null)).toBe(true);
