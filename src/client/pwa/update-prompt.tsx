@@ -2,7 +2,6 @@ import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import { updateAvailableAtom, useAtomValue } from "../lib/store";
 import { Button } from "../ui/button";
-import { Spinner } from "../ui/spinner";
 import styles from "./update-prompt.module.css";
 
 /** "A new version is available" with Reload, when a new service worker waits. */
@@ -20,7 +19,6 @@ export function UpdatePrompt() {
         <Trans>A new version is available</Trans>
       </p>
       <Button variant="primary" onPress={handleReload} isPending={pending}>
-        {pending ? <Spinner /> : null}
         <Trans>Reload</Trans>
       </Button>
     </div>

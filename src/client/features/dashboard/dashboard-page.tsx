@@ -1,20 +1,21 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useSession } from "../../lib/session/use-session";
+import { Icon, type IconName } from "../../ui/icons";
 import pageStyles from "../../ui/page.module.css";
 import { PAGE_TITLES } from "../../ui/page-titles";
 import styles from "./dashboard-page.module.css";
 import { dashboardTiles, type TileKey } from "./tiles";
 
-const ICONS: Record<TileKey, string> = {
-  trucks: "🚚",
-  expeditions: "📤",
-  receptions: "📥",
-  "critical-lines": "⚠️",
-  "task-list": "📋",
-  bi: "📊",
-  import: "⬆️",
-  export: "⬇️",
+const ICONS: Record<TileKey, IconName> = {
+  trucks: "truck",
+  expeditions: "outbound",
+  receptions: "inbound",
+  "critical-lines": "alert",
+  "task-list": "tasks",
+  bi: "chart",
+  import: "upload",
+  export: "download",
 };
 
 /** Home menu (spec section 2): one tile per area; import and export have no action. */
@@ -32,8 +33,8 @@ export function DashboardPage() {
           const name = i18n._(PAGE_TITLES[tile.key]);
           const body = (
             <>
-              <span className={styles.icon} aria-hidden="true">
-                {ICONS[tile.key]}
+              <span className={styles.icon}>
+                <Icon name={ICONS[tile.key]} />
               </span>
               <span className={styles.name}>{name}</span>
             </>

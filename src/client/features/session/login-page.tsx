@@ -7,7 +7,6 @@ import { getConfig } from "../../lib/config";
 import { notifyError } from "../../lib/notices";
 import { login } from "../../lib/session/session";
 import { Button, buttonClass } from "../../ui/button";
-import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { LanguageButtons } from "./language-buttons";
 import styles from "./login-page.module.css";
@@ -75,7 +74,6 @@ export function LoginPage({ redirect }: { redirect?: string }) {
             }
           />
           <Button type="submit" className={styles.enter} isPending={pending}>
-            {pending ? <Spinner /> : null}
             <Trans>Enter</Trans>
           </Button>
           {config.ssoVisible && (

@@ -7,7 +7,6 @@ import { changePassword } from "../../lib/session/api";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
 import { Modal, modalStyles } from "../../ui/modal";
-import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 
 interface Props {
@@ -92,7 +91,6 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: Props) {
             <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" isPending={pending}>
-            {pending ? <Spinner /> : null}
             <Trans>Save</Trans>
           </Button>
         </div>

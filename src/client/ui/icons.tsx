@@ -1,0 +1,33 @@
+/** Small line icons (24 px grid, currentColor); decorative: the text beside them names things. */
+const PATHS = {
+  truck:
+    "M2 6h11v9H2zM13 9h4l4 4v2h-8zM6.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z",
+  outbound: "M4 20h16M12 16V4M7 9l5-5 5 5",
+  inbound: "M4 20h16M12 4v12M7 11l5 5 5-5",
+  alert: "M12 3 2 20h20zM12 10v4M12 17v.5",
+  tasks: "M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2",
+  chart: "M4 20V10M10 20V4M16 20v-7M22 20H2",
+  upload: "M4 15v5h16v-5M12 15V4M8 8l4-4 4 4",
+  download: "M4 15v5h16v-5M12 4v11M8 11l4 4 4-4",
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 32 }: { name: IconName; size?: number }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}
