@@ -25,25 +25,30 @@ export function PlateComboBox({ value, onChange, onPick, errors, isDisabled }: P
   const { t } = useLingui();
   const text = value.trim();
   const query = useDebouncedValue(text, DEBOUNCE_MS, DEBOUNCE_MAX_WAIT_MS);
-  const [suggestions, setSuggestions] = useState<Shipper[]>([]);
+  const [found, setFound] = useState<{ text: string; trucks: Shipper[] }>({ text: "", trucks: [] });
 
   useEffect(() => {
     if (query === "") {
-      setSuggestions([]);
+      setFound({ text: "", trucks: [] });
       return;
     }
     const controller = new AbortController();
     autocompletePlate(query, controller.signal)
-      .then((found) => {
-        if (!controller.signal.aborted) setSuggestions(found);
+      .then((trucks) => {
+        if (!controller.signal.aborted) setFound({ text: query, trucks });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.error("Plate lookup failed", error);
+        if (controller.signal.aborted) return;
+        console.error("Plate lookup failed", error);
+        setFound({ text: query, trucks: [] });
       });
     return () => controller.abort();
   }, [query]);
 
-  const items = text === "" ? [] : suggestions;
+  const items = text === "" ? [] : found.trucks;
+  // While the lookup for the text runs, the list may open empty ("Searching…"): suggestions
+  // that arrive after the last key press then show without another key press.
+  const searching = text !== "" && found.text !== text;
   const invalid = (errors?.length ?? 0) > 0;
   return (
     <ComboBox
@@ -56,6 +61,7 @@ export function PlateComboBox({ value, onChange, onPick, errors, isDisabled }: P
         if (truck) onPick(truck);
       }}
       allowsCustomValue
+      allowsEmptyCollection={searching}
       menuTrigger="input"
       isInvalid={invalid}
       isDisabled={isDisabled}
@@ -69,7 +75,10 @@ export function PlateComboBox({ value, onChange, onPick, errors, isDisabled }: P
         </Text>
       ) : null}
       <Popover className={styles.popover}>
-        <ListBox className={styles.listbox}>
+        <ListBox
+          className={styles.listbox}
+          renderEmptyState={() => <p className={styles.searching}>{t`Searching…`}</p>}
+        >
           {(truck: Shipper) => (
             <ListBoxItem id={truck.id} textValue={truck.plate} className={styles.option}>
               <span className={styles.mono}>{truck.plate}</span>

@@ -151,7 +151,7 @@ export function SmsDialog({
             <Button
               variant="primary"
               onPress={() => void handleSend()}
-              isPending={sending}
+              pending={sending}
               isDisabled={blank || secondsLeft > 0}
             >
               <Trans>Send</Trans>

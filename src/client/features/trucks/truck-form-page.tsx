@@ -137,6 +137,7 @@ export function TruckFormPage(props: TruckFormPageProps) {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (saving) return;
     const result = toShipperInput(
       values,
       {
@@ -245,7 +246,7 @@ export function TruckFormPage(props: TruckFormPageProps) {
           countryErrors={errors.country_code}
         />
         <div className={styles.actions}>
-          <Button type="submit" variant="primary" isPending={saving} isDisabled={!mayEdit}>
+          <Button type="submit" variant="primary" pending={saving} isDisabled={!mayEdit}>
             <Trans>Save</Trans>
           </Button>
           <Button type="button" variant="secondary" onPress={onDone} isDisabled={saving}>

@@ -48,7 +48,7 @@ export function ConfirmDialog({
             <Button
               variant={isDestructive ? "danger" : "primary"}
               onPress={onConfirm}
-              isPending={isBusy}
+              pending={isBusy}
               autoFocus
             >
               {confirmLabel ?? <Trans>Confirm</Trans>}

@@ -1,0 +1,222 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from "@tanstack/react-router";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Shipper } from "../../../shared/contract/shipper";
+import { setApiBase } from "../../lib/http";
+import { db } from "../../offline/db";
+import { mockApi, type RecordedRequest } from "../../test-utils";
+import { TruckFormPage, type TruckFormPageProps } from "./truck-form-page";
+
+// jsdom has no CSS.escape; react-aria's overlays read a meta tag with it.
+if (typeof globalThis.CSS?.escape !== "function") {
+  Object.assign(globalThis, {
+    CSS: { ...globalThis.CSS, escape: (value: string) => value.replace(/["\\\]]/g, "\\$&") },
+  });
+}
+
+const RUIZ: Shipper = {
+  id: 12,
+  company: 1,
+  plate: "1234BCD",
+  name: "TRANSPORTES RUIZ",
+  capacity_load: 24000,
+  phone: "+351912345678",
+  country_code: "PT",
+  register_date: "2024-05-01T10:00:00.000Z",
+  expedition_date: null,
+  version: 4,
+};
+
+interface Rendered {
+  done: ReturnType<typeof vi.fn>;
+  success: ReturnType<typeof vi.fn>;
+  error: ReturnType<typeof vi.fn>;
+}
+
+function renderForm(props: Partial<TruckFormPageProps> = {}): Rendered {
+  const done = vi.fn();
+  const success = vi.fn();
+  const error = vi.fn();
+  const rootRoute = createRootRoute({ component: Outlet });
+  const formRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/truck/{-$id}",
+    component: () => (
+      <TruckFormPage
+        isTrw={false}
+        canAdd
+        canEdit
+        onDone={done}
+        onSuccess={success}
+        onError={error}
+        {...props}
+      />
+    ),
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([formRoute]),
+    history: createMemoryHistory({ initialEntries: ["/truck"] }),
+  });
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return { done, success, error };
+}
+
+const field = (name: string) => screen.getByRole("textbox", { name }) as HTMLInputElement;
+const type = (element: HTMLElement, value: string) =>
+  fireEvent.change(element, { target: { value } });
+
+let requests: RecordedRequest[] = [];
+
+beforeEach(async () => {
+  setApiBase("http://localhost/");
+  await Promise.all([db.trucks.clear(), db.listPages.clear(), db.meta.clear()]);
+  requests = mockApi({
+    "GET /api/shipper/autocomplete_plate": () => ({ body: [RUIZ] }),
+    "GET /api/shipper/12": () => ({ body: RUIZ }),
+    "POST /api/shipper": ({ body }) => ({
+      status: 201,
+      body: { ...RUIZ, ...(body as object), id: 40, version: 1 },
+    }),
+    "PUT /api/shipper/12": ({ body }) => ({
+      body: { ...RUIZ, ...(body as object), version: 5 },
+    }),
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("TruckFormPage", () => {
+  it("signs a new truck up with normalised values (POST)", async () => {
+    const { done, success } = renderForm();
+    await screen.findByRole("heading", { name: "Trucks sign up" });
+    type(screen.getByRole("combobox", { name: "Plate" }), "9999-xyz");
+    expect((screen.getByRole("combobox", { name: "Plate" }) as HTMLInputElement).value).toBe(
+      "9999-XYZ",
+    );
+    type(field("Name"), "transportes nuevos");
+    expect(field("Name").value).toBe("TRANSPORTES NUEVOS");
+    type(field("Capacity load"), "12 t 500");
+    expect(field("Capacity load").value).toBe("12500");
+    fireEvent.change(screen.getByLabelText("Country code"), { target: { value: "ES" } });
+    type(field("Phone"), "612 34 56 78");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    const post = requests.find((request) => request.method === "POST");
+    expect(post?.body).toEqual({
+      plate: "9999XYZ",
+      name: "TRANSPORTES NUEVOS",
+      capacity_load: 12500,
+      phone: "+34612345678",
+      country_code: "ES",
+    });
+    expect(success).toHaveBeenCalledWith("Truck 9999XYZ saved");
+    expect(await db.trucks.get(40)).toMatchObject({ plate: "9999XYZ" });
+  });
+
+  it("refuses an invalid phone without sending", async () => {
+    const { done } = renderForm();
+    type(await screen.findByRole("combobox", { name: "Plate" }), "9999XYZ");
+    type(field("Name"), "X");
+    type(field("Phone"), "12");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Not a valid phone number for this country")).toBeTruthy();
+    expect(field("Phone").getAttribute("aria-invalid")).toBe("true");
+    expect(requests.some((request) => request.method === "POST")).toBe(false);
+    expect(done).not.toHaveBeenCalled();
+  });
+
+  it("suggests known plates; choosing one fills the form and saves it with PUT + If-Match", async () => {
+    const { done } = renderForm();
+    const plate = await screen.findByRole("combobox", { name: "Plate" });
+    act(() => plate.focus());
+    type(plate, "12");
+    const option = await screen.findByRole("option", { name: /1234BCD/ }, { timeout: 3000 });
+    const lookup = requests.find((request) => request.path.endsWith("autocomplete_plate"));
+    expect(lookup).toBeDefined();
+    fireEvent.click(option);
+
+    await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+    expect(field("Capacity load").value).toBe("24000");
+    expect((screen.getByLabelText("Country code") as HTMLSelectElement).value).toBe("PT");
+    expect(field("Phone").value).toBe("912 345 678");
+    expect(screen.getByText(/Editing truck/).textContent).toContain("1234BCD");
+
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    const put = requests.find((request) => request.method === "PUT");
+    expect(put?.path).toBe("/api/shipper/12");
+    expect(put?.headers.get("If-Match")).toBe('"4"');
+    expect(put?.body).toMatchObject({ plate: "1234BCD", phone: "+351912345678" });
+  });
+
+  it("loads /truck/12 from the mirror first, then from the API", async () => {
+    await db.trucks.put({ ...RUIZ, name: "FROM THE MIRROR", version: 3 });
+    let answer: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    requests = mockApi({
+      "GET /api/shipper/12": () => ({ body: RUIZ }),
+    });
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const real = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (...args) => {
+      await gate;
+      return real ? real(...args) : new Response(null, { status: 500 });
+    });
+    renderForm({ truckId: "12" });
+    await waitFor(() => expect(field("Name").value).toBe("FROM THE MIRROR"));
+    answer();
+    await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+  });
+
+  it("shows the API's field errors under the fields", async () => {
+    requests = mockApi({
+      "POST /api/shipper": () => ({
+        status: 409,
+        body: {
+          code: "conflict",
+          message: "A truck with this plate already exists",
+          fields: { plate: ["A truck with this plate already exists"] },
+        },
+      }),
+    });
+    const { done, error } = renderForm();
+    type(await screen.findByRole("combobox", { name: "Plate" }), "1234BCD");
+    type(field("Name"), "X");
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("A truck with this plate already exists")).toBeTruthy();
+    expect(error).toHaveBeenCalled();
+    expect(done).not.toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it("hides capacity load for trw companies and keeps the truck's value", async () => {
+    await db.trucks.put(RUIZ);
+    const { done } = renderForm({ truckId: 12, isTrw: true });
+    await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+    expect(screen.queryByRole("textbox", { name: "Capacity load" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    const put = requests.find((request) => request.method === "PUT");
+    expect(put?.body).toMatchObject({ capacity_load: 24000 });
+  });
+});
