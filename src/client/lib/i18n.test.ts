@@ -26,11 +26,12 @@ describe("language storage rules (spec section 4)", () => {
     }
   });
 
-  it("does not store mx: a reload returns to the stored language", () => {
+  it("lets mx be chosen, then resets it to es on reload", () => {
     localStorage.setItem("lang", "en");
     rememberLocale("mx");
-    expect(localStorage.getItem("lang")).toBe("en");
-    expect(initialLocale()).toBe("en");
+    expect(localStorage.getItem("lang")).toBe("mx");
+    expect(initialLocale()).toBe("es");
+    expect(localStorage.getItem("lang")).toBe("es");
   });
 
   it("recognises the four locales only", () => {

@@ -4,8 +4,8 @@ import { readStored, writeStored } from "./storage";
 
 /**
  * Interface language rules of spec section 4: the stored language must be es, en or pt,
- * anything else is reset to es; mx can be chosen for the session but is never stored, so a
- * reload returns to the stored language. Catalogs are compiled by the Lingui Vite plugin and
+ * anything else is reset to es; mx can be chosen (and is stored like any choice) but is not a
+ * kept value, so a reload resets it to es. Catalogs are compiled by the Lingui Vite plugin and
  * loaded lazily, one chunk per locale (all precached by the service worker).
  */
 export function isLocale(value: unknown): value is Locale {
@@ -22,9 +22,9 @@ export function initialLocale(): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** Stores a chosen language unless it is one of the per-session ones (mx). */
+/** Stores a chosen language; mx is stored too and the next start resets it to es. */
 export function rememberLocale(locale: Locale): void {
-  if (STORED_LOCALES.includes(locale)) writeStored("lang", locale);
+  writeStored("lang", locale);
 }
 
 /** BCP 47 tags for Intl (plural rules, number and date formats); mx is not a language code. */
