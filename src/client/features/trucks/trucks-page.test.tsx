@@ -13,7 +13,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Shipper } from "../../../shared/contract/shipper";
 import { setApiBase } from "../../lib/http";
 import { db } from "../../offline/db";
-import { mockApi } from "../../test-utils";
 import { TrucksPage, type TrucksPageProps } from "./trucks-page";
 import { TrucksSearch } from "./trucks-search";
 
