@@ -73,6 +73,28 @@ export const TRANSLATIONS: Record<string, Translation> = {
     pt: "Nova palavra-passe guardada com sucesso",
   },
   "Task list": { es: "Lista de tareas", pt: "Lista de tarefas" },
+  "The server had a problem. Please try again.": {
+    es: "El servidor tuvo un problema. Inténtalo de nuevo.",
+    pt: "O servidor teve um problema. Tente novamente.",
+    mx: "El servidor tuvo un problema. Inténtalo de nuevo.",
+  },
+  "Too many attempts. Please wait a moment and try again.": {
+    es: "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
+    pt: "Demasiadas tentativas. Aguarde um momento e tente novamente.",
+  },
+  "Wrong username or password": {
+    es: "Usuario o contraseña incorrectos",
+    pt: "Utilizador ou palavra-passe incorretos",
+  },
+  "You are not allowed to do this": {
+    es: "No tienes permiso para hacer esto",
+    pt: "Não tem permissão para fazer isto",
+  },
+  "Your session has expired. Please log in again.": {
+    es: "Tu sesión ha caducado. Vuelve a iniciar sesión.",
+    pt: "A sua sessão expirou. Inicie sessão novamente.",
+    mx: "Tu sesión expiró. Vuelve a iniciar sesión.",
+  },
   "Terms and conditions": { es: "Términos y condiciones", pt: "Termos e condições" },
   "The server could not be reached": {
     es: "No se pudo contactar con el servidor",
@@ -171,6 +193,7 @@ export const TRANSLATIONS: Record<string, Translation> = {
   Plate: { es: "Matrícula", pt: "Matrícula", mx: "Placa" },
   "Previous page": { es: "Página anterior", pt: "Página anterior" },
   "Quick date filters": { es: "Filtros rápidos de fecha", pt: "Filtros rápidos de data" },
+  "Searching…": { es: "Buscando…", pt: "A pesquisar…" },
   Send: { es: "Enviar", pt: "Enviar" },
   "Send SMS": { es: "Enviar SMS", pt: "Enviar SMS" },
   "Send SMS to {0}": { es: "Enviar SMS a {0}", pt: "Enviar SMS para {0}" },

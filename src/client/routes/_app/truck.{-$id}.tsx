@@ -1,8 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../../ui/coming-soon-page";
+import { TruckFormPage } from "../../features/trucks/truck-form-page";
 
+/** /truck (sign up) and /truck/{id} (edit); save and cancel return to /trucks. */
 export const Route = createFileRoute("/_app/truck/{-$id}")({ component: TruckRoute });
 
 function TruckRoute() {
-  return <ComingSoonPage page="truck" />;
+  const { id } = Route.useParams();
+  return <TruckFormPage key={id ?? "new"} truckId={id} />;
 }

@@ -1,8 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../../ui/coming-soon-page";
+import { TrucksPage } from "../../features/trucks/trucks-page";
+import { TrucksSearch } from "../../features/trucks/trucks-search";
+import { cleanSearch, parseSearch } from "../../ui/list/url-search";
 
-export const Route = createFileRoute("/_app/trucks")({ component: TrucksRoute });
-
-function TrucksRoute() {
-  return <ComingSoonPage page="trucks" />;
-}
+/** /trucks: filters and page in the URL, validated by zod, falsy values dropped (spec section 2). */
+export const Route = createFileRoute("/_app/trucks")({
+  validateSearch: (search: Record<string, unknown>) =>
+    cleanSearch(parseSearch(TrucksSearch, search)) as TrucksSearch,
+  component: TrucksPage,
+});
