@@ -34,6 +34,21 @@ describe("noticeFromError (spec section 8)", () => {
     expect(noticeFromError(new ApiError(502, ""))).toEqual(["HTTP 502"]);
   });
 
+  it("prefers the translated text of a known code, for bodies without fields", () => {
+    const texts = {
+      network: "",
+      offline: "",
+      codes: { invalid_credentials: "Usuario o contraseña incorrectos" },
+    };
+    const refused = new ApiError(401, {
+      code: "invalid_credentials",
+      message: "Wrong credentials",
+    });
+    expect(noticeFromError(refused, texts)).toEqual(["Usuario o contraseña incorrectos"]);
+    const other = new ApiError(409, { code: "conflict", message: "Plate taken" });
+    expect(noticeFromError(other, texts)).toEqual(["Plate taken"]);
+  });
+
   it("names network and offline failures with the given texts", () => {
     const texts = { network: "No answer", offline: "Sin conexión" };
     expect(noticeFromError(new NetworkError(new TypeError("fetch")), texts)).toEqual(["No answer"]);

@@ -37,6 +37,8 @@ export interface ErrorTexts {
   network: string;
   /** Shown for OfflineError (not attempted). */
   offline: string;
+  /** Translated messages by server error code, used instead of the server's (English) text. */
+  codes?: Readonly<Record<string, string>>;
 }
 
 const ENGLISH_TEXTS: ErrorTexts = {
@@ -56,7 +58,7 @@ export function noticeFromError(error: unknown, texts: ErrorTexts = ENGLISH_TEXT
     if (fields && Object.keys(fields).length > 0) {
       return Object.entries(fields).map(([name, messages]) => `${name}: ${messages.join(", ")}`);
     }
-    return [error.message];
+    return [texts.codes?.[error.code] ?? error.message];
   }
   if (error instanceof OfflineError) return [texts.offline];
   if (error instanceof NetworkError) return [texts.network];
@@ -79,6 +81,21 @@ function fieldsOf(body: unknown): Record<string, string[]> | null {
   return fields;
 }
 
+/** Codes a user can act on, in the interface language (STYLE.md: the UI picks by code). */
+function codeTexts(): Record<string, string> {
+  const expired = t`Your session has expired. Please log in again.`;
+  const serverDown = t`The server had a problem. Please try again.`;
+  return {
+    invalid_credentials: t`Wrong username or password`,
+    token_not_valid: expired,
+    not_authenticated: expired,
+    forbidden: t`You are not allowed to do this`,
+    rate_limited: t`Too many attempts. Please wait a moment and try again.`,
+    internal_error: serverDown,
+    service_unavailable: serverDown,
+  };
+}
+
 /** The ERROR notice of spec section 8 for a failed call (title "ERROR" in every language). */
 export function notifyError(error: unknown): number {
   return notify(
@@ -87,6 +104,7 @@ export function notifyError(error: unknown): number {
     noticeFromError(error, {
       network: t`The server could not be reached`,
       offline: t`You are offline`,
+      codes: codeTexts(),
     }),
   );
 }
