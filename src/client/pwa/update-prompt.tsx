@@ -14,7 +14,7 @@ export function UpdatePrompt() {
     void applyUpdate();
   };
   return (
-    <div className={styles.prompt} role="status">
+    <div className={styles.prompt} role="status" data-react-aria-top-layer="true">
       <p className={styles.text}>
         <Trans>A new version is available</Trans>
       </p>

@@ -7,7 +7,8 @@ import styles from "./notice-host.module.css";
 export function NoticeHost() {
   const notices = useAtomValue(noticesAtom);
   return (
-    <div className={styles.host}>
+    // A top-layer element stays readable while a modal hides the rest of the page.
+    <div className={styles.host} data-react-aria-top-layer="true">
       {notices.map((notice) => (
         <NoticeItem key={notice.id} notice={notice} />
       ))}

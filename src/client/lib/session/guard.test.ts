@@ -3,7 +3,7 @@ import type { RoleKey } from "../../../shared/roles";
 import { authUser, company, mockApi } from "../../test-utils";
 import { setApiBase } from "../http";
 import { guardPrivateRoute, resetProfileAge } from "./guard";
-import { reloadSessionState } from "./session-store";
+import { getSessionState, reloadSessionState } from "./session-store";
 
 function signIn(roles: RoleKey[]) {
   localStorage.setItem("jwt", "J");
@@ -15,6 +15,7 @@ function signIn(roles: RoleKey[]) {
 }
 
 beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
   setApiBase("http://localhost/");
   resetProfileAge();
   reloadSessionState();
@@ -36,7 +37,7 @@ describe("guardPrivateRoute", () => {
     // The server now says the user is a guard: only trucks.
     const requests = mockApi({ "GET /api/user/auth": () => ({ body: authUser(["guardia"]) }) });
     expect(await guardPrivateRoute("/dashboard", "/dashboard")).toEqual({ redirect: "/trucks" });
-    expect(requests.map((r) => r.path)).toEqual(["/api/user/auth"]);
+    expect(requests.map((r) => r.path).sort()).toEqual(["/api/company/1", "/api/user/auth"]);
     expect(await guardPrivateRoute("/trucks", "/trucks")).toEqual({ allow: true });
   });
 
@@ -58,7 +59,6 @@ describe("guardPrivateRoute", () => {
 
   it("logs out when the server rejects the profile", async () => {
     signIn(["admin"]);
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
     mockApi({
       "GET /api/user/auth": () => ({ status: 403, body: { code: "forbidden", message: "no" } }),
     });
@@ -74,13 +74,39 @@ describe("guardPrivateRoute", () => {
     expect(localStorage.getItem("jwt")).toBe("J");
   });
 
+  it("loads the company's flags once per page load", async () => {
+    signIn(["admin"]);
+    const requests = mockApi({
+      "GET /api/user/auth": () => ({ body: authUser(["admin"]) }),
+      "GET /api/company/1": () => ({ body: company({ is_trw: true, code: "kl" }) }),
+    });
+    await guardPrivateRoute("/dashboard", "/dashboard", 1_000_000);
+    expect(getSessionState().company).toMatchObject({ is_trw: true, code: "kl" });
+    await guardPrivateRoute("/dashboard", "/dashboard", 2_000_000);
+    expect(requests.filter((r) => r.path === "/api/company/1")).toHaveLength(1);
+    expect(requests.filter((r) => r.path === "/api/user/auth")).toHaveLength(2);
+  });
+
+  it("turns the company flags off when the company fetch is refused", async () => {
+    signIn(["admin"]);
+    localStorage.setItem("group", JSON.stringify(company({ is_trw: true, lang_pt: true })));
+    reloadSessionState();
+    mockApi({
+      "GET /api/user/auth": () => ({ body: authUser(["admin"]) }),
+      "GET /api/company/1": () => ({ status: 403, body: { code: "forbidden", message: "no" } }),
+    });
+    await guardPrivateRoute("/dashboard", "/dashboard");
+    expect(getSessionState().company).toMatchObject({ is_trw: false, lang_pt: false });
+  });
+
   it("reuses a profile fetched moments ago", async () => {
     signIn(["admin"]);
     const requests = mockApi({ "GET /api/user/auth": () => ({ body: authUser(["admin"]) }) });
+    const profileFetches = () => requests.filter((r) => r.path === "/api/user/auth").length;
     await guardPrivateRoute("/trucks", "/trucks", 1_000_000);
     await guardPrivateRoute("/trucks", "/trucks?page=2", 1_005_000);
-    expect(requests).toHaveLength(1);
+    expect(profileFetches()).toBe(1);
     await guardPrivateRoute("/trucks", "/trucks?page=3", 1_020_000);
-    expect(requests).toHaveLength(2);
+    expect(profileFetches()).toBe(2);
   });
 });

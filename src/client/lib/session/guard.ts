@@ -2,12 +2,14 @@ import type { RoleKey } from "../../../shared/roles";
 import { guardRedirect, loginRedirect } from "../../../shared/route-guard";
 import { routeFromPath } from "../../../shared/routes";
 import { isTransient } from "../errors";
-import { hasSession, logout, refreshProfile } from "./session";
+import { hasSession, logout, refreshCompany, refreshProfile } from "./session";
 import { getSessionState } from "./session-store";
 
 /** Profiles younger than this are reused, so list filters and paging do not refetch it. */
 const PROFILE_MAX_AGE_MS = 10_000;
 let profileFetchedAt = 0;
+/** The company's flags are fetched once per page load (login fetches them too). */
+let companyFresh = false;
 
 export type GuardDecision = { redirect: string } | { allow: true };
 
@@ -25,8 +27,9 @@ export async function guardPrivateRoute(
   let roles: RoleKey[];
   try {
     if (now - profileFetchedAt > PROFILE_MAX_AGE_MS || getSessionState().auth === null) {
-      await refreshProfile();
+      await Promise.all([refreshProfile(), companyFresh ? null : refreshCompany()]);
       profileFetchedAt = now;
+      companyFresh = true;
     }
     roles = getSessionState().auth?.roles.map((role) => role.name) ?? [];
   } catch (error) {
@@ -43,7 +46,8 @@ export async function guardPrivateRoute(
   return target && target !== pathname ? { redirect: target } : { allow: true };
 }
 
-/** Forgets the profile's age (after login or a company change). */
+/** Forgets the profile's age and the company's freshness (tests; a company change reloads). */
 export function resetProfileAge(): void {
   profileFetchedAt = 0;
+  companyFresh = false;
 }

@@ -1,9 +1,15 @@
 import type { AuthUser, Group } from "../../../shared/contract/auth";
-import { isTokenNotValid } from "../errors";
+import { isTokenNotValid, isTransient } from "../errors";
 import { setUnauthorizedHandler } from "../http";
 import { clearSession, readStored, writeStored } from "../storage";
 import { fetchAuthUser, fetchCompany, requestRefresh, requestTokens } from "./api";
-import { companyFromGroup, reloadSessionState, setAuthUser, setCompany } from "./session-store";
+import {
+  companyFromGroup,
+  getSessionState,
+  reloadSessionState,
+  setAuthUser,
+  setCompany,
+} from "./session-store";
 
 /**
  * Session transitions of spec section 4: login (password or SSO tokens), company choice,
@@ -98,6 +104,22 @@ export async function refreshProfile(): Promise<AuthUser> {
   const auth = await fetchAuthUser();
   setAuthUser(auth);
   return auth;
+}
+
+/**
+ * Refreshes the selected company's flags. A rejected fetch turns trw, repeat and langPt off
+ * (spec section 8); without network the stored flags stay, so an offline start keeps its menus.
+ */
+export async function refreshCompany(): Promise<void> {
+  const current = getSessionState().company;
+  if (current === null) return;
+  try {
+    setCompany(await fetchCompany(current.id));
+  } catch (error) {
+    if (isTransient(error)) return;
+    console.error("Company fetch failed; trw, repeat and langPt are off", error);
+    setCompany(companyFromGroup(current));
+  }
 }
 
 /** Stores a new company choice (the page reloads afterwards, spec section 2). */
