@@ -135,6 +135,13 @@ export function TrucksPage(props: TrucksPageProps) {
       <ConfirmDialog
         isOpen={toDelete !== null}
         message={t`Are you sure you want to DELETE the truck?`}
+        detail={
+          toDelete ? (
+            <>
+              <span className={styles.mono}>{toDelete.plate}</span> · {toDelete.name}
+            </>
+          ) : null
+        }
         isBusy={deleting}
         onConfirm={() => void handleConfirmDelete()}
         onCancel={() => setToDelete(null)}

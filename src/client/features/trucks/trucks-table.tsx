@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { Button } from "react-aria-components";
 import type { Shipper } from "../../../shared/contract/shipper";
+import { ListIcon } from "../../ui/list/list-icons";
 import styles from "../../ui/list/list-table.module.css";
 import { formatDateTime, formatPhone } from "./format";
 
@@ -78,7 +79,7 @@ export function TrucksTable({
                           aria-label={t`Send SMS to ${truck.plate}`}
                           onPress={() => onSms(truck)}
                         >
-                          <span aria-hidden="true">✉</span>
+                          <ListIcon name="message" />
                         </Button>
                       ) : null}
                     </>
@@ -94,7 +95,7 @@ export function TrucksTable({
                   className={styles.iconButton}
                   aria-label={t`Details of ${truck.plate}`}
                 >
-                  <span aria-hidden="true">✎</span>
+                  <ListIcon name="edit" />
                 </Link>
               </td>
               {canDelete ? (
@@ -104,7 +105,7 @@ export function TrucksTable({
                     aria-label={t`Delete ${truck.plate}`}
                     onPress={() => onDelete(truck)}
                   >
-                    <span aria-hidden="true">🗑</span>
+                    <ListIcon name="trash" />
                   </Button>
                 </td>
               ) : null}

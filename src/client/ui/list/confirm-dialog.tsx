@@ -1,4 +1,5 @@
 import { Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Button } from "../button";
 import styles from "./dialog.module.css";
@@ -7,6 +8,8 @@ export interface ConfirmDialogProps {
   isOpen: boolean;
   /** The question, e.g. "Are you sure you want to DELETE the truck?". */
   message: string;
+  /** What the question is about, shown under it (e.g. the truck's plate and name). */
+  detail?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
   /** While the confirmed action runs: buttons disabled, dialog stays open. */
@@ -20,6 +23,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({
   isOpen,
   message,
+  detail,
   onConfirm,
   onCancel,
   isBusy = false,
@@ -41,6 +45,7 @@ export function ConfirmDialog({
           <Heading slot="title" className={styles.title}>
             {message}
           </Heading>
+          {detail ? <p className={styles.detail}>{detail}</p> : null}
           <div className={styles.actions}>
             <Button variant="secondary" onPress={onCancel} isDisabled={isBusy}>
               <Trans>Cancel</Trans>

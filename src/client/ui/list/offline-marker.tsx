@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { DateTime } from "luxon";
+import { ListIcon } from "./list-icons";
 import styles from "./states.module.css";
 
 export interface OfflineMarkerProps {
@@ -12,8 +13,8 @@ export function OfflineMarker({ updatedAt }: OfflineMarkerProps) {
   const time = updatedAt === null ? null : DateTime.fromMillis(updatedAt).toFormat("HH:mm");
   return (
     <p role="status" className={styles.offline}>
-      <span className={styles.offlineIcon} aria-hidden="true">
-        ⚠
+      <span className={styles.offlineIcon}>
+        <ListIcon name="offline" size={18} />
       </span>
       {time === null ? (
         <Trans>Offline, not updated yet</Trans>

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "react-aria-components";
+import { ListIcon } from "./list-icons";
 import { pageWindow } from "./page-window";
 import styles from "./pager.module.css";
 
@@ -24,7 +25,7 @@ export function Pager({ page, pageCount, onPageChange, isDisabled = false }: Pag
         isDisabled={isDisabled || page <= 1}
         onPress={() => onPageChange(page - 1)}
       >
-        <span aria-hidden="true">‹</span>
+        <ListIcon name="previous" size={20} />
       </Button>
       {pages.map((number) => (
         <Button
@@ -46,7 +47,7 @@ export function Pager({ page, pageCount, onPageChange, isDisabled = false }: Pag
         isDisabled={isDisabled || page >= pageCount}
         onPress={() => onPageChange(page + 1)}
       >
-        <span aria-hidden="true">›</span>
+        <ListIcon name="next" size={20} />
       </Button>
     </nav>
   );
