@@ -7,13 +7,7 @@ import {
   onlineAtom,
   updateAvailableAtom,
 } from "../lib/store";
-
-/** Kiosk displays take new versions on their own: nobody is there to press Reload. */
-const KIOSK_ROLES: readonly RoleKey[] = ["kiosk", "kioskReceptions"];
-
-export function autoAcceptsUpdates(roles: readonly RoleKey[]): boolean {
-  return roles.some((role) => KIOSK_ROLES.includes(role));
-}
+import { autoAcceptsUpdates } from "./update-policy";
 
 function currentRoles(): RoleKey[] {
   return getSessionState().auth?.roles.map((role) => role.name) ?? [];

@@ -2,7 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { Form, ToggleButton } from "react-aria-components";
-import { DEFAULT_REDIRECT } from "../../../shared/route-guard";
 import { getConfig } from "../../lib/config";
 import { notifyError } from "../../lib/notices";
 import { login } from "../../lib/session/session";
@@ -10,11 +9,7 @@ import { Button, buttonClass } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { LanguageButtons } from "./language-buttons";
 import styles from "./login-page.module.css";
-
-/** Only same-origin paths are honoured as redirect targets. */
-export function safeRedirect(target: string | undefined): string {
-  return target?.startsWith("/") && !target.startsWith("//") ? target : DEFAULT_REDIRECT;
-}
+import { safeRedirect } from "./safe-redirect";
 
 export function LoginPage({ redirect }: { redirect?: string }) {
   const { t } = useLingui();
