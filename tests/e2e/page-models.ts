@@ -65,7 +65,54 @@ export class AppShell {
   }
 
   async logout(): Promise<void> {
-    await this.page.getByRole("button", { name: LABELS.userConfig }).click();
+    await this.openUserConfig();
     await this.page.getByRole("menuitem", { name: LABELS.logout }).click();
+  }
+
+  async openUserConfig(): Promise<Locator> {
+    await this.page.getByRole("button", { name: LABELS.userConfig }).click();
+    const menu = this.page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    return menu;
+  }
+
+  /** Language items of the User Config menu (EN, ES, PT or MEX), a single-choice group. */
+  languageItem(label: "EN" | "ES" | "PT" | "MEX"): Locator {
+    return this.page.getByRole("menuitemradio", { name: label, exact: true });
+  }
+
+  async chooseLanguage(label: "EN" | "ES" | "PT" | "MEX"): Promise<void> {
+    await this.openUserConfig();
+    await this.languageItem(label).click();
+  }
+
+  /** Opens "Change password" / "Change company" from the User Config menu. */
+  async openDialog(item: RegExp): Promise<Locator> {
+    await this.openUserConfig();
+    await this.page.getByRole("menuitem", { name: item }).click();
+    const dialog = this.page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /** A notice: role alert (errors, warnings) or status (the rest), found by its title. */
+  notice(title: RegExp): Locator {
+    return this.page
+      .getByRole("alert")
+      .or(this.page.getByRole("status"))
+      .filter({ hasText: title });
+  }
+}
+
+/** Home menu tiles: links named by their titles; import and export are not links. */
+export class Dashboard {
+  constructor(readonly page: Page) {}
+
+  tile(name: string | RegExp): Locator {
+    return this.page.getByRole("main").getByRole("link", { name });
+  }
+
+  tileNames(): Promise<string[]> {
+    return this.page.getByRole("main").getByRole("link").allInnerTexts();
   }
 }

@@ -1,0 +1,102 @@
+import { expect, test } from "./fixtures";
+import { Dashboard } from "./page-models";
+
+/** The app shell: greeting, tabs, dashboard tiles, User Config menu, dialogs, logout. */
+test.describe("app shell", () => {
+  test("admin sees the greeting, the Main tabs and the tiles of a plain company", async ({
+    page,
+    loginAs,
+    shell,
+  }) => {
+    await loginAs("admin");
+    await expect(shell.greeting("admin")).toBeVisible();
+    await shell.chooseLanguage("EN");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "Home",
+      "Trucks",
+      "Expeditions",
+      "Receptions",
+      "Task list",
+      "BI",
+    ]);
+    expect(await new Dashboard(page).tileNames()).toEqual([
+      "Trucks",
+      "Expeditions",
+      "Receptions",
+      "Task list",
+      "BI",
+    ]);
+    await expect(page.getByText("Import", { exact: true })).toBeVisible();
+    await new Dashboard(page).tile("Trucks").click();
+    await expect(page).toHaveURL((url) => url.pathname === "/trucks");
+  });
+
+  test("a lang_pt company offers PT; the chosen language survives a reload", async ({
+    page,
+    loginAs,
+    shell,
+  }) => {
+    await loginAs("admin");
+    await shell.openUserConfig();
+    // Yardline Demo has lang_pt: EN, ES and PT.
+    await expect(page.getByRole("menuitemradio")).toHaveText(["EN", "ES", "PT"]);
+    await shell.languageItem("PT").click();
+    await expect(shell.greeting("admin")).toHaveText(/olá, admin/i);
+    await page.reload();
+    await expect(shell.greeting("admin")).toHaveText(/olá, admin/i);
+  });
+
+  test("change password: mismatched new passwords warn and send nothing", async ({
+    page,
+    loginAs,
+    shell,
+  }) => {
+    await loginAs("office");
+    await shell.chooseLanguage("EN");
+    const dialog = await shell.openDialog(/change password/i);
+    let sent = false;
+    page.on("request", (request) => {
+      if (request.url().includes("change_password")) sent = true;
+    });
+    await dialog.getByLabel("Old password", { exact: true }).fill("yardline");
+    await dialog.getByLabel("New password", { exact: true }).fill("new-password-1");
+    await dialog.getByLabel("Repeat new password", { exact: true }).fill("new-password-2");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(shell.notice(/^warning/i)).toContainText("New passwords do not match");
+    expect(sent).toBe(false);
+    await dialog.getByLabel("Old password", { exact: true }).fill("wrong-old-password");
+    await dialog.getByLabel("Repeat new password", { exact: true }).fill("new-password-1");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(shell.notice(/^error/i)).toContainText("old_password");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("change company reloads with the trw menus", async ({ page, loginAs, shell }) => {
+    await loginAs("admin");
+    await shell.chooseLanguage("EN");
+    const dialog = await shell.openDialog(/change company/i);
+    await dialog.getByRole("button", { name: /company/i }).click();
+    await page.getByRole("option", { name: "TRW Logistics" }).click();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("TRW Logistics");
+    await expect(shell.tab("Critical lines")).toBeVisible();
+    expect(await new Dashboard(page).tileNames()).toContain("Critical lines");
+  });
+
+  test("truck access users get no tabs", async ({ page, loginAs }) => {
+    await loginAs("truckaccess");
+    await expect(page.getByRole("button", { name: /user config/i })).toBeVisible();
+    await expect(page.getByRole("navigation")).toHaveCount(0);
+  });
+
+  test("log out clears the session and returns to /login", async ({ page, loginAs, shell }) => {
+    await loginAs("office");
+    await shell.logout();
+    await expect(page).toHaveURL((url) => url.pathname === "/login");
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(["lang"]);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL((url) => url.pathname === "/login");
+  });
+});
