@@ -194,9 +194,11 @@ async function main() {
     const { openPostgres } = await import("../src/server/db/postgres");
     await run("PostgreSQL", () => openPostgres(url.toString()), url.toString());
   } finally {
-    await withAdmin(baseUrl, (client) =>
-      client.query(`drop database if exists "${name}" with (force)`),
-    );
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
+    else
+      await withAdmin(baseUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      );
   }
 }
 

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { type Database, MIGRATIONS_FOLDER } from "./database";
@@ -14,9 +15,11 @@ export interface PgliteOptions {
 /** Embedded PostgreSQL (WebAssembly) in a directory, or in memory for tests. */
 export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   if (!dataDir.startsWith(MEMORY)) await mkdir(dataDir, { recursive: true });
+  // pg_trgm: trigram indexes for the lists' "contains" filters (migration 0003).
+  const extensions = { pg_trgm };
   const client = await PGlite.create(
     dataDir,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
   );
   const db = drizzle({ client });
   let closing: Promise<void> | undefined;

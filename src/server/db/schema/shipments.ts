@@ -112,6 +112,8 @@ export const shipments = pgTable(
     index("shipments_company_status_idx")
       .on(table.companyId, table.statusId)
       .where(sql`${table.deletedAt} is null`),
+    // Trigram index for the delivery-note "contains" filter (extension pg_trgm).
+    index("shipments_code_trgm_idx").using("gin", sql`${table.code} gin_trgm_ops`),
     index("shipments_status_idx").on(table.statusId),
     index("shipments_client_idx").on(table.clientId),
     index("shipments_shipper_idx").on(table.shipperId),
