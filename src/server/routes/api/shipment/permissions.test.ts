@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can, type Permission } from "../../../../shared/permissions";
 import { DEMO_COMPANIES, DEMO_USERS, PLAIN, TRW } from "../../../db/demo-data";
-import { callerFor } from "../../../test/api-caller";
+import { type Caller, callerFor } from "../../../test/api-caller";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { clientId, insertLine, truckIds } from "../../../test/shipments";
 
@@ -31,6 +31,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** One login per user and company (each case runs for both types). */
+const callers = new Map<string, Promise<Caller>>();
+function caller(username: string, companyId: number): Promise<Caller> {
+  const key = `${username}@${companyId}`;
+  let found = callers.get(key);
+  if (!found) {
+    found = callerFor(t, username, companyId);
+    callers.set(key, found);
+  }
+  return found;
+}
 
 const TYPES = [
   { type: 1, path: "expedition", see: "seeExpeditions", edit: "editExp", remove: "deleteExp" },
@@ -92,7 +104,7 @@ describe.each(cases)("$username ($role) in $company, $kind.path", (c) => {
 
   it(`reads: ${c.read}; status ${c.status}, reason ${c.reason}, truck ${c.truck}, delete ${c.remove}, history ${c.history}`, async () => {
     const companyId = companyIds[c.company] as number;
-    const me = await callerFor(t, c.username, companyId);
+    const me = await caller(c.username, companyId);
     const { path, type } = c.kind;
     // An incidence status, so that reasons exist: 4 (expedition) or 8 (reception).
     const id = await insertLine(t.app.db, companyId, type, {
@@ -120,7 +132,7 @@ describe.each(cases)("$username ($role) in $company, $kind.path", (c) => {
     const removed = await me("DELETE", url);
     expectAllowed(removed.statusCode, c.remove, 204, removed.body);
 
-    const admin = await callerFor(t, "admin", companyId);
+    const admin = await caller("admin", companyId);
     const after = await admin("GET", `/api/historic?shipment=${id}`);
     if (c.remove) expect(after.statusCode).toBe(404);
     else {
