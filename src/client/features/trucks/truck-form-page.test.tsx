@@ -142,12 +142,14 @@ describe("TruckFormPage", () => {
     expect(done).not.toHaveBeenCalled();
   });
 
-  it("suggests known plates; choosing one fills the form and saves it with PUT + If-Match", async () => {
+  it("suggests known plates; choosing one fills the form and saves it with PUT + If-Match", {
+    timeout: 15_000,
+  }, async () => {
     const { done } = renderForm();
     const plate = await screen.findByRole("combobox", { name: "Plate" });
     act(() => plate.focus());
     type(plate, "12");
-    const option = await screen.findByRole("option", { name: /1234BCD/ }, { timeout: 3000 });
+    const option = await screen.findByRole("option", { name: /1234BCD/ }, { timeout: 8000 });
     const lookup = requests.find((request) => request.path.endsWith("autocomplete_plate"));
     expect(lookup).toBeDefined();
     fireEvent.click(option);

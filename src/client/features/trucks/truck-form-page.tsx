@@ -15,17 +15,17 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, useCallback, useRef, useState } from "react";
 import { Input, Label, Text, TextField } from "react-aria-components";
 import type { Shipper } from "../../../shared/contract/shipper";
-import { ApiError, isTransient } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
-import { getMirroredTruck, putTruck } from "../../offline/trucks-mirror";
+import { putTruck } from "../../offline/trucks-mirror";
 import { Button } from "../../ui/button";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
-import { createTruck, getTruck, replaceTruck, staleTruckOf } from "./api";
+import { createTruck, replaceTruck, staleTruckOf } from "./api";
 import { PhoneField } from "./phone-field";
 import { PlateComboBox } from "./plate-combobox";
 import {
@@ -39,6 +39,7 @@ import {
   upperCase,
 } from "./truck-form";
 import styles from "./truck-form.module.css";
+import { useTruckLoader } from "./use-truck-loader";
 
 export interface TruckFormPageProps {
   truckId?: number | string;
@@ -79,12 +80,8 @@ export function TruckFormPage(props: TruckFormPageProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [errors, setErrors] = useState<TruckFormErrors>({});
   const [saving, setSaving] = useState(false);
-  const [loading, setLoading] = useState(truckId !== null);
-  const [missing, setMissing] = useState(false);
   /** Once the user typed or picked, a late load no longer overwrites the form. */
   const touched = useRef(false);
-  const onErrorRef = useRef(onError);
-  onErrorRef.current = onError;
 
   const show = useCallback((truck: Shipper) => {
     setValues(formValuesOf(truck));
@@ -96,33 +93,11 @@ export function TruckFormPage(props: TruckFormPageProps) {
     });
   }, []);
 
-  useEffect(() => {
-    if (truckId === null) return;
-    const controller = new AbortController();
-    touched.current = false;
-    setLoading(true);
-    setMissing(false);
-    let mirrored = false;
-    void (async () => {
-      const cached = await getMirroredTruck(truckId);
-      if (cached && !touched.current && !controller.signal.aborted) {
-        mirrored = true;
-        show(cached);
-      }
-      try {
-        const fresh = await getTruck(truckId, controller.signal);
-        await putTruck(fresh);
-        if (!touched.current && !controller.signal.aborted) show(fresh);
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setMissing(true);
-        else if (!(isTransient(error) && mirrored)) onErrorRef.current(error);
-      } finally {
-        if (!controller.signal.aborted) setLoading(false);
-      }
-    })();
-    return () => controller.abort();
-  }, [truckId, show]);
+  const { loading, missing } = useTruckLoader(truckId, {
+    show,
+    isTouched: () => touched.current,
+    onError,
+  });
 
   const change = (field: keyof TruckFormValues) => (value: string) => {
     touched.current = true;
