@@ -126,7 +126,9 @@ export function useMirroredList<Row, F extends object>(
     return () => {
       if (timer) clearInterval(timer);
       window.removeEventListener("online", handleOnline);
+      // Forget the request too, so its `finally` sets no state on an unmounted component.
       running.current?.abort();
+      running.current = null;
     };
   }, [reload, reloadMs]);
 
