@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { SHIPMENT_TYPE } from "../../../shared/constants";
+import { COLUMN_LABELS, EXPEDITION_LAYOUTS, type LayoutInput, layoutFor } from "./columns";
+
+const base: LayoutInput = {
+  type: SHIPMENT_TYPE.expedition,
+  isTrw: false,
+  companyCode: "acme",
+  userType: "default",
+  isForkLift: false,
+  isKiosk: false,
+};
+
+describe("layoutFor", () => {
+  it("default expedition layout", () => {
+    expect(layoutFor(base)).toEqual(EXPEDITION_LAYOUTS.default);
+    expect(layoutFor(base).at(-1)).toBe("actions");
+  });
+
+  it("mex layout for user type mexico", () => {
+    expect(layoutFor({ ...base, userType: "mexico" })).toEqual(EXPEDITION_LAYOUTS.mex);
+  });
+
+  it("forkLift layout wins over mex", () => {
+    expect(layoutFor({ ...base, userType: "mexico", isForkLift: true })).toEqual(
+      EXPEDITION_LAYOUTS.forkLift,
+    );
+  });
+
+  it("kiosk layout has no actions column and wins over the others", () => {
+    const columns = layoutFor({ ...base, isKiosk: true, isForkLift: true });
+    expect(columns).toEqual(EXPEDITION_LAYOUTS.kiosk);
+    expect(columns).not.toContain("actions");
+  });
+
+  it("bw has no reason column", () => {
+    const columns = layoutFor({ ...base, companyCode: "bw" });
+    expect(columns).not.toContain("reason");
+    expect(columns).toContain("status");
+    expect(layoutFor({ ...base, companyCode: "bw", userType: "mexico" })).not.toContain("reason");
+  });
+
+  it("trw expeditions add route plate, shared id, info shipper, pallet notes, virtual truck", () => {
+    const columns = layoutFor({ ...base, isTrw: true });
+    for (const id of ["route_plate", "shared_id", "info_shipper", "pallet_notes", "virtual_truck"])
+      expect(columns).toContain(id);
+    expect(columns.indexOf("route_plate")).toBe(columns.indexOf("delivery_note") + 1);
+    expect(columns.indexOf("pallet_notes")).toBe(columns.indexOf("packages") + 1);
+    expect(new Set(columns).size).toBe(columns.length);
+  });
+
+  it("receptions: discharge, origin, urgent; no loading, destination, route plate, pallet notes", () => {
+    const columns = layoutFor({ ...base, type: SHIPMENT_TYPE.reception, isTrw: true });
+    expect(columns[0]).toBe("urgent");
+    expect(columns).toContain("discharge_date");
+    expect(columns).toContain("discharge_time");
+    expect(columns).toContain("origin");
+    expect(columns).toContain("shared_id");
+    for (const id of ["loading_date", "loading_time", "destination", "route_plate", "pallet_notes"])
+      expect(columns).not.toContain(id);
+  });
+
+  it("reception default keeps the expedition order otherwise", () => {
+    const columns = layoutFor({ ...base, type: SHIPMENT_TYPE.reception });
+    expect(columns).toEqual([
+      "urgent",
+      ...EXPEDITION_LAYOUTS.default.map((id) =>
+        id === "loading_date"
+          ? "discharge_date"
+          : id === "loading_time"
+            ? "discharge_time"
+            : id === "destination"
+              ? "origin"
+              : id,
+      ),
+    ]);
+  });
+
+  it("every column has a label", () => {
+    const all = new Set([
+      ...Object.values(EXPEDITION_LAYOUTS).flat(),
+      ...layoutFor({ ...base, isTrw: true }),
+      ...layoutFor({ ...base, type: SHIPMENT_TYPE.reception }),
+    ]);
+    for (const id of all) expect(COLUMN_LABELS[id]).toBeDefined();
+  });
+});

@@ -1,0 +1,201 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { SHIPMENT_TYPE } from "../../../shared/constants";
+import type { ShipmentType } from "../../../shared/contract/status";
+
+/**
+ * Column layouts of the expeditions and receptions lists (spec section 2), as data. Layouts are
+ * written for expeditions; receptions derive from them (discharge instead of loading, origin
+ * instead of destination, an urgent column, no route plate or pallet notes).
+ */
+export type ColumnId =
+  | "urgent"
+  | "booked_date"
+  | "booked_time"
+  | "loading_date"
+  | "loading_time"
+  | "discharge_date"
+  | "discharge_time"
+  | "delivery_note"
+  | "route_plate"
+  | "shared_id"
+  | "client"
+  | "destination"
+  | "origin"
+  | "c_notes"
+  | "k_notes"
+  | "road"
+  | "packages"
+  | "pallet_notes"
+  | "truck"
+  | "virtual_truck"
+  | "info_shipper"
+  | "arrival_date"
+  | "arrival_time"
+  | "status"
+  | "reason"
+  | "actions";
+
+export type LayoutName = "default" | "mex" | "forkLift" | "kiosk";
+
+/** Header of each column. The mx catalog renames Client -> SKU and Delivery note -> Folio. */
+export const COLUMN_LABELS: Record<ColumnId, MessageDescriptor> = {
+  urgent: msg`Urgent`,
+  booked_date: msg`Booked date`,
+  booked_time: msg`Booked time`,
+  loading_date: msg`Loading date`,
+  loading_time: msg`Loading time`,
+  discharge_date: msg`Discharge date`,
+  discharge_time: msg`Discharge time`,
+  delivery_note: msg`Delivery note`,
+  route_plate: msg`Route plate`,
+  shared_id: msg`Shared id`,
+  client: msg`Client`,
+  destination: msg`Destination`,
+  origin: msg`Origin`,
+  c_notes: msg`Client notes`,
+  k_notes: msg`Company notes`,
+  road: msg`Bay`,
+  packages: msg`Packages`,
+  pallet_notes: msg`Pallet notes`,
+  truck: msg`Truck`,
+  virtual_truck: msg`Virtual truck`,
+  info_shipper: msg`Truck information`,
+  arrival_date: msg`Arrival date`,
+  arrival_time: msg`Arrival time`,
+  status: msg`Status`,
+  reason: msg`Reason`,
+  actions: msg`Actions`,
+};
+
+/** Expedition layouts (non-trw). */
+export const EXPEDITION_LAYOUTS: Record<LayoutName, readonly ColumnId[]> = {
+  default: [
+    "booked_date",
+    "booked_time",
+    "loading_date",
+    "loading_time",
+    "delivery_note",
+    "client",
+    "destination",
+    "c_notes",
+    "k_notes",
+    "road",
+    "packages",
+    "truck",
+    "arrival_date",
+    "arrival_time",
+    "status",
+    "reason",
+    "actions",
+  ],
+  mex: [
+    "delivery_note",
+    "client",
+    "booked_date",
+    "booked_time",
+    "loading_date",
+    "loading_time",
+    "destination",
+    "packages",
+    "road",
+    "truck",
+    "arrival_date",
+    "arrival_time",
+    "status",
+    "reason",
+    "c_notes",
+    "k_notes",
+    "actions",
+  ],
+  forkLift: [
+    "road",
+    "delivery_note",
+    "client",
+    "booked_date",
+    "booked_time",
+    "loading_date",
+    "loading_time",
+    "packages",
+    "truck",
+    "arrival_date",
+    "arrival_time",
+    "status",
+    "reason",
+    "c_notes",
+    "k_notes",
+    "destination",
+    "actions",
+  ],
+  kiosk: [
+    "booked_date",
+    "booked_time",
+    "loading_date",
+    "loading_time",
+    "delivery_note",
+    "client",
+    "destination",
+    "road",
+    "packages",
+    "truck",
+    "arrival_date",
+    "arrival_time",
+    "status",
+    "reason",
+  ],
+};
+
+/** Trw companies: columns inserted after an anchor column (in this order). */
+const TRW_INSERTS: readonly (readonly [anchor: ColumnId, added: readonly ColumnId[]])[] = [
+  ["delivery_note", ["route_plate", "shared_id"]],
+  ["packages", ["pallet_notes"]],
+  ["truck", ["virtual_truck", "info_shipper"]],
+];
+
+/** Expedition columns a reception never has. */
+const NOT_IN_RECEPTIONS: ReadonlySet<ColumnId> = new Set(["route_plate", "pallet_notes"]);
+
+const RECEPTION_RENAMES: Partial<Record<ColumnId, ColumnId>> = {
+  loading_date: "discharge_date",
+  loading_time: "discharge_time",
+  destination: "origin",
+};
+
+export interface LayoutInput {
+  type: ShipmentType;
+  isTrw: boolean;
+  /** Company code (bw: no reason column). */
+  companyCode: string | null | undefined;
+  userType: "default" | "mexico";
+  /** hasRestriction("isForkLift"). */
+  isForkLift: boolean;
+  /** hasRestriction("isKiosk") or a kiosk role: no actions column. */
+  isKiosk: boolean;
+}
+
+/** Which named layout applies: kiosk, then fork-lift, then mex (user type mexico), then default. */
+export function layoutNameFor(input: Pick<LayoutInput, "isKiosk" | "isForkLift" | "userType">) {
+  if (input.isKiosk) return "kiosk" as const;
+  if (input.isForkLift) return "forkLift" as const;
+  if (input.userType === "mexico") return "mex" as const;
+  return "default" as const;
+}
+
+/** The ordered column ids of the list for this user, company and shipment type. */
+export function layoutFor(input: LayoutInput): ColumnId[] {
+  let columns: ColumnId[] = [...EXPEDITION_LAYOUTS[layoutNameFor(input)]];
+  if (input.isTrw) {
+    for (const [anchor, added] of TRW_INSERTS) {
+      const at = columns.indexOf(anchor);
+      if (at >= 0) columns.splice(at + 1, 0, ...added);
+    }
+  }
+  if (input.companyCode === "bw") columns = columns.filter((id) => id !== "reason");
+  if (input.type === SHIPMENT_TYPE.reception) {
+    columns = columns
+      .filter((id) => !NOT_IN_RECEPTIONS.has(id))
+      .map((id) => RECEPTION_RENAMES[id] ?? id);
+    columns.unshift("urgent");
+  }
+  return columns;
+}
