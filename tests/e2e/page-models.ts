@@ -13,6 +13,11 @@ export const LABELS = {
   errorNotice: /^error$/i,
   userConfig: /user config/i,
   logout: /^(log ?out|cerrar sesión|terminar sessão|salir|sair)$/i,
+  mainNav: /^(main|principal)$/i,
+  changeCompany: /^(change company|cambiar (de )?empresa|mudar de empresa)$/i,
+  changePassword:
+    /^(change password|cambiar contraseña|alterar (a )?palavra-passe|mudar (a )?senha)$/i,
+  save: /^(save|guardar)$/i,
 } as const;
 
 export class LoginPage {
@@ -64,6 +69,16 @@ export class AppShell {
     return this.page.getByRole("navigation").getByRole("link", { name });
   }
 
+  /** The "Main" landmark holding the tabs (absent when the user has none). */
+  mainNav(): Locator {
+    return this.page.getByRole("navigation", { name: LABELS.mainNav });
+  }
+
+  /** The tab links, in order. */
+  tabs(): Locator {
+    return this.mainNav().getByRole("link");
+  }
+
   async logout(): Promise<void> {
     await this.openUserConfig();
     await this.page.getByRole("menuitem", { name: LABELS.logout }).click();
@@ -95,6 +110,29 @@ export class AppShell {
     return dialog;
   }
 
+  /**
+   * Change company: picks `company` in the dialog and saves; the page reloads into it. Call it
+   * on the dashboard, whose heading names the company.
+   */
+  async switchCompany(company: string): Promise<void> {
+    const dialog = await this.openDialog(LABELS.changeCompany);
+    // The Select's trigger, named by its "Company" label and the current value.
+    await dialog.getByRole("button", { name: /company|empresa/i }).click();
+    await this.page.getByRole("option", { name: company, exact: true }).click();
+    await dialog.getByRole("button", { name: LABELS.save }).click();
+    await expect(this.page.getByRole("heading", { level: 1 })).toHaveText(company);
+  }
+
+  /** Fills and submits the Change password dialog (English labels); returns the dialog. */
+  async changePassword(oldPassword: string, newPassword: string, repeat = newPassword) {
+    const dialog = await this.openDialog(LABELS.changePassword);
+    await dialog.getByLabel("Old password", { exact: true }).fill(oldPassword);
+    await dialog.getByLabel("New password", { exact: true }).fill(newPassword);
+    await dialog.getByLabel("Repeat new password", { exact: true }).fill(repeat);
+    await dialog.getByRole("button", { name: LABELS.save }).click();
+    return dialog;
+  }
+
   /** A notice: role alert (errors, warnings) or status (the rest), found by its title. */
   notice(title: RegExp): Locator {
     return this.page
@@ -112,7 +150,20 @@ export class Dashboard {
     return this.page.getByRole("main").getByRole("link", { name });
   }
 
+  /** The tile links, in order (retrying assertions: `expect(dashboard.tiles()).toHaveText`). */
+  tiles(): Locator {
+    return this.page.getByRole("main").getByRole("link");
+  }
+
   tileNames(): Promise<string[]> {
     return this.page.getByRole("main").getByRole("link").allInnerTexts();
+  }
+
+  /** Cards of the grid that are not links (import and export: "Not available"). */
+  cards(): Locator {
+    return this.page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ hasNot: this.page.getByRole("link") });
   }
 }

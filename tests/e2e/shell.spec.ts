@@ -1,5 +1,22 @@
-import { expect, test } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { DEMO_PASSWORD } from "./demo-users";
+import { expect, PASSWORD_CHANGING_USERS, test } from "./fixtures";
 import { Dashboard } from "./page-models";
+
+/** Sets a user's password back through the API (cleanup when the journey stopped halfway). */
+async function restorePassword(request: APIRequestContext, user: string, current: string) {
+  const login = await request.post("/get-token", { data: { username: user, password: current } });
+  if (!login.ok()) return; // Not changed (or already restored).
+  const { access } = (await login.json()) as { access: string };
+  const headers = { Authorization: `Bearer ${access}` };
+  const auth = await request.get("/api/user/auth", { headers });
+  const { user: me } = (await auth.json()) as { user: { id: number } };
+  const changed = await request.post(`/api/user/${me.id}/change_password`, {
+    headers,
+    data: { old_password: current, new_password: DEMO_PASSWORD },
+  });
+  expect(changed.ok(), `restoring ${user}'s password`).toBe(true);
+}
 
 /** The app shell: greeting, tabs, dashboard tiles, User Config menu, dialogs, logout. */
 test.describe("app shell", () => {
@@ -71,6 +88,50 @@ test.describe("app shell", () => {
     await expect(shell.notice(/^error/i)).toContainText("old_password");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test("change password: the new password signs in, the old one no longer does", async ({
+    page,
+    request,
+    loginAs,
+    loginPage,
+    shell,
+  }) => {
+    // A user no other test changes; the fixtures keep its other sign-ins out of this test.
+    const user = "readonly";
+    expect(PASSWORD_CHANGING_USERS).toContain(user);
+    const newPassword = `e2e-${Date.now().toString(36)}`;
+    let restored = false;
+    try {
+      await loginAs(user);
+      await shell.chooseLanguage("EN");
+      const dialog = await shell.changePassword(DEMO_PASSWORD, newPassword);
+      await expect(shell.notice(/^change password/i)).toContainText(
+        "Successfully saved new password",
+      );
+      await expect(shell.notice(/^change password/i)).toHaveRole("status");
+      await expect(dialog).toBeHidden();
+
+      await shell.logout();
+      await expect(page).toHaveURL((url) => url.pathname === "/login");
+      await loginPage.login(user, DEMO_PASSWORD);
+      await expect(loginPage.errorNotice()).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === "/login");
+      await loginPage.login(user, newPassword);
+      await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
+
+      // And back, through the same dialog.
+      await shell.changePassword(newPassword, DEMO_PASSWORD);
+      await expect(shell.notice(/^change password/i)).toContainText(
+        "Successfully saved new password",
+      );
+      restored = true;
+      await shell.logout();
+      await loginPage.login(user, DEMO_PASSWORD);
+      await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
+    } finally {
+      if (!restored) await restorePassword(request, user, newPassword);
+    }
   });
 
   test("change company reloads with the trw menus", async ({ page, loginAs, shell }) => {

@@ -1,0 +1,179 @@
+import { DEMO_COMPANIES, DEMO_USERS, KL, PLAIN, TRW } from "../../src/server/db/demo-data";
+import { can, type Permission } from "../../src/shared/permissions";
+import { ROLES, type RoleKey, TRUCK_ACCESS_DESCRIPTION } from "../../src/shared/roles";
+import { guardRedirect } from "../../src/shared/route-guard";
+import { routeFromPath } from "../../src/shared/routes";
+import { expect, test } from "./fixtures";
+import { type AppShell, Dashboard } from "./page-models";
+
+/**
+ * Every demo user in the plain company (spec sections 2 and 6): exactly the Main tabs its
+ * permissions grant, exactly the Home tiles, and one route the guard refuses. Expectations come
+ * from the shared permission matrix and route guard, read the way the spec words them.
+ */
+test.describe.configure({ mode: "parallel" });
+test.use({ lang: "en" });
+
+/** Top-bar tabs of spec section 2, in order: label, path, permission. */
+const TABS: readonly (readonly [string, string, Permission])[] = [
+  ["Home", "/dashboard", "seeDashboard"],
+  ["Trucks", "/trucks", "seeTrucks"],
+  ["Expeditions", "/expeditions", "seeExpeditions"],
+  ["Receptions", "/receptions", "seeReceptions"],
+  ["Critical lines", "/critical-lines", "seeCriticalLines"],
+  ["Task list", "/task-list", "seeTasklist"],
+  ["BI", "/bi", "seeBi"],
+];
+
+function expectedTabs(roles: readonly RoleKey[], isTrw: boolean) {
+  if (roles.some((role) => ROLES[role].description === TRUCK_ACCESS_DESCRIPTION)) return [];
+  return TABS.filter(
+    ([label, , permission]) =>
+      (label !== "Critical lines" || isTrw) && can(roles, permission, isTrw),
+  );
+}
+
+/** Home tiles of spec section 2 (links), and the import/export cards (no action). */
+function expectedTiles(roles: readonly RoleKey[], companyName: string) {
+  const company = DEMO_COMPANIES.find((candidate) => candidate.name === companyName);
+  if (!company) throw new Error(`${companyName} is not a demo company`);
+  const taskList = company.isTrw ? company.code === "kl" : can(roles, "seeTasklist", false);
+  return {
+    links: [
+      "Trucks",
+      "Expeditions",
+      "Receptions",
+      ...(company.isTrw ? ["Critical lines"] : []),
+      ...(taskList ? ["Task list"] : []),
+      "BI",
+    ],
+    cards: company.isTrw ? [] : ["Import", "Export"],
+  };
+}
+
+/**
+ * One route per user the guard refuses (or, for the roles allowed everywhere, one that other
+ * roles are refused), opened with a full page load.
+ */
+const PROBES: Readonly<Record<string, string>> = {
+  admin: "/users",
+  office: "/bi",
+  warehouse: "/truck",
+  forklift: "/trucks",
+  kiosk: "/dashboard",
+  client: "/bi",
+  truckaccess: "/receptions",
+  readonly: "/expedition",
+  guard: "/users",
+  carretillero: "/bi",
+  planner: "/bi",
+  officeperson: "/trucks",
+  kioskrec: "/expeditions",
+  provider: "/truck",
+  mexico: "/expedition",
+};
+
+/** Roles of the guard's first rule: every route is theirs. */
+const ALL_ROUTES: readonly RoleKey[] = ["admin", "office", "warehouseResp"];
+
+function guardTarget(roles: readonly RoleKey[], path: string): string | null {
+  const route = routeFromPath(path);
+  if (!route) throw new Error(`${path} is not a private route`);
+  return guardRedirect(roles, route);
+}
+
+async function expectTabs(shell: AppShell, roles: readonly RoleKey[], isTrw: boolean) {
+  const tabs = expectedTabs(roles, isTrw);
+  if (tabs.length === 0) {
+    // No tab list at all, not an empty one.
+    await expect(shell.page.getByRole("navigation")).toHaveCount(0);
+    return;
+  }
+  await expect(shell.tabs()).toHaveText(tabs.map(([label]) => label));
+  expect(
+    await shell.tabs().evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+  ).toEqual(tabs.map(([, path]) => path));
+}
+
+async function expectTiles(dashboard: Dashboard, roles: readonly RoleKey[], company: string) {
+  const { links, cards } = expectedTiles(roles, company);
+  await expect(dashboard.tiles()).toHaveText(links);
+  await expect(dashboard.cards()).toHaveText(
+    cards.map((name) => new RegExp(`^${name}\\s*Not available$`)),
+  );
+  await expect(dashboard.tile("Critical lines")).toHaveCount(
+    links.includes("Critical lines") ? 1 : 0,
+  );
+}
+
+test.describe("roles in the plain company", () => {
+  for (const demo of DEMO_USERS) {
+    const user = demo.username;
+    const roles = [demo.role] as const;
+    const landing = guardTarget(roles, "/dashboard") ?? "/dashboard";
+    const probe = PROBES[user];
+    if (!probe) throw new Error(`no probe route for ${user}`);
+    const probeTarget = guardTarget(roles, probe);
+    const seesAll = ALL_ROUTES.includes(demo.role);
+    const tabs = expectedTabs(roles, false).map(([label]) => label);
+
+    test(`${user}: tabs [${tabs.join(", ")}], ${landing}; ${probe} -> ${probeTarget ?? probe}`, async ({
+      page,
+      loginAs,
+      shell,
+    }) => {
+      // The probe table must stay meaningful: refused, unless the role is allowed everywhere.
+      expect(probeTarget === null).toBe(seesAll);
+      expect(demo.companies[0]).toBe(PLAIN);
+
+      await loginAs(user);
+      await expect(page).toHaveURL((url) => url.pathname === landing);
+      await expect(shell.greeting(user)).toHaveText(`Hi, ${user}`);
+      await expectTabs(shell, roles, false);
+      if (landing === "/dashboard") {
+        const dashboard = new Dashboard(page);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(PLAIN);
+        await expectTiles(dashboard, roles, PLAIN);
+      }
+
+      await page.goto(probe);
+      await expect(page).toHaveURL((url) => url.pathname === (probeTarget ?? probe));
+      await expect(shell.greeting(user)).toBeVisible();
+    });
+  }
+});
+
+test.describe("trw companies", () => {
+  const admin: readonly RoleKey[] = ["admin"];
+
+  test("admin in TRW Logistics: critical lines, no task list tile, no import/export", async ({
+    page,
+    loginAs,
+    shell,
+  }) => {
+    await loginAs("admin");
+    await shell.switchCompany(TRW);
+    const dashboard = new Dashboard(page);
+    await expectTiles(dashboard, admin, TRW);
+    await expect(dashboard.tile("Task list")).toHaveCount(0);
+    await expect(dashboard.cards()).toHaveCount(0);
+    // The tabs follow the permissions: critical lines (trw) and task list (seeTasklist).
+    await expectTabs(shell, admin, true);
+    await expect(shell.tab("Critical lines")).toBeVisible();
+    await dashboard.tile("Critical lines").click();
+    await expect(page).toHaveURL((url) => url.pathname === "/critical-lines");
+  });
+
+  test("admin in KL Components (trw, code kl): the task list tile", async ({
+    page,
+    loginAs,
+    shell,
+  }) => {
+    await loginAs("admin");
+    await shell.switchCompany(KL);
+    const dashboard = new Dashboard(page);
+    await expectTiles(dashboard, admin, KL);
+    await expect(dashboard.tile("Task list")).toBeVisible();
+    await expectTabs(shell, admin, true);
+  });
+});
