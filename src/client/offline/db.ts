@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from "dexie";
+import type { Shipment } from "../../shared/contract/shipment";
 import type { Shipper } from "../../shared/contract/shipper";
 
 /** Small key-value facts: last sync times, cursors, the device's client id. */
@@ -9,6 +10,9 @@ export interface MetaRow {
 
 /** A truck as the API answered it (the mirror stores contract rows unchanged). */
 export type TruckRow = Shipper;
+
+/** An expedition or reception line as the API answered it. */
+export type ShipmentRow = Shipment;
 
 /** A write waiting to reach the server (used from the shipment issues on). */
 export interface OutboxRow {
@@ -44,12 +48,14 @@ export const DB_NAME = "yardline";
 
 /**
  * The one IndexedDB database of the app. Each table indexes only what is queried: trucks by
- * company (local filtering) and [company+register_date] (newest arrivals of a company).
+ * company (local filtering) and [company+register_date] (newest arrivals of a company);
+ * shipments by [company+type] (version 2).
  * Schema changes add a version; never edit version 1 once released.
  */
 export class YardlineDb extends Dexie {
   declare meta: EntityTable<MetaRow, "key">;
   declare trucks: EntityTable<TruckRow, "id">;
+  declare shipments: EntityTable<ShipmentRow, "id">;
   declare outbox: EntityTable<OutboxRow, "seq">;
   declare listPages: EntityTable<ListPageRow, "key">;
 
@@ -60,6 +66,11 @@ export class YardlineDb extends Dexie {
       trucks: "id, company, plate, name, register_date, [company+register_date]",
       outbox: "++seq, mutationId, entity, entityId, createdAt",
       listPages: "key, [company+resource], fetchedAt",
+    });
+    // Version 2 only adds the shipments mirror (by [company+type] for local filtering); every
+    // version-1 table, the outbox included, is carried over unchanged (no upgrade function).
+    this.version(2).stores({
+      shipments: "id, [company+type], booked_date",
     });
   }
 }

@@ -1,8 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../../ui/coming-soon-page";
+import { SHIPMENT_TYPE } from "../../../shared/constants";
+import { ShipmentsPage } from "../../features/shipments/shipments-page";
+import { ShipmentsSearch } from "../../features/shipments/shipments-search";
+import { cleanSearch, parseSearch } from "../../ui/list/url-search";
 
-export const Route = createFileRoute("/_app/receptions")({ component: ReceptionsRoute });
+/** /receptions: filters and page in the URL, validated by zod (spec section 2). */
+export const Route = createFileRoute("/_app/receptions")({
+  validateSearch: (search: Record<string, unknown>) =>
+    cleanSearch(parseSearch(ShipmentsSearch, search)) as ShipmentsSearch,
+  component: ReceptionsRoute,
+});
 
 function ReceptionsRoute() {
-  return <ComingSoonPage page="receptions" />;
+  return <ShipmentsPage type={SHIPMENT_TYPE.reception} />;
 }

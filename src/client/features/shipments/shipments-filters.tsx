@@ -1,0 +1,175 @@
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import type { StatusDefinition, StatusLabel } from "../../../shared/contract/status";
+import type { DateRange, QuickFilter } from "../../../shared/date-filters";
+import type { ShipmentListFilters } from "../../offline/shipments-mirror";
+import { DateQuickFilters } from "../../ui/list/date-quick-filters";
+import { FilterBar, FilterField } from "../../ui/list/filter-bar";
+import { STATUS_TEXT } from "./labels";
+import styles from "./shipments.module.css";
+
+export interface ShipmentsFiltersProps {
+  filters: ShipmentListFilters;
+  /** Replaces every filter (page 1). */
+  onChange: (filters: ShipmentListFilters) => void;
+  /** Quick date filters offered (next_week for trw companies). */
+  quickFilters: readonly QuickFilter[];
+  /** Statuses of the type with the company rules applied. */
+  statuses: readonly StatusDefinition[];
+  /** Client choices. */
+  clients: readonly { id: number; description: string }[];
+  /** Filters kept by "clean filters" (a client-limited user's clients). */
+  baseline: ShipmentListFilters;
+  showOrigin: boolean;
+  /** Route plate and truck information (trw companies). */
+  showTrw: boolean;
+  /** "Show issued" (company kl, expeditions). */
+  showIssuedToggle: boolean;
+}
+
+const toggle = (list: readonly number[] | undefined, id: number, on: boolean) => {
+  const rest = (list ?? []).filter((item) => item !== id);
+  const next = on ? [...rest, id] : rest;
+  return next.length > 0 ? next : undefined;
+};
+
+/** Booked date range, delivery note, clients, statuses and the per-company extras. */
+export function ShipmentsFilters({
+  filters,
+  onChange,
+  quickFilters,
+  statuses,
+  clients,
+  baseline,
+  showOrigin,
+  showTrw,
+  showIssuedToggle,
+}: ShipmentsFiltersProps) {
+  const { t, i18n } = useLingui();
+  const [draft, setDraft] = useState<ShipmentListFilters>(filters);
+
+  // The URL wins when it changes (back button, quick filter, another tab's link).
+  useEffect(() => {
+    setDraft(filters);
+  }, [filters]);
+
+  const set =
+    (key: "code" | "route_plate" | "info_shipper" | "origin" | DateKey) => (value: string) =>
+      setDraft((current) => ({ ...current, [key]: value }));
+
+  const handleQuick = (range: DateRange) =>
+    onChange({ ...draft, booked_date_after: range.after, booked_date_before: range.before });
+
+  const statusLabel = (status: StatusDefinition) =>
+    i18n._(STATUS_TEXT[status.description as StatusLabel]);
+
+  return (
+    <FilterBar
+      label={t`Shipment filters`}
+      onApply={() => onChange(draft)}
+      onClear={() => onChange(baseline)}
+      footer={
+        <DateQuickFilters
+          range={{ after: filters.booked_date_after, before: filters.booked_date_before }}
+          filters={quickFilters}
+          onSelect={handleQuick}
+          onClear={() => onChange(baseline)}
+        />
+      }
+    >
+      <FilterField
+        label={t`Booked from`}
+        type="date"
+        value={draft.booked_date_after ?? ""}
+        onChange={set("booked_date_after")}
+      />
+      <FilterField
+        label={t`Booked until`}
+        type="date"
+        value={draft.booked_date_before ?? ""}
+        onChange={set("booked_date_before")}
+      />
+      <FilterField
+        label={t`Delivery note`}
+        value={draft.code ?? ""}
+        onChange={set("code")}
+        maxLength={120}
+      />
+      {showOrigin ? (
+        <FilterField
+          label={t`Origin`}
+          value={draft.origin ?? ""}
+          onChange={set("origin")}
+          maxLength={120}
+        />
+      ) : null}
+      {showTrw ? (
+        <>
+          <FilterField
+            label={t`Route plate`}
+            value={draft.route_plate ?? ""}
+            onChange={set("route_plate")}
+            normalise={(value) => value.toUpperCase()}
+            maxLength={120}
+          />
+          <FilterField
+            label={t`Truck information`}
+            value={draft.info_shipper ?? ""}
+            onChange={set("info_shipper")}
+            maxLength={120}
+          />
+        </>
+      ) : null}
+      {clients.length > 0 ? (
+        <fieldset className={styles.checks}>
+          <legend className={styles.legend}>{t`Client`}</legend>
+          {clients.map((client) => (
+            <label key={client.id} className={styles.check}>
+              <input
+                type="checkbox"
+                checked={draft.client?.includes(client.id) ?? false}
+                onChange={(event) =>
+                  setDraft((current) => ({
+                    ...current,
+                    client: toggle(current.client, client.id, event.target.checked),
+                  }))
+                }
+              />
+              {client.description}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <fieldset className={styles.checks}>
+        <legend className={styles.legend}>{t`Status`}</legend>
+        {statuses.map((status) => (
+          <label key={status.id} className={styles.check}>
+            <input
+              type="checkbox"
+              checked={draft.status?.includes(status.id) ?? false}
+              onChange={(event) =>
+                setDraft((current) => ({
+                  ...current,
+                  status: toggle(current.status, status.id, event.target.checked),
+                }))
+              }
+            />
+            {statusLabel(status)}
+          </label>
+        ))}
+      </fieldset>
+      {showIssuedToggle ? (
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={draft.show_issued ?? false}
+            onChange={(event) => onChange({ ...draft, show_issued: event.target.checked })}
+          />
+          {t`Show issued`}
+        </label>
+      ) : null}
+    </FilterBar>
+  );
+}
+
+type DateKey = "booked_date_after" | "booked_date_before";

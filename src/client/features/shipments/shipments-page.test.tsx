@@ -1,0 +1,253 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from "@tanstack/react-router";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SHIPMENT_TYPE } from "../../../shared/constants";
+import type { Expedition, Reception } from "../../../shared/contract/shipment";
+import { setApiBase } from "../../lib/http";
+import { db } from "../../offline/db";
+import { ShipmentsPage, type ShipmentsPageProps } from "./shipments-page";
+import { ShipmentsSearch } from "./shipments-search";
+
+const COMPANY = 1;
+
+if (typeof globalThis.CSS?.escape !== "function") {
+  Object.assign(globalThis, {
+    CSS: { ...globalThis.CSS, escape: (value: string) => value.replace(/["\\\]]/g, "\\$&") },
+  });
+}
+
+function expedition(id: number, overrides: Partial<Expedition> = {}): Expedition {
+  return {
+    id,
+    type: SHIPMENT_TYPE.expedition,
+    company: COMPANY,
+    code: `DN-${id}`,
+    booked_date: new Date(Date.UTC(2024, 4, 1, id)).toISOString(),
+    action_date: null,
+    arrival_date: null,
+    client: { id: 1, description: "ACME" },
+    client_notes: "",
+    company_notes: "",
+    road: "",
+    road_number: "",
+    packages: 3,
+    shipper: { id: 50 + id, name: "T", phone: null, plate: `${1000 + id}BCD` },
+    shared_id: "",
+    info_shipper: "",
+    pallet_notes: "",
+    route_plate: "",
+    urgent: false,
+    status: { id: 998, description: "in_preparation", color: "#9e9e9e" },
+    reason: null,
+    own_truck: false,
+    groupage: false,
+    warehouse: "",
+    dock: "",
+    weight: null,
+    rrule_str: null,
+    user: null,
+    timing: "delay",
+    version: 1,
+    created: "2024-05-01T00:00:00Z",
+    updated: "2024-05-01T00:00:00Z",
+    destination: "Madrid",
+    ...overrides,
+  };
+}
+
+let rows: (Expedition | Reception)[] = [];
+let patchAnswer: (body: Record<string, unknown>, request: Request) => Response;
+const patches: { body: Record<string, unknown>; ifMatch: string | null; key: string | null }[] = [];
+
+function renderPage(path: string, props: Partial<ShipmentsPageProps> = {}) {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const listRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/expeditions",
+    validateSearch: ShipmentsSearch,
+    component: () => (
+      <ShipmentsPage
+        type={SHIPMENT_TYPE.expedition}
+        companyId={COMPANY}
+        companyCode={null}
+        isTrw={false}
+        canAdd
+        canDelete
+        canFilter
+        canEditStatus
+        canEditReasons
+        onError={vi.fn()}
+        {...props}
+      />
+    ),
+  });
+  const receptionsRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/receptions",
+    validateSearch: ShipmentsSearch,
+    component: () => (
+      <ShipmentsPage
+        type={SHIPMENT_TYPE.reception}
+        companyId={COMPANY}
+        companyCode={null}
+        isTrw={false}
+        onError={vi.fn()}
+        {...props}
+      />
+    ),
+  });
+  const others = ["/expedition/{-$id}", "/reception/{-$id}", "/truck/{-$id}"].map((p) =>
+    createRoute({ getParentRoute: () => rootRoute, path: p, component: () => <p>form</p> }),
+  );
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([listRoute, receptionsRoute, ...others]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  setApiBase("http://localhost/");
+  await Promise.all([db.shipments.clear(), db.listPages.clear(), db.meta.clear()]);
+  rows = [1, 2, 3].map((id) => expedition(id));
+  patches.length = 0;
+  patchAnswer = (body) => {
+    const row = rows[0] as Expedition;
+    return Response.json({
+      ...row,
+      version: row.version + 1,
+      status: body.status === 10 ? { id: 10, description: "ready", color: "#2196f3" } : row.status,
+    });
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: Request) => {
+      const url = new URL(input.url);
+      if (input.method === "GET" && /^\/api\/(expedition|reception)$/.test(url.pathname)) {
+        return Response.json({ count: rows.length, results: rows });
+      }
+      if (input.method === "PATCH") {
+        const body = (await input.clone().json()) as Record<string, unknown>;
+        patches.push({
+          body,
+          ifMatch: input.headers.get("If-Match"),
+          key: input.headers.get("Idempotency-Key"),
+        });
+        return patchAnswer(body, input);
+      }
+      return Response.json({ code: "not_found", message: "" }, { status: 404 });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("ShipmentsPage", () => {
+  it("lists expeditions with the default layout, links, status text and timing", async () => {
+    renderPage("/expeditions");
+    const table = await screen.findByRole("table");
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(4));
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent);
+    expect(headers[0]).toBe("Booked date");
+    expect(headers).toContain("Reason");
+    expect(headers.at(-1)).toBe("Actions");
+    expect(screen.getByRole("link", { name: "Details of DN-1" }).getAttribute("href")).toBe(
+      "/expedition/1",
+    );
+    expect(screen.getByRole("link", { name: "Truck 1001BCD" }).getAttribute("href")).toBe(
+      "/truck/51",
+    );
+    expect(screen.getByRole("link", { name: "Add expedition" }).getAttribute("href")).toBe(
+      "/expedition",
+    );
+    const status = screen.getByLabelText("Status of DN-1") as HTMLSelectElement;
+    expect(status.selectedOptions[0]?.textContent).toBe("In preparation");
+    expect(within(table).getAllByRole("row")[1]?.textContent).toContain("Delay");
+    // Quick filters: no next week for non-trw companies.
+    expect(screen.getByRole("button", { name: "Today" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Next week" })).toBeNull();
+  });
+
+  it("receptions: urgent icon, origin, no reason column for bw, next week for trw", async () => {
+    rows = [
+      {
+        ...(({ destination: _d, ...rest }) => rest)(expedition(1, { urgent: true })),
+        type: SHIPMENT_TYPE.reception,
+        origin: "Porto",
+        load_empty: null,
+        load_type: null,
+      },
+    ];
+    renderPage("/receptions", { companyCode: "bw", isTrw: true, canFilter: true });
+    const table = await screen.findByRole("table");
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(2));
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent);
+    expect(headers[0]).toBe("Urgent");
+    expect(headers).toContain("Origin");
+    expect(headers).not.toContain("Reason");
+    expect(headers).not.toContain("Route plate");
+    expect(screen.getByRole("img", { name: "Urgent" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Next week" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Add reception" })).toBeNull();
+  });
+
+  it("changes a status with If-Match and Idempotency-Key and shows the server's row", async () => {
+    const onSaveError = vi.fn();
+    renderPage("/expeditions", { onSaveError });
+    const select = (await screen.findByLabelText(
+      "Status of DN-1",
+      {},
+      { timeout: 5000 },
+    )) as HTMLSelectElement;
+    await act(async () => {
+      fireEvent.change(select, { target: { value: "10" } });
+    });
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]?.body).toEqual({ status: 10 });
+    expect(patches[0]?.ifMatch).toBe('"1"');
+    expect(patches[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(async () => expect((await db.shipments.get(1))?.version).toBe(2));
+    expect((await db.shipments.get(1))?.status.id).toBe(10);
+    expect(onSaveError).not.toHaveBeenCalled();
+  });
+
+  it("reverts the row and reports Error saving when the change is refused", async () => {
+    patchAnswer = () => Response.json({ code: "forbidden", message: "no" }, { status: 403 });
+    const onSaveError = vi.fn();
+    renderPage("/expeditions", { onSaveError });
+    const select = (await screen.findByLabelText(
+      "Status of DN-1",
+      {},
+      { timeout: 5000 },
+    )) as HTMLSelectElement;
+    await act(async () => {
+      fireEvent.change(select, { target: { value: "10" } });
+    });
+    await waitFor(() => expect(onSaveError).toHaveBeenCalledTimes(1));
+    expect((await db.shipments.get(1))?.status.id).toBe(998);
+    await waitFor(() =>
+      expect((screen.getByLabelText("Status of DN-1") as HTMLSelectElement).value).toBe("998"),
+    );
+  });
+});

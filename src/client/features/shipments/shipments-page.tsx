@@ -1,0 +1,332 @@
+/**
+ * Expeditions list (/expeditions) and receptions list (/receptions), spec sections 2 and 4.
+ *
+ * Props: `type` (1 expeditions, 2 receptions); the rest are optional overrides of what the page
+ * otherwise reads from the session and the notices module (tests):
+ * - `companyId`, `companyCode`, `isTrw`: the session company.
+ * - `canAdd`, `canDelete`, `canFilter`, `canEditStatus`, `canEditReasons`: addExp/addRecep,
+ *   deleteExp/deleteRecep, seeFilters, editStatus, editReasons.
+ * - `onError(error)`: a delete failure, after it is logged (default: ERROR notice).
+ * - `onSaveError()`: a refused status or reason change (default: ERROR notice "Error saving").
+ *
+ * Filters and page live in the URL (ShipmentsSearch). Rows come from the Dexie mirror: cached at
+ * once, refreshed from the API every 60 s, filtered and paged on the device while offline.
+ */
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useMemo, useState } from "react";
+import { PAGE_SIZE, SHIPMENT_TYPE } from "../../../shared/constants";
+import type { Shipment } from "../../../shared/contract/shipment";
+import {
+  REASONS,
+  type ShipmentType,
+  STATUSES,
+  type StatusDefinition,
+} from "../../../shared/contract/status";
+import type { QuickFilter } from "../../../shared/date-filters";
+import { BW, statusesFor } from "../../../shared/status-rules";
+import { notify, notifyError } from "../../lib/notices";
+import { useSession } from "../../lib/session/use-session";
+import {
+  getMirroredShipment,
+  mirroredClients,
+  putShipment,
+  removeShipment,
+  type ShipmentListFilters,
+} from "../../offline/shipments-mirror";
+import { useMirroredList } from "../../offline/use-mirrored-list";
+import { buttonClass } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/list/confirm-dialog";
+import { EmptyState } from "../../ui/list/empty-state";
+import { LoadingIndicator } from "../../ui/list/loading-indicator";
+import { OfflineMarker } from "../../ui/list/offline-marker";
+import { pageCountOf } from "../../ui/list/page-window";
+import { Pager } from "../../ui/list/pager";
+import { useUrlFilters } from "../../ui/list/use-url-filters";
+import pageStyles from "../../ui/page.module.css";
+import { deleteShipment, patchShipment, staleShipmentOf } from "./api";
+import { layoutFor } from "./columns";
+import styles from "./shipments.module.css";
+import { ShipmentsFilters } from "./shipments-filters";
+import { ShipmentsSearch } from "./shipments-search";
+import { shipmentsSource } from "./shipments-source";
+import { ShipmentsTable } from "./shipments-table";
+
+export interface ShipmentsPageProps {
+  type: ShipmentType;
+  companyId?: number;
+  companyCode?: string | null;
+  isTrw?: boolean;
+  canAdd?: boolean;
+  canDelete?: boolean;
+  canFilter?: boolean;
+  canEditStatus?: boolean;
+  canEditReasons?: boolean;
+  onError?: (error: unknown) => void;
+  onSaveError?: () => void;
+}
+
+const BASE_QUICK: readonly QuickFilter[] = ["yesterday", "today", "tomorrow"];
+const TRW_QUICK: readonly QuickFilter[] = [...BASE_QUICK, "next_week"];
+const KIOSK_ROLES = new Set(["kiosk", "kioskReceptions"]);
+
+/** Statuses of the type as the company offers them (kl's issued rule, bw's order). */
+export function statusChoices(
+  type: ShipmentType,
+  companyCode: string | null,
+  showIssued: boolean,
+): StatusDefinition[] {
+  return statusesFor(
+    STATUSES.filter((status) => status.type === type),
+    { companyCode, showIssued },
+  );
+}
+
+/**
+ * The filters the list asks for: a user limited to some clients filters by them unless they
+ * chose some of them. Exported for tests.
+ */
+export function effectiveFilters(
+  filters: ShipmentListFilters,
+  userClients: readonly number[],
+): ShipmentListFilters {
+  if (userClients.length === 0) return filters;
+  const chosen = filters.client?.filter((id) => userClients.includes(id)) ?? [];
+  return { ...filters, client: chosen.length > 0 ? chosen : [...userClients] };
+}
+
+export function ShipmentsPage(props: ShipmentsPageProps) {
+  const { type } = props;
+  const isExpedition = type === SHIPMENT_TYPE.expedition;
+  const { t } = useLingui();
+  const session = useSession();
+  const companyId = props.companyId ?? session.company?.id ?? null;
+  const companyCode = props.companyCode ?? session.company?.code ?? null;
+  const isTrw = props.isTrw ?? session.company?.is_trw ?? false;
+  const onError = props.onError ?? notifyError;
+  const onSaveError = props.onSaveError ?? (() => notify("error", "ERROR", t`Error saving`));
+
+  const canAdd = props.canAdd ?? session.can(isExpedition ? "addExp" : "addRecep");
+  const canDelete = props.canDelete ?? session.can(isExpedition ? "deleteExp" : "deleteRecep");
+  const canFilter = props.canFilter ?? session.can("seeFilters");
+  const canEditStatus = props.canEditStatus ?? session.can("editStatus");
+  const canEditReasons = props.canEditReasons ?? session.can("editReasons");
+  const isKiosk =
+    session.hasRestriction("isKiosk") || session.roles.some((role) => KIOSK_ROLES.has(role));
+  const isForkLift = session.hasRestriction("isForkLift");
+  const userClients = session.clients;
+
+  const columns = useMemo(
+    () => layoutFor({ type, isTrw, companyCode, userType: session.userType, isForkLift, isKiosk }),
+    [type, isTrw, companyCode, session.userType, isForkLift, isKiosk],
+  );
+
+  const { filters, page, replaceFilters, setPage } = useUrlFilters(ShipmentsSearch);
+  const listFilters = useMemo(
+    () => effectiveFilters(filters as ShipmentListFilters, userClients),
+    [filters, userClients],
+  );
+  const source = shipmentsSource(type, companyCode);
+  const list = useMirroredList(source, companyId, listFilters, page);
+  const pageCount = pageCountOf(list.count, PAGE_SIZE.lists);
+
+  const showIssued = filters.show_issued ?? false;
+  const statuses = useMemo(
+    () => statusChoices(type, companyCode, showIssued),
+    [type, companyCode, showIssued],
+  );
+
+  const seenClients = useLiveQuery(
+    () => (companyId === null ? [] : mirroredClients(companyId, type)),
+    [companyId, type],
+  );
+  const clientChoices = useMemo(() => {
+    const seen = seenClients ?? [];
+    if (userClients.length === 0) return seen;
+    const names = new Map(seen.map((client) => [client.id, client.description]));
+    return userClients.map((id) => ({ id, description: names.get(id) ?? `#${id}` }));
+  }, [seenClients, userClients]);
+  const baseline = useMemo<ShipmentListFilters>(
+    () => (userClients.length > 0 ? { client: [...userClients] } : {}),
+    [userClients],
+  );
+
+  const [toDelete, setToDelete] = useState<Shipment | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [saving, setSaving] = useState<ReadonlySet<number>>(new Set());
+
+  const handleConfirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteShipment(type, toDelete.id);
+      await removeShipment(toDelete.id);
+    } catch (error) {
+      // Spec section 8: a failed delete is logged (and shown as a notice here).
+      console.error("Deleting the line failed", error);
+      onError(error);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+      void list.reload();
+    }
+  };
+
+  const markSaving = (id: number, on: boolean) =>
+    setSaving((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  /**
+   * One PATCH: the row changes in the mirror at once, is replaced by the server's answer, or
+   * reverts (to the server's current row on 412) with the "Error saving" notice.
+   */
+  const save = async (
+    row: Shipment,
+    optimistic: Shipment,
+    patch: { status: number } | { reason: string | null },
+  ): Promise<Shipment | null> => {
+    const previous = (await getMirroredShipment(row.id)) ?? row;
+    markSaving(row.id, true);
+    await putShipment(optimistic, true);
+    try {
+      const answer = await patchShipment(previous, patch);
+      await putShipment(answer, true);
+      return answer;
+    } catch (error) {
+      console.error("Saving the line failed", error);
+      await putShipment(staleShipmentOf(error) ?? previous, true);
+      onSaveError();
+      return null;
+    } finally {
+      markSaving(row.id, false);
+    }
+  };
+
+  const handleStatus = async (row: Shipment, statusId: number) => {
+    const status = STATUSES.find((item) => item.id === statusId);
+    if (!status || statusId === row.status.id) return;
+    const optimistic: Shipment = {
+      ...row,
+      status: { id: status.id, description: status.description, color: status.color },
+      reason: null,
+    };
+    // Spec section 4: for bw, attention_req is applied locally only.
+    if (companyCode === BW && status.description === "attention_req") {
+      await putShipment(optimistic, true);
+      return;
+    }
+    const answer = await save(row, optimistic, { status: statusId });
+    if (!answer || !canEditReasons) return;
+    // A single reason for the new status is set automatically.
+    const reasons = REASONS.filter((reason) => reason.status === statusId);
+    const only = reasons.length === 1 ? reasons[0] : undefined;
+    if (only && answer.reason?.code !== only.code) {
+      await save(answer, answer, { reason: only.code });
+    }
+  };
+
+  const handleReason = async (row: Shipment, code: string | null) => {
+    if ((row.reason?.code ?? null) === code) return;
+    const reason = REASONS.find((item) => item.status === row.status.id && item.code === code);
+    const optimistic: Shipment = {
+      ...row,
+      reason: reason ? { id: row.reason?.id ?? 0, code: reason.code, name: reason.name } : null,
+    };
+    await save(row, optimistic, { reason: code });
+  };
+
+  const titleId = isExpedition ? "expeditions-title" : "receptions-title";
+
+  return (
+    <section className={pageStyles.page} aria-labelledby={titleId}>
+      <header className={styles.header}>
+        <div className={styles.titleRow}>
+          <h1 id={titleId} className={styles.title}>
+            {isExpedition ? <Trans>Expeditions</Trans> : <Trans>Receptions</Trans>}
+          </h1>
+          {list.isFetching && !list.isLoading ? <LoadingIndicator inline /> : null}
+          {list.isOffline ? <OfflineMarker updatedAt={list.lastSync} /> : null}
+        </div>
+        {canAdd ? (
+          isExpedition ? (
+            <Link
+              to="/expedition/{-$id}"
+              params={{ id: undefined }}
+              className={buttonClass("primary")}
+            >
+              <Trans>Add expedition</Trans>
+            </Link>
+          ) : (
+            <Link
+              to="/reception/{-$id}"
+              params={{ id: undefined }}
+              className={buttonClass("primary")}
+            >
+              <Trans>Add reception</Trans>
+            </Link>
+          )
+        ) : null}
+      </header>
+
+      {canFilter ? (
+        <ShipmentsFilters
+          filters={filters as ShipmentListFilters}
+          onChange={replaceFilters}
+          quickFilters={isTrw ? TRW_QUICK : BASE_QUICK}
+          statuses={statuses}
+          clients={clientChoices}
+          baseline={baseline}
+          showOrigin={!isExpedition && session.can("seeOriginFilter")}
+          showTrw={isTrw}
+          showIssuedToggle={isExpedition && companyCode === "kl"}
+        />
+      ) : null}
+
+      {list.isLoading && list.rows.length === 0 ? (
+        <LoadingIndicator />
+      ) : list.rows.length === 0 ? (
+        <EmptyState message={<Trans>No lines found</Trans>} />
+      ) : (
+        <>
+          <ShipmentsTable
+            rows={list.rows}
+            columns={columns}
+            canDelete={canDelete}
+            onDelete={setToDelete}
+            statusOptions={canEditStatus && !isKiosk ? statuses : undefined}
+            onStatusChange={
+              canEditStatus && !isKiosk
+                ? (row, statusId) => void handleStatus(row, statusId)
+                : undefined
+            }
+            onReasonChange={
+              canEditReasons && !isKiosk ? (row, code) => void handleReason(row, code) : undefined
+            }
+            saving={saving}
+          />
+          <p className={styles.summary}>
+            <Trans>
+              <Plural value={list.count} one="# line" other="# lines" />, page {page} of {pageCount}
+            </Trans>
+          </p>
+        </>
+      )}
+
+      <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
+
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        message={t`Are you sure you want to DELETE the line?`}
+        detail={toDelete ? <span className={styles.mono}>{toDelete.code}</span> : null}
+        isBusy={deleting}
+        onConfirm={() => void handleConfirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const text = (max: number) =>
+  z.coerce
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .catch(() => undefined);
+
+const day = z
+  .string()
+  .regex(ISO_DAY)
+  .optional()
+  .catch(() => undefined);
+
+/** Ids: an array (the router's JSON), one number or a comma list; bad items dropped. */
+const ids = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === "") return undefined;
+    const items = Array.isArray(value) ? value : String(value).split(",");
+    const numbers = items.map(Number).filter((item) => Number.isInteger(item) && item > 0);
+    return numbers.length > 0 ? [...new Set(numbers)] : undefined;
+  },
+  z
+    .array(z.number().int())
+    .max(100)
+    .optional()
+    .catch(() => undefined),
+);
+
+/**
+ * Search params of /expeditions and /receptions (route `validateSearch`): the list filters and
+ * page. Dates are local days (YYYY-MM-DD); client and status are id lists.
+ */
+export const ShipmentsSearch = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .catch(() => undefined),
+  booked_date_after: day,
+  booked_date_before: day,
+  code: text(120),
+  route_plate: text(120),
+  info_shipper: text(120),
+  origin: text(120),
+  client: ids,
+  status: ids,
+  show_issued: z
+    .preprocess((value) => value === true || value === "true" || value === 1, z.boolean())
+    .optional()
+    .catch(() => undefined),
+});
+export type ShipmentsSearch = z.output<typeof ShipmentsSearch>;

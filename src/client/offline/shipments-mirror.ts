@@ -1,0 +1,214 @@
+import { DateTime } from "luxon";
+import { SHIPMENT_TYPE } from "../../shared/constants";
+import type { Shipment } from "../../shared/contract/shipment";
+import type { ShipmentType } from "../../shared/contract/status";
+import { hidesIssued } from "../../shared/status-rules";
+import { chunks, db, type ShipmentRow } from "./db";
+import { listPageKey, putListPage, recordSync } from "./list-pages";
+import type { ListAnswer, LocalPage } from "./trucks-mirror";
+
+/** Resource names of the two lists in page keys and sync times (the API paths). */
+export const SHIPMENT_RESOURCE: Record<ShipmentType, string> = {
+  [SHIPMENT_TYPE.expedition]: "expedition",
+  [SHIPMENT_TYPE.reception]: "reception",
+};
+
+/** The expeditions/receptions list filters as the URL keeps them; dates are local ISO days. */
+export interface ShipmentListFilters {
+  booked_date_after?: string;
+  booked_date_before?: string;
+  code?: string;
+  route_plate?: string;
+  info_shipper?: string;
+  /** Receptions only. */
+  origin?: string;
+  client?: number[];
+  status?: number[];
+  /** Company kl: include status 3 (issued). */
+  show_issued?: boolean;
+}
+
+/** What the local computation needs besides the filters: the list's type and company rules. */
+export interface ShipmentScope {
+  type: ShipmentType;
+  /** Company code (kl hides issued expeditions unless show_issued). */
+  companyCode: string | null;
+}
+
+const ISSUED = 3;
+
+/** The server's list order: booked_date ascending, then id ascending. */
+export function compareShipments(a: ShipmentRow, b: ShipmentRow): number {
+  const ta = Date.parse(a.booked_date);
+  const tb = Date.parse(b.booked_date);
+  if (ta !== tb) return ta - tb;
+  return a.id - b.id;
+}
+
+const contains = (needle: string | undefined) => {
+  const text = needle?.trim().toLocaleLowerCase();
+  return text ? (value: string) => value.toLocaleLowerCase().includes(text) : undefined;
+};
+
+/** Compiled filters: the same tests the API applies. */
+export function shipmentMatcher(
+  scope: ShipmentScope,
+  filters: ShipmentListFilters,
+): (row: ShipmentRow) => boolean {
+  const code = contains(filters.code);
+  const routePlate = contains(filters.route_plate);
+  const infoShipper = contains(filters.info_shipper);
+  const origin = scope.type === SHIPMENT_TYPE.reception ? contains(filters.origin) : undefined;
+  const clients = filters.client?.length ? new Set(filters.client) : undefined;
+  const statuses = filters.status?.length ? new Set(filters.status) : undefined;
+  const hideIssued =
+    scope.type === SHIPMENT_TYPE.expedition &&
+    hidesIssued({ companyCode: scope.companyCode, showIssued: filters.show_issued ?? false }) &&
+    !statuses?.has(ISSUED);
+  const after = filters.booked_date_after
+    ? DateTime.fromISO(filters.booked_date_after).startOf("day")
+    : undefined;
+  const before = filters.booked_date_before
+    ? DateTime.fromISO(filters.booked_date_before).startOf("day").plus({ days: 1 })
+    : undefined;
+  const from = after?.isValid ? after.toMillis() : undefined;
+  const until = before?.isValid ? before.toMillis() : undefined;
+  return (row) => {
+    if (row.type !== scope.type) return false;
+    if (code && !code(row.code)) return false;
+    if (routePlate && !routePlate(row.route_plate)) return false;
+    if (infoShipper && !infoShipper(row.info_shipper)) return false;
+    if (origin && !(row.type === SHIPMENT_TYPE.reception && origin(row.origin))) return false;
+    if (clients && !(row.client && clients.has(row.client.id))) return false;
+    if (statuses && !statuses.has(row.status.id)) return false;
+    if (hideIssued && row.status.id === ISSUED) return false;
+    if (from === undefined && until === undefined) return true;
+    const time = Date.parse(row.booked_date);
+    if (Number.isNaN(time)) return false;
+    return (from === undefined || time >= from) && (until === undefined || time < until);
+  };
+}
+
+async function matchingRows(
+  company: number,
+  scope: ShipmentScope,
+  filters: ShipmentListFilters,
+): Promise<ShipmentRow[]> {
+  const matches = shipmentMatcher(scope, filters);
+  const rows = await db.shipments.where("[company+type]").equals([company, scope.type]).toArray();
+  return rows.filter(matches).sort(compareShipments);
+}
+
+/** The page computed on the device from the mirrored lines (offline). */
+export async function readLocalShipmentsPage(
+  company: number,
+  scope: ShipmentScope,
+  filters: ShipmentListFilters,
+  page: number,
+  pageSize: number,
+): Promise<LocalPage<ShipmentRow>> {
+  const rows = await matchingRows(company, scope, filters);
+  const start = (Math.max(1, page) - 1) * pageSize;
+  return { count: rows.length, rows: rows.slice(start, start + pageSize) };
+}
+
+/** Mirrored rows for the ids, in that order; ids no longer mirrored are skipped. */
+export async function readShipments(ids: readonly number[]): Promise<ShipmentRow[]> {
+  const rows = await db.shipments.bulkGet([...ids]);
+  return rows.filter((row): row is ShipmentRow => row !== undefined);
+}
+
+/** Mirrored rows the page proves gone (same rule as the trucks mirror). */
+async function goneOnPage(
+  company: number,
+  scope: ShipmentScope,
+  filters: ShipmentListFilters,
+  page: number,
+  pageSize: number,
+  answer: ListAnswer<Shipment>,
+): Promise<number[]> {
+  const first = answer.results[0];
+  const last = answer.results.at(-1);
+  if (!first && page > 1) return [];
+  const isLastPage = answer.results.length < pageSize || page * pageSize >= answer.count;
+  const listed = new Set(answer.results.map((row) => row.id));
+  const candidates = await matchingRows(company, scope, filters);
+  return candidates
+    .filter(
+      (row) =>
+        !listed.has(row.id) &&
+        (page === 1 || !first || compareShipments(row, first) >= 0) &&
+        (isLastPage || !last || compareShipments(row, last) <= 0),
+    )
+    .map((row) => row.id);
+}
+
+/** Rows to store: a mirrored row with a newer version (a patch that raced the list) stays. */
+async function newerThanMirror(rows: readonly Shipment[]): Promise<Shipment[]> {
+  const existing = await db.shipments.bulkGet(rows.map((row) => row.id));
+  return rows.filter((row, index) => {
+    const old = existing[index];
+    return !old || old.version <= row.version;
+  });
+}
+
+/** Writes one list answer into the mirror, in one transaction (rows, gone rows, page, sync). */
+export async function writeShipmentsPage(
+  company: number,
+  scope: ShipmentScope,
+  filters: ShipmentListFilters,
+  page: number,
+  pageSize: number,
+  answer: ListAnswer<Shipment>,
+  now: number = Date.now(),
+): Promise<void> {
+  const resource = SHIPMENT_RESOURCE[scope.type];
+  await db.transaction("rw", db.shipments, db.listPages, db.meta, async () => {
+    const fresh = await newerThanMirror(answer.results);
+    for (const chunk of chunks(fresh)) await db.shipments.bulkPut(chunk);
+    const gone = await goneOnPage(company, scope, filters, page, pageSize, answer);
+    if (gone.length > 0) await db.shipments.bulkDelete(gone);
+    await putListPage({
+      key: listPageKey(company, resource, filters, page),
+      company,
+      resource,
+      ids: answer.results.map((row) => row.id),
+      count: answer.count,
+      fetchedAt: now,
+    });
+    await recordSync(company, resource, now);
+  });
+}
+
+/**
+ * Stores one line the API answered with. `force` replaces the mirrored row whatever its
+ * version (reverting an optimistic change to the server's current row).
+ */
+export async function putShipment(row: Shipment, force = false): Promise<void> {
+  await db.transaction("rw", db.shipments, async () => {
+    const [fresh] = force ? [row] : await newerThanMirror([row]);
+    if (fresh) await db.shipments.put(fresh);
+  });
+}
+
+export function getMirroredShipment(id: number): Promise<ShipmentRow | undefined> {
+  return db.shipments.get(id);
+}
+
+/** After the API deleted it. */
+export async function removeShipment(id: number): Promise<void> {
+  await db.shipments.delete(id);
+}
+
+/** Clients seen on the company's mirrored lines (options of the client filter), by name. */
+export async function mirroredClients(
+  company: number,
+  type: ShipmentType,
+): Promise<{ id: number; description: string }[]> {
+  const rows = await db.shipments.where("[company+type]").equals([company, type]).toArray();
+  const byId = new Map<number, string>();
+  for (const row of rows) if (row.client) byId.set(row.client.id, row.client.description);
+  return [...byId]
+    .map(([id, description]) => ({ id, description }))
+    .sort((a, b) => a.description.localeCompare(b.description));
+}
