@@ -162,7 +162,7 @@ afterEach(() => {
 describe("ShipmentsPage", () => {
   it("lists expeditions with the default layout, links, status text and timing", async () => {
     renderPage("/expeditions");
-    const table = await screen.findByRole("table");
+    const table = await screen.findByRole("table", {}, { timeout: 8000 });
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(4));
     const headers = within(table)
       .getAllByRole("columnheader")
@@ -198,7 +198,7 @@ describe("ShipmentsPage", () => {
       },
     ];
     renderPage("/receptions", { companyCode: "bw", isTrw: true, canFilter: true });
-    const table = await screen.findByRole("table");
+    const table = await screen.findByRole("table", {}, { timeout: 8000 });
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(2));
     const headers = within(table)
       .getAllByRole("columnheader")
@@ -212,13 +212,31 @@ describe("ShipmentsPage", () => {
     expect(screen.queryByRole("link", { name: "Add reception" })).toBeNull();
   });
 
+  it("a user limited to clients filters by them by default", async () => {
+    const requested: URL[] = [];
+    const original = globalThis.fetch;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: Request) => {
+        requested.push(new URL(input.url));
+        return original(input);
+      }),
+    );
+    renderPage("/expeditions", { userClients: [1, 7] });
+    await waitFor(() => expect(requested.length).toBeGreaterThan(0));
+    expect(requested[0]?.searchParams.getAll("client")).toEqual(["1", "7"]);
+    const acme = (await screen.findByLabelText("ACME", {}, { timeout: 8000 })) as HTMLInputElement;
+    await waitFor(() => expect(acme.checked).toBe(true));
+    expect(screen.getByLabelText("#7")).toBeTruthy();
+  });
+
   it("changes a status with If-Match and Idempotency-Key and shows the server's row", async () => {
     const onSaveError = vi.fn();
     renderPage("/expeditions", { onSaveError });
     const select = (await screen.findByLabelText(
       "Status of DN-1",
       {},
-      { timeout: 5000 },
+      { timeout: 8000 },
     )) as HTMLSelectElement;
     await act(async () => {
       fireEvent.change(select, { target: { value: "10" } });
@@ -239,7 +257,7 @@ describe("ShipmentsPage", () => {
     const select = (await screen.findByLabelText(
       "Status of DN-1",
       {},
-      { timeout: 5000 },
+      { timeout: 8000 },
     )) as HTMLSelectElement;
     await act(async () => {
       fireEvent.change(select, { target: { value: "10" } });

@@ -5,7 +5,7 @@
  * otherwise reads from the session and the notices module (tests):
  * - `companyId`, `companyCode`, `isTrw`: the session company.
  * - `canAdd`, `canDelete`, `canFilter`, `canEditStatus`, `canEditReasons`: addExp/addRecep,
- *   deleteExp/deleteRecep, seeFilters, editStatus, editReasons.
+ *   deleteExp/deleteRecep, seeFilters, editStatus, editReasons. `userClients`: session clients.
  * - `onError(error)`: a delete failure, after it is logged (default: ERROR notice).
  * - `onSaveError()`: a refused status or reason change (default: ERROR notice "Error saving").
  *
@@ -63,6 +63,8 @@ export interface ShipmentsPageProps {
   canFilter?: boolean;
   canEditStatus?: boolean;
   canEditReasons?: boolean;
+  /** Clients the user is limited to (session clients). */
+  userClients?: readonly number[];
   onError?: (error: unknown) => void;
   onSaveError?: () => void;
 }
@@ -115,7 +117,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
   const isKiosk =
     session.hasRestriction("isKiosk") || session.roles.some((role) => KIOSK_ROLES.has(role));
   const isForkLift = session.hasRestriction("isForkLift");
-  const userClients = session.clients;
+  const userClients = props.userClients ?? session.clients;
 
   const columns = useMemo(
     () => layoutFor({ type, isTrw, companyCode, userType: session.userType, isForkLift, isKiosk }),
@@ -275,7 +277,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
 
       {canFilter ? (
         <ShipmentsFilters
-          filters={filters as ShipmentListFilters}
+          filters={listFilters}
           onChange={replaceFilters}
           quickFilters={isTrw ? TRW_QUICK : BASE_QUICK}
           statuses={statuses}
