@@ -24,6 +24,8 @@ export default defineConfig({
           environment: "jsdom",
           setupFiles: ["src/client/test-setup.ts"],
           include: ["src/client/**/*.test.{ts,tsx}"],
+          // Generous limits: on 2 cores these jsdom tests share the CPU with the API suite.
+          testTimeout: 30_000,
         },
       },
       {

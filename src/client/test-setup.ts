@@ -1,7 +1,11 @@
 /** Setup of the `client` Vitest project: IndexedDB for Dexie, a language for Lingui. */
 import "fake-indexeddb/auto";
 import { i18n } from "@lingui/core";
+import { configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy/waitFor wait up to 10 s (default 1 s): a loaded 2-core CI machine is slow, not wrong.
+configure({ asyncUtilTimeout: 10_000 });
 
 i18n.loadAndActivate({ locale: "en", messages: {} });
 
