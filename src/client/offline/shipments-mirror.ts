@@ -5,7 +5,13 @@ import type { ShipmentType } from "../../shared/contract/status";
 import { hidesIssued } from "../../shared/status-rules";
 import { chunks, db, type ShipmentRow } from "./db";
 import { listPageKey, putListPage, recordSync } from "./list-pages";
-import type { ListAnswer, LocalPage } from "./trucks-mirror";
+import {
+  goneOnPage,
+  type ListAnswer,
+  type LocalPage,
+  newerThanMirror,
+  slicePage,
+} from "./page-rules";
 
 /** Resource names of the two lists in page keys and sync times (the API paths). */
 export const SHIPMENT_RESOURCE: Record<ShipmentType, string> = {
@@ -107,49 +113,13 @@ export async function readLocalShipmentsPage(
   page: number,
   pageSize: number,
 ): Promise<LocalPage<ShipmentRow>> {
-  const rows = await matchingRows(company, scope, filters);
-  const start = (Math.max(1, page) - 1) * pageSize;
-  return { count: rows.length, rows: rows.slice(start, start + pageSize) };
+  return slicePage(await matchingRows(company, scope, filters), page, pageSize);
 }
 
 /** Mirrored rows for the ids, in that order; ids no longer mirrored are skipped. */
 export async function readShipments(ids: readonly number[]): Promise<ShipmentRow[]> {
   const rows = await db.shipments.bulkGet([...ids]);
   return rows.filter((row): row is ShipmentRow => row !== undefined);
-}
-
-/** Mirrored rows the page proves gone (same rule as the trucks mirror). */
-async function goneOnPage(
-  company: number,
-  scope: ShipmentScope,
-  filters: ShipmentListFilters,
-  page: number,
-  pageSize: number,
-  answer: ListAnswer<Shipment>,
-): Promise<number[]> {
-  const first = answer.results[0];
-  const last = answer.results.at(-1);
-  if (!first && page > 1) return [];
-  const isLastPage = answer.results.length < pageSize || page * pageSize >= answer.count;
-  const listed = new Set(answer.results.map((row) => row.id));
-  const candidates = await matchingRows(company, scope, filters);
-  return candidates
-    .filter(
-      (row) =>
-        !listed.has(row.id) &&
-        (page === 1 || !first || compareShipments(row, first) >= 0) &&
-        (isLastPage || !last || compareShipments(row, last) <= 0),
-    )
-    .map((row) => row.id);
-}
-
-/** Rows to store: a mirrored row with a newer version (a patch that raced the list) stays. */
-async function newerThanMirror(rows: readonly Shipment[]): Promise<Shipment[]> {
-  const existing = await db.shipments.bulkGet(rows.map((row) => row.id));
-  return rows.filter((row, index) => {
-    const old = existing[index];
-    return !old || old.version <= row.version;
-  });
 }
 
 /** Writes one list answer into the mirror, in one transaction (rows, gone rows, page, sync). */
@@ -164,9 +134,15 @@ export async function writeShipmentsPage(
 ): Promise<void> {
   const resource = SHIPMENT_RESOURCE[scope.type];
   await db.transaction("rw", db.shipments, db.listPages, db.meta, async () => {
-    const fresh = await newerThanMirror(answer.results);
+    const fresh = await newerThanMirror(db.shipments, answer.results);
     for (const chunk of chunks(fresh)) await db.shipments.bulkPut(chunk);
-    const gone = await goneOnPage(company, scope, filters, page, pageSize, answer);
+    const gone = goneOnPage(
+      await matchingRows(company, scope, filters),
+      answer,
+      page,
+      pageSize,
+      compareShipments,
+    );
     if (gone.length > 0) await db.shipments.bulkDelete(gone);
     await putListPage({
       key: listPageKey(company, resource, filters, page),
@@ -186,7 +162,7 @@ export async function writeShipmentsPage(
  */
 export async function putShipment(row: Shipment, force = false): Promise<void> {
   await db.transaction("rw", db.shipments, async () => {
-    const [fresh] = force ? [row] : await newerThanMirror([row]);
+    const [fresh] = force ? [row] : await newerThanMirror(db.shipments, [row]);
     if (fresh) await db.shipments.put(fresh);
   });
 }

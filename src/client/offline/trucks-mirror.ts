@@ -3,6 +3,13 @@ import type { Shipper } from "../../shared/contract/shipper";
 import { normalisePlate } from "../../shared/plate";
 import { chunks, db, type TruckRow } from "./db";
 import { listPageKey, putListPage, recordSync } from "./list-pages";
+import {
+  goneOnPage,
+  type ListAnswer,
+  type LocalPage,
+  newerThanMirror,
+  slicePage,
+} from "./page-rules";
 
 /** Resource name of the trucks list in page keys and sync times. */
 export const TRUCKS_RESOURCE = "shipper";
@@ -13,16 +20,6 @@ export interface TruckListFilters {
   plate?: string;
   register_date_after?: string;
   register_date_before?: string;
-}
-
-export interface ListAnswer<Row> {
-  count: number;
-  results: Row[];
-}
-
-export interface LocalPage<Row> {
-  count: number;
-  rows: Row[];
 }
 
 const timeOf = (iso: string | null): number | null => {
@@ -81,56 +78,13 @@ export async function readLocalTrucksPage(
   page: number,
   pageSize: number,
 ): Promise<LocalPage<TruckRow>> {
-  const rows = await matchingRows(company, filters);
-  const start = (Math.max(1, page) - 1) * pageSize;
-  return { count: rows.length, rows: rows.slice(start, start + pageSize) };
+  return slicePage(await matchingRows(company, filters), page, pageSize);
 }
 
 /** Mirrored rows for the ids, in that order; ids no longer mirrored are skipped. */
 export async function readTrucks(ids: readonly number[]): Promise<TruckRow[]> {
   const rows = await db.trucks.bulkGet([...ids]);
   return rows.filter((row): row is TruckRow => row !== undefined);
-}
-
-/**
- * Mirrored rows the answer proves gone: they match the filters and sort within the span the
- * page covers (from its first to its last row; from the top on page 1, to the end on the last
- * page), yet the server did not list them. Deleted on the server, or changed so that they
- * no longer belong there (they come back with the page they now belong to). A row that falls
- * between two pages (after page N's last row, before page N+1's first) is judged only once
- * the pages move; the change feed of a later issue removes such leftovers.
- */
-async function goneOnPage(
-  company: number,
-  filters: TruckListFilters,
-  page: number,
-  pageSize: number,
-  answer: ListAnswer<Shipper>,
-): Promise<number[]> {
-  const first = answer.results[0];
-  const last = answer.results.at(-1);
-  // An empty page past the end proves nothing about the rows before it.
-  if (!first && page > 1) return [];
-  const isLastPage = answer.results.length < pageSize || page * pageSize >= answer.count;
-  const listed = new Set(answer.results.map((row) => row.id));
-  const candidates = await matchingRows(company, filters);
-  return candidates
-    .filter(
-      (row) =>
-        !listed.has(row.id) &&
-        (page === 1 || !first || compareTrucks(row, first) >= 0) &&
-        (isLastPage || !last || compareTrucks(row, last) <= 0),
-    )
-    .map((row) => row.id);
-}
-
-/** Rows to store: a mirrored row with a newer version (a save that raced the list) stays. */
-async function newerThanMirror(rows: readonly Shipper[]): Promise<Shipper[]> {
-  const existing = await db.trucks.bulkGet(rows.map((row) => row.id));
-  return rows.filter((row, index) => {
-    const old = existing[index];
-    return !old || old.version <= row.version;
-  });
 }
 
 /**
@@ -146,9 +100,15 @@ export async function writeTrucksPage(
   now: number = Date.now(),
 ): Promise<void> {
   await db.transaction("rw", db.trucks, db.listPages, db.meta, async () => {
-    const fresh = await newerThanMirror(answer.results);
+    const fresh = await newerThanMirror(db.trucks, answer.results);
     for (const chunk of chunks(fresh)) await db.trucks.bulkPut(chunk);
-    const gone = await goneOnPage(company, filters, page, pageSize, answer);
+    const gone = goneOnPage(
+      await matchingRows(company, filters),
+      answer,
+      page,
+      pageSize,
+      compareTrucks,
+    );
     if (gone.length > 0) await db.trucks.bulkDelete(gone);
     await putListPage({
       key: listPageKey(company, TRUCKS_RESOURCE, filters, page),
@@ -165,7 +125,7 @@ export async function writeTrucksPage(
 /** Stores one truck the API answered with (read, create, update), unless the mirror is newer. */
 export async function putTruck(row: Shipper): Promise<void> {
   await db.transaction("rw", db.trucks, async () => {
-    const [fresh] = await newerThanMirror([row]);
+    const [fresh] = await newerThanMirror(db.trucks, [row]);
     if (fresh) await db.trucks.put(fresh);
   });
 }

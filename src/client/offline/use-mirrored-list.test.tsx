@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import type { Shipper } from "../../shared/contract/shipper";
 import { ApiError, NetworkError } from "../lib/errors";
 import { db } from "./db";
+import type { ListAnswer } from "./page-rules";
 import {
-  type ListAnswer,
   readLocalTrucksPage,
   readTrucks,
   type TruckListFilters,

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LIST_RELOAD_MS } from "../../shared/constants";
 import { isTransient } from "../lib/errors";
 import { listPageKey, readLastSync, readListPage } from "./list-pages";
-import type { ListAnswer, LocalPage } from "./trucks-mirror";
+import type { ListAnswer, LocalPage } from "./page-rules";
 
 /** How one resource's list is fetched, mirrored and read back from the mirror. */
 export interface MirroredListSource<Row, F extends object> {

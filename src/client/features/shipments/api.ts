@@ -10,8 +10,8 @@ import {
 import type { ShipmentType } from "../../../shared/contract/status";
 import { ApiError } from "../../lib/errors";
 import { http } from "../../lib/http";
+import type { ListAnswer } from "../../offline/page-rules";
 import type { ShipmentListFilters } from "../../offline/shipments-mirror";
-import type { ListAnswer } from "../../offline/trucks-mirror";
 
 /** The expeditions/receptions API of the lists: every answer parsed with the shared contract. */
 export const SHIPMENT_PATH: Record<ShipmentType, string> = {

@@ -9,7 +9,8 @@ import {
 } from "../../../shared/contract/shipper";
 import { ApiError } from "../../lib/errors";
 import { http } from "../../lib/http";
-import type { ListAnswer, TruckListFilters } from "../../offline/trucks-mirror";
+import type { ListAnswer } from "../../offline/page-rules";
+import type { TruckListFilters } from "../../offline/trucks-mirror";
 
 /** The trucks (shippers) API of this screen: every answer is parsed with the shared contract. */
 const BASE = "api/shipper";
