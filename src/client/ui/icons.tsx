@@ -1,4 +1,7 @@
-/** Small line icons (24 px grid, currentColor); decorative: the text beside them names things. */
+/**
+ * Line icons (24 px grid, currentColor), SVG rather than emoji, which kiosks may lack.
+ * Decorative: the text, button or link around them carries the accessible name.
+ */
 const PATHS = {
   truck:
     "M2 6h11v9H2zM13 9h4l4 4v2h-8zM6.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z",
@@ -9,6 +12,13 @@ const PATHS = {
   chart: "M4 20V10M10 20V4M16 20v-7M22 20H2",
   upload: "M4 15v5h16v-5M12 15V4M8 8l4-4 4 4",
   download: "M4 15v5h16v-5M12 4v11M8 11l4 4 4-4",
+  edit: "M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4",
+  trash: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3",
+  message: "M3 5h18v12H8l-5 4zM7 9h10M7 13h6",
+  critical: "M12 3l10 18H2zM12 10v5M12 18v.01",
+  previous: "M15 5l-7 7 7 7",
+  next: "M9 5l7 7-7 7",
+  offline: "M2 8a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19h.01M3 3l18 18",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -6,7 +6,7 @@ import { Button } from "react-aria-components";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipment";
 import { REASONS, type StatusDefinition, type StatusLabel } from "../../../shared/contract/status";
-import { ListIcon } from "../../ui/list/list-icons";
+import { Icon } from "../../ui/icons";
 import styles from "../../ui/list/list-table.module.css";
 import { COLUMN_LABELS, type ColumnId } from "./columns";
 import { REASON_TEXT, STATUS_TEXT, TIMING_TEXT } from "./labels";
@@ -68,7 +68,7 @@ export function ShipmentsTable({
       case "urgent":
         return row.urgent ? (
           <span className={own.urgent} role="img" aria-label={t`Urgent`} title={t`Urgent`}>
-            <ListIcon name="critical" />
+            <Icon name="critical" size={22} />
           </span>
         ) : null;
       case "booked_date":
@@ -188,7 +188,7 @@ export function ShipmentsTable({
               className={styles.iconButton}
               aria-label={t`Details of ${row.code}`}
             >
-              <ListIcon name="edit" />
+              <Icon name="edit" size={22} />
             </Link>
             {canDelete ? (
               <Button
@@ -196,7 +196,7 @@ export function ShipmentsTable({
                 aria-label={t`Delete ${row.code}`}
                 onPress={() => onDelete(row)}
               >
-                <ListIcon name="trash" />
+                <Icon name="trash" size={22} />
               </Button>
             ) : null}
           </span>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { Button } from "react-aria-components";
 import type { Shipper } from "../../../shared/contract/shipper";
-import { ListIcon } from "../../ui/list/list-icons";
+import { Icon } from "../../ui/icons";
 import styles from "../../ui/list/list-table.module.css";
 import { formatDateTime, formatPhone } from "./format";
 
@@ -79,7 +79,7 @@ export function TrucksTable({
                           aria-label={t`Send SMS to ${truck.plate}`}
                           onPress={() => onSms(truck)}
                         >
-                          <ListIcon name="message" />
+                          <Icon name="message" size={22} />
                         </Button>
                       ) : null}
                     </>
@@ -95,7 +95,7 @@ export function TrucksTable({
                   className={styles.iconButton}
                   aria-label={t`Details of ${truck.plate}`}
                 >
-                  <ListIcon name="edit" />
+                  <Icon name="edit" size={22} />
                 </Link>
               </td>
               {canDelete ? (
@@ -105,7 +105,7 @@ export function TrucksTable({
                     aria-label={t`Delete ${truck.plate}`}
                     onPress={() => onDelete(truck)}
                   >
-                    <ListIcon name="trash" />
+                    <Icon name="trash" size={22} />
                   </Button>
                 </td>
               ) : null}

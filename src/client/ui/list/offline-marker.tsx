@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { DateTime } from "luxon";
-import { ListIcon } from "./list-icons";
+import { Icon } from "../icons";
 import styles from "./states.module.css";
 
 export interface OfflineMarkerProps {
@@ -14,7 +14,7 @@ export function OfflineMarker({ updatedAt }: OfflineMarkerProps) {
   return (
     <p role="status" className={styles.offline}>
       <span className={styles.offlineIcon}>
-        <ListIcon name="offline" size={18} />
+        <Icon name="offline" size={18} />
       </span>
       {time === null ? (
         <Trans>Offline, not updated yet</Trans>

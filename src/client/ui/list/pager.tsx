@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "react-aria-components";
-import { ListIcon } from "./list-icons";
+import { Icon } from "../icons";
 import { pageWindow } from "./page-window";
 import styles from "./pager.module.css";
 
@@ -25,7 +25,7 @@ export function Pager({ page, pageCount, onPageChange, isDisabled = false }: Pag
         isDisabled={isDisabled || page <= 1}
         onPress={() => onPageChange(page - 1)}
       >
-        <ListIcon name="previous" size={20} />
+        <Icon name="previous" size={20} />
       </Button>
       {pages.map((number) => (
         <Button
@@ -47,7 +47,7 @@ export function Pager({ page, pageCount, onPageChange, isDisabled = false }: Pag
         isDisabled={isDisabled || page >= pageCount}
         onPress={() => onPageChange(page + 1)}
       >
-        <ListIcon name="next" size={20} />
+        <Icon name="next" size={20} />
       </Button>
     </nav>
   );
