@@ -12,6 +12,7 @@
  * Filters and page live in the URL (ShipmentsSearch). Rows come from the Dexie mirror: cached at
  * once, refreshed from the API every 60 s, filtered and paged on the device while offline.
  */
+
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -39,8 +40,8 @@ import { useMirroredList } from "../../offline/use-mirrored-list";
 import { buttonClass } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { EmptyState } from "../../ui/list/empty-state";
+import { ListHeader } from "../../ui/list/list-header";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
-import { OfflineMarker } from "../../ui/list/offline-marker";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
@@ -246,34 +247,32 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
 
   return (
     <section className={pageStyles.page} aria-labelledby={titleId}>
-      <header className={styles.header}>
-        <div className={styles.titleRow}>
-          <h1 id={titleId} className={styles.title}>
-            {isExpedition ? <Trans>Expeditions</Trans> : <Trans>Receptions</Trans>}
-          </h1>
-          {list.isFetching && !list.isLoading ? <LoadingIndicator inline /> : null}
-          {list.isOffline ? <OfflineMarker updatedAt={list.lastSync} /> : null}
-        </div>
-        {canAdd ? (
-          isExpedition ? (
-            <Link
-              to="/expedition/{-$id}"
-              params={{ id: undefined }}
-              className={buttonClass("primary")}
-            >
-              <Trans>Add expedition</Trans>
-            </Link>
-          ) : (
-            <Link
-              to="/reception/{-$id}"
-              params={{ id: undefined }}
-              className={buttonClass("primary")}
-            >
-              <Trans>Add reception</Trans>
-            </Link>
-          )
-        ) : null}
-      </header>
+      <ListHeader
+        titleId={titleId}
+        title={isExpedition ? <Trans>Expeditions</Trans> : <Trans>Receptions</Trans>}
+        list={list}
+        action={
+          canAdd ? (
+            isExpedition ? (
+              <Link
+                to="/expedition/{-$id}"
+                params={{ id: undefined }}
+                className={buttonClass("primary")}
+              >
+                <Trans>Add expedition</Trans>
+              </Link>
+            ) : (
+              <Link
+                to="/reception/{-$id}"
+                params={{ id: undefined }}
+                className={buttonClass("primary")}
+              >
+                <Trans>Add reception</Trans>
+              </Link>
+            )
+          ) : null
+        }
+      />
 
       {canFilter ? (
         <ShipmentsFilters

@@ -14,6 +14,7 @@
  * the Dexie mirror: cached at once, refreshed from the API every 60 s, filtered and paged on
  * the device while offline (with the "Offline, updated hh:mm" marker).
  */
+
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -27,8 +28,8 @@ import { useMirroredList } from "../../offline/use-mirrored-list";
 import { buttonClass } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { EmptyState } from "../../ui/list/empty-state";
+import { ListHeader } from "../../ui/list/list-header";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
-import { OfflineMarker } from "../../ui/list/offline-marker";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
@@ -90,20 +91,18 @@ export function TrucksPage(props: TrucksPageProps) {
 
   return (
     <section className={pageStyles.page} aria-labelledby="trucks-title">
-      <header className={styles.header}>
-        <div className={styles.titleRow}>
-          <h1 id="trucks-title" className={styles.title}>
-            <Trans>Trucks</Trans>
-          </h1>
-          {list.isFetching && !list.isLoading ? <LoadingIndicator inline /> : null}
-          {list.isOffline ? <OfflineMarker updatedAt={list.lastSync} /> : null}
-        </div>
-        {canAdd ? (
-          <Link to="/truck/{-$id}" params={{ id: undefined }} className={buttonClass("primary")}>
-            <Trans>Add truck</Trans>
-          </Link>
-        ) : null}
-      </header>
+      <ListHeader
+        titleId="trucks-title"
+        title={<Trans>Trucks</Trans>}
+        list={list}
+        action={
+          canAdd ? (
+            <Link to="/truck/{-$id}" params={{ id: undefined }} className={buttonClass("primary")}>
+              <Trans>Add truck</Trans>
+            </Link>
+          ) : null
+        }
+      />
 
       {canFilter ? <TrucksFilters filters={filters} onChange={replaceFilters} /> : null}
 
