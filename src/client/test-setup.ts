@@ -4,6 +4,13 @@ import { i18n } from "@lingui/core";
 import { configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
+// jsdom has no CSS.escape; react-aria's modal reads a meta tag with it.
+if (typeof globalThis.CSS?.escape !== "function") {
+  Object.assign(globalThis, {
+    CSS: { ...globalThis.CSS, escape: (value: string) => value.replace(/["\\\]]/g, "\\$&") },
+  });
+}
+
 // findBy/waitFor wait up to 10 s (default 1 s): a loaded 2-core CI machine is slow, not wrong.
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -19,12 +19,6 @@ import { ShipmentsSearch } from "./shipments-search";
 
 const COMPANY = 1;
 
-if (typeof globalThis.CSS?.escape !== "function") {
-  Object.assign(globalThis, {
-    CSS: { ...globalThis.CSS, escape: (value: string) => value.replace(/["\\\]]/g, "\\$&") },
-  });
-}
-
 function expedition(id: number, overrides: Partial<Expedition> = {}): Expedition {
   return {
     id,

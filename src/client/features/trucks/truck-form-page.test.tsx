@@ -16,13 +16,6 @@ import { db } from "../../offline/db";
 import { mockApi, type RecordedRequest } from "../../test-utils";
 import { TruckFormPage, type TruckFormPageProps } from "./truck-form-page";
 
-// jsdom has no CSS.escape; react-aria's overlays read a meta tag with it.
-if (typeof globalThis.CSS?.escape !== "function") {
-  Object.assign(globalThis, {
-    CSS: { ...globalThis.CSS, escape: (value: string) => value.replace(/["\\\]]/g, "\\$&") },
-  });
-}
-
 const RUIZ: Shipper = {
   id: 12,
   company: 1,

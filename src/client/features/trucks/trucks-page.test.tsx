@@ -18,13 +18,6 @@ import { TrucksSearch } from "./trucks-search";
 
 const COMPANY = 1;
 
-// jsdom has no CSS.escape; react-aria's modal reads a meta tag with it.
-if (typeof globalThis.CSS?.escape !== "function") {
-  Object.assign(globalThis, {
-    CSS: { ...globalThis.CSS, escape: (value: string) => value.replace(/["\\\]]/g, "\\$&") },
-  });
-}
-
 function truck(id: number, overrides: Partial<Shipper> = {}): Shipper {
   return {
     id,
