@@ -77,6 +77,9 @@ export default defineConfig({
           (path) => new RegExp(`^${path.replace(/[.]/g, "\\.")}(?:[/?]|$)`),
         ),
         cleanupOutdatedCaches: true,
+        // Background Sync only wakes the page's replayer (src/client/offline/sync-engine.ts);
+        // the service worker itself never sends queued changes (it has no session).
+        importScripts: ["/sw-background-sync.js"],
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname === "/config.json",

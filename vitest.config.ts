@@ -3,8 +3,9 @@ import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects: `unit` (pure code, node), `client` (jsdom + fake-indexeddb) and `api`
- * (the real Fastify app through inject, on PGlite or on DATABASE_URL's PostgreSQL).
+ * Four projects: `unit` (pure code, node), `client` (jsdom + fake-indexeddb), `api` (the real
+ * Fastify app through inject, on PGlite or on DATABASE_URL's PostgreSQL) and `sync` (the
+ * offline engine against that app on a real socket, behind a fault-injecting fetch).
  */
 export default defineConfig({
   test: {
@@ -37,6 +38,18 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // The offline engine against the real API behind a faulty network (tests/sync/README.md).
+        plugins: [babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] })],
+        test: {
+          name: "sync",
+          environment: "node",
+          setupFiles: ["tests/sync/setup.ts"],
+          include: ["tests/sync/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
         },
       },
     ],

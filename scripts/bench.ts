@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { runOfflineBench } from "./bench-offline";
 
 const DIST = process.env.BENCH_DIST ?? fileURLToPath(new URL("../dist", import.meta.url));
 
@@ -118,3 +119,7 @@ if (precache) {
   console.log("(no precache manifest found in dist/sw.js: measuring every file in dist)");
   report("dist total", allFiles());
 }
+
+// Mirror, enqueue and replay figures in real Chromium (scripts/bench-offline.ts; no dist needed).
+console.log();
+await runOfflineBench();

@@ -4,12 +4,12 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const staticDir = process.env.STATIC_DIR ?? "dist";
-if (!existsSync(join(root, staticDir, "index.html"))) {
+if (!existsSync(resolve(root, staticDir, "index.html"))) {
   console.error(`[e2e-server] ${staticDir}/index.html is missing: run \`npm run build\` first.`);
   process.exit(1);
 }

@@ -23,6 +23,7 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppExpeditionsRouteImport } from './routes/_app/expeditions'
 import { Route as AppIndicatorsRouteImport } from './routes/_app/indicators'
 import { Route as AppReceptionsRouteImport } from './routes/_app/receptions'
+import { Route as AppSyncIssuesRouteImport } from './routes/_app/sync-issues'
 import { Route as AppTaskListRouteImport } from './routes/_app/task-list'
 import { Route as AppTruckSystemRouteImport } from './routes/_app/truck-system'
 import { Route as AppTrucksRouteImport } from './routes/_app/trucks'
@@ -102,6 +103,11 @@ const AppReceptionsRoute = AppReceptionsRouteImport.update({
   path: '/receptions',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSyncIssuesRoute = AppSyncIssuesRouteImport.update({
+  id: '/sync-issues',
+  path: '/sync-issues',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTaskListRoute = AppTaskListRouteImport.update({
   id: '/task-list',
   path: '/task-list',
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/expeditions': typeof AppExpeditionsRoute
   '/indicators': typeof AppIndicatorsRoute
   '/receptions': typeof AppReceptionsRoute
+  '/sync-issues': typeof AppSyncIssuesRoute
   '/task-list': typeof AppTaskListRoute
   '/truck-system': typeof AppTruckSystemRoute
   '/trucks': typeof AppTrucksRoute
@@ -190,6 +197,7 @@ export interface FileRoutesByTo {
   '/expeditions': typeof AppExpeditionsRoute
   '/indicators': typeof AppIndicatorsRoute
   '/receptions': typeof AppReceptionsRoute
+  '/sync-issues': typeof AppSyncIssuesRoute
   '/task-list': typeof AppTaskListRoute
   '/truck-system': typeof AppTruckSystemRoute
   '/trucks': typeof AppTrucksRoute
@@ -216,6 +224,7 @@ export interface FileRoutesById {
   '/_app/expeditions': typeof AppExpeditionsRoute
   '/_app/indicators': typeof AppIndicatorsRoute
   '/_app/receptions': typeof AppReceptionsRoute
+  '/_app/sync-issues': typeof AppSyncIssuesRoute
   '/_app/task-list': typeof AppTaskListRoute
   '/_app/truck-system': typeof AppTruckSystemRoute
   '/_app/trucks': typeof AppTrucksRoute
@@ -242,6 +251,7 @@ export interface FileRouteTypes {
     | '/expeditions'
     | '/indicators'
     | '/receptions'
+    | '/sync-issues'
     | '/task-list'
     | '/truck-system'
     | '/trucks'
@@ -266,6 +276,7 @@ export interface FileRouteTypes {
     | '/expeditions'
     | '/indicators'
     | '/receptions'
+    | '/sync-issues'
     | '/task-list'
     | '/truck-system'
     | '/trucks'
@@ -291,6 +302,7 @@ export interface FileRouteTypes {
     | '/_app/expeditions'
     | '/_app/indicators'
     | '/_app/receptions'
+    | '/_app/sync-issues'
     | '/_app/task-list'
     | '/_app/truck-system'
     | '/_app/trucks'
@@ -412,6 +424,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReceptionsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sync-issues': {
+      id: '/_app/sync-issues'
+      path: '/sync-issues'
+      fullPath: '/sync-issues'
+      preLoaderRoute: typeof AppSyncIssuesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/task-list': {
       id: '/_app/task-list'
       path: '/task-list'
@@ -486,6 +505,7 @@ interface AppRouteChildren {
   AppExpeditionsRoute: typeof AppExpeditionsRoute
   AppIndicatorsRoute: typeof AppIndicatorsRoute
   AppReceptionsRoute: typeof AppReceptionsRoute
+  AppSyncIssuesRoute: typeof AppSyncIssuesRoute
   AppTaskListRoute: typeof AppTaskListRoute
   AppTruckSystemRoute: typeof AppTruckSystemRoute
   AppTrucksRoute: typeof AppTrucksRoute
@@ -505,6 +525,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppExpeditionsRoute: AppExpeditionsRoute,
   AppIndicatorsRoute: AppIndicatorsRoute,
   AppReceptionsRoute: AppReceptionsRoute,
+  AppSyncIssuesRoute: AppSyncIssuesRoute,
   AppTaskListRoute: AppTaskListRoute,
   AppTruckSystemRoute: AppTruckSystemRoute,
   AppTrucksRoute: AppTrucksRoute,

@@ -58,9 +58,28 @@ export interface RecordedRequest {
 
 type Handler = (request: RecordedRequest) => { status?: number; body?: unknown } | undefined;
 
+/** The handler of a route key with `*` segments ("PUT /api/shipper/uid/*") matching the path. */
+function patternHandler(
+  routes: Record<string, Handler>,
+  method: string,
+  path: string,
+): Handler | undefined {
+  const segments = path.split("/");
+  const key = Object.keys(routes).find((candidate) => {
+    const [candidateMethod, candidatePath = ""] = candidate.split(" ");
+    const parts = candidatePath.split("/");
+    return (
+      candidateMethod === method &&
+      parts.length === segments.length &&
+      parts.every((part, index) => part === "*" || part === segments[index])
+    );
+  });
+  return key === undefined ? undefined : routes[key];
+}
+
 /**
- * Replaces fetch with a tiny fake API: `routes` maps "METHOD /path" to a handler; unknown
- * routes answer 404. Returns the recorded requests.
+ * Replaces fetch with a tiny fake API: `routes` maps "METHOD /path" to a handler (a `*`
+ * segment matches any one segment); unknown routes answer 404. Returns the recorded requests.
  */
 export function mockApi(routes: Record<string, Handler>): RecordedRequest[] {
   const recorded: RecordedRequest[] = [];
@@ -77,7 +96,9 @@ export function mockApi(routes: Record<string, Handler>): RecordedRequest[] {
         body: text ? JSON.parse(text) : undefined,
       };
       recorded.push(entry);
-      const handler = routes[`${request.method} ${url.pathname}`];
+      const handler =
+        routes[`${request.method} ${url.pathname}`] ??
+        patternHandler(routes, request.method, url.pathname);
       const result = handler?.(entry) ?? { status: 404, body: { code: "not_found", message: "" } };
       return new Response(result.body === undefined ? null : JSON.stringify(result.body), {
         status: result.status ?? 200,

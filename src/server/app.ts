@@ -11,6 +11,7 @@ import type { ServerConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
 import { seedDemo } from "./db/seed";
 import { registerAuthDecorations } from "./plugins/auth";
+import { registerChangeHub } from "./plugins/change-hub";
 import { registerDatabase } from "./plugins/db";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerGracefulClose } from "./plugins/shutdown";
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.decorate("accessTokens", createAccessTokens(secret, config.accessTokenTtlSeconds));
     registerDatabase(app, database);
     registerGracefulClose(app);
+    await registerChangeHub(app, database);
     if (options.seed && (await seedDemo(database.db, { passwordCost: config.passwordHashCost }))) {
       app.log.info("demo data seeded (every demo password is the same; see db/demo-data.ts)");
     }

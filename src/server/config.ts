@@ -52,6 +52,8 @@ const Env = z.object({
   LOGIN_WINDOW_SECONDS: int(900, 1, 86_400),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATIC_DIR: z.string().min(1).default("./dist"),
+  /** Comment frames on /api/events, so proxies and clients see a live stream. */
+  EVENTS_HEARTBEAT_SECONDS: int(25, 1, 3600),
   /** SMS to drivers (services/sms): log (default) writes them to the log; http sends them. */
   SMS_PROVIDER: z.enum(["log", "http"]).default("log"),
   SMS_FROM: z.string().trim().max(20).default("Yardline"),
@@ -96,6 +98,8 @@ export interface ServerConfig {
   rateLimit: RateLimitConfig;
   logLevel: string;
   staticDir: string;
+  /** Heartbeat period of the live-events stream (GET /api/events). */
+  eventsHeartbeatMs: number;
   sms: SmsConfig;
   runtime: RuntimeConfig;
 }
@@ -173,6 +177,7 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
     },
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
     sms: smsConfig(e),
     runtime: {
       production: e.PRODUCTION,

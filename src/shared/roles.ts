@@ -58,3 +58,10 @@ export function roleIdFor(role: RoleKey, isTrw: boolean): number {
   const definition: RoleDefinition = ROLES[role];
   return isTrw && definition.trwId !== undefined ? definition.trwId : definition.id;
 }
+
+/** The kiosk roles (wall displays): rotating chrome-less pages, no actions, auto-updates. */
+export const KIOSK_ROLES: readonly RoleKey[] = ["kiosk", "kioskReceptions"];
+
+export function isKioskUser(roles: readonly RoleKey[]): boolean {
+  return roles.some((role) => KIOSK_ROLES.includes(role));
+}

@@ -52,9 +52,15 @@ describe("route guard (spec 01 section 6)", () => {
     });
   });
 
+  // Not in the spec: every signed-in user reviews the offline changes the server refused.
+  it.each(ROLE_KEYS)("%s may open the sync issues list", (role) => {
+    expect(guardRedirect([role], { name: "sync-issues" })).toBeNull();
+  });
+
   describe.each(RESTRICTED)("%s: only %j, else %s", (role, allowed, fallback) => {
     it.each(TARGETS.map((t) => [show(t), t] as const))("%s", (_name, target) => {
-      const expected = allowed.includes(target.name) ? null : fallback;
+      const expected =
+        allowed.includes(target.name) || target.name === "sync-issues" ? null : fallback;
       expect(guardRedirect([role], target)).toBe(expected);
     });
   });

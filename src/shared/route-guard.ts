@@ -61,8 +61,16 @@ export const GUARD_RULES: readonly GuardRule[] = [
 
 export const DEFAULT_REDIRECT = "/dashboard";
 
+/**
+ * Routes every signed-in user may open whatever the rules say: the sync issues list, where a
+ * user reviews the offline changes the server refused (not in the spec; a forklift driver or a
+ * carretillero, whose rules allow only the lists, is who needs it most).
+ */
+const ALWAYS_ALLOWED: readonly RouteName[] = ["sync-issues"];
+
 /** Where a user with these roles must go instead of `route`, or null when allowed. */
 export function guardRedirect(roles: readonly RoleKey[], route: RouteTarget): string | null {
+  if (ALWAYS_ALLOWED.includes(route.name)) return null;
   const rule = GUARD_RULES.find((candidate) => candidate.roles.some((r) => roles.includes(r)));
   return rule ? rule.decide(route, roles) : otherRoles(route, roles);
 }

@@ -19,6 +19,7 @@ export const ROUTE_NAMES = [
   "add-user",
   "truck-system",
   "task-list",
+  "sync-issues",
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -41,6 +42,7 @@ export const ROUTE_PATHS = {
   "add-user": "/user",
   "truck-system": "/truck-system",
   "task-list": "/task-list",
+  "sync-issues": "/sync-issues",
 } as const satisfies Record<RouteName, string>;
 
 export interface RouteTarget {

@@ -20,6 +20,30 @@ export const LABELS = {
   save: /^(save|guardar)$/i,
 } as const;
 
+/**
+ * How long a full page load may take to show its heading (or the login form): the app shell,
+ * its route chunk and the session check. The first load of a worker on a cold server (service
+ * worker precache, first queries, two busy cores) has taken over 7 s in CI; everything after it
+ * keeps the default expect timeout, so slow steps elsewhere still fail fast.
+ */
+export const PAGE_LOAD_TIMEOUT = 20_000;
+
+/**
+ * Call before a full page load (`page.goto`, `page.reload`) that leaves a private page: waits
+ * until that page has rendered its shell (the User Config button), which it does only once its
+ * route guard has refreshed the profile. (Cutting that refresh off while its body was being
+ * read used to sign the user out: http.ts now reports it as a NetworkError, which the guard
+ * forgives.) The landing page after a login is such a page, reached by a client-side
+ * navigation that `toHaveURL` sees before the guard has finished.
+ */
+export async function waitForPrivatePage(page: Page): Promise<void> {
+  const { pathname } = new URL(page.url());
+  if (page.url() === "about:blank" || pathname === "/login") return;
+  await expect(page.getByRole("button", { name: LABELS.userConfig })).toBeVisible({
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
+}
+
 export class LoginPage {
   readonly username: Locator;
   readonly password: Locator;
@@ -34,7 +58,7 @@ export class LoginPage {
   async goto(redirect?: string): Promise<void> {
     const query = redirect === undefined ? "" : `?redirect=${encodeURIComponent(redirect)}`;
     await this.page.goto(`/login${query}`);
-    await expect(this.username).toBeVisible();
+    await expect(this.username).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   }
 
   async fill(username: string, password: string): Promise<void> {

@@ -1,6 +1,7 @@
+import type { Page } from "@playwright/test";
 import { DEMO_COMPANIES, DEMO_USERS, KL, PLAIN, TRW } from "../../src/server/db/demo-data";
 import { can, type Permission } from "../../src/shared/permissions";
-import { ROLES, type RoleKey, TRUCK_ACCESS_DESCRIPTION } from "../../src/shared/roles";
+import { isKioskUser, ROLES, type RoleKey, TRUCK_ACCESS_DESCRIPTION } from "../../src/shared/roles";
 import { guardRedirect } from "../../src/shared/route-guard";
 import { routeFromPath } from "../../src/shared/routes";
 import { expect, test } from "./fixtures";
@@ -73,6 +74,11 @@ const PROBES: Readonly<Record<string, string>> = {
   mexico: "/expedition",
 };
 
+const kioskMenu = (page: Page) =>
+  page
+    .getByRole("complementary", { name: "Kiosk menu" })
+    .getByRole("button", { name: /User Config/ });
+
 /** Roles of the guard's first rule: every route is theirs. */
 const ALL_ROUTES: readonly RoleKey[] = ["admin", "office", "warehouseResp"];
 
@@ -115,9 +121,11 @@ test.describe("roles in the plain company", () => {
     if (!probe) throw new Error(`no probe route for ${user}`);
     const probeTarget = guardTarget(roles, probe);
     const seesAll = ALL_ROUTES.includes(demo.role);
+    const isKiosk = isKioskUser(roles);
     const tabs = expectedTabs(roles, false).map(([label]) => label);
 
-    test(`${user}: tabs [${tabs.join(", ")}], ${landing}; ${probe} -> ${probeTarget ?? probe}`, async ({
+    const chrome = isKiosk ? "kiosk layout" : `tabs [${tabs.join(", ")}]`;
+    test(`${user}: ${chrome}, ${landing}; ${probe} -> ${probeTarget ?? probe}`, async ({
       page,
       loginAs,
       shell,
@@ -128,8 +136,15 @@ test.describe("roles in the plain company", () => {
 
       await loginAs(user);
       await expect(page).toHaveURL((url) => url.pathname === landing);
-      await expect(shell.greeting(user)).toHaveText(`Hi, ${user}`);
-      await expectTabs(shell, roles, false);
+      if (isKiosk) {
+        // Kiosk roles: no top bar (no greeting, no tabs), the menu in a corner.
+        await expect(kioskMenu(page)).toBeVisible();
+        await expect(page.getByRole("navigation")).toHaveCount(0);
+        await expect(shell.greeting(user)).toHaveCount(0);
+      } else {
+        await expect(shell.greeting(user)).toHaveText(`Hi, ${user}`);
+        await expectTabs(shell, roles, false);
+      }
       if (landing === "/dashboard") {
         const dashboard = new Dashboard(page);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(PLAIN);
@@ -138,7 +153,7 @@ test.describe("roles in the plain company", () => {
 
       await page.goto(probe);
       await expect(page).toHaveURL((url) => url.pathname === (probeTarget ?? probe));
-      await expect(shell.greeting(user)).toBeVisible();
+      await expect(isKiosk ? kioskMenu(page) : shell.greeting(user)).toBeVisible();
     });
   }
 });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { PAGE_LOAD_TIMEOUT, waitForPrivatePage } from "./page-models";
 
 /**
  * Page models of the trucks screens (/trucks and /truck/{id?}). Selectors by role and
@@ -56,8 +57,9 @@ export class TrucksListPage {
   }
 
   async goto(query = ""): Promise<void> {
+    await waitForPrivatePage(this.page);
     await this.page.goto(`/trucks${query}`);
-    await expect(this.heading).toBeVisible();
+    await expect(this.heading).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   }
 
   /** Body rows of the table (the header row left out). */
@@ -65,8 +67,9 @@ export class TrucksListPage {
     return this.table.locator("tbody").getByRole("row");
   }
 
+  /** The first answer of the list API (slow on a cold server, like the page load). */
   async waitForRows(): Promise<void> {
-    await expect(this.rows().first()).toBeVisible();
+    await expect(this.rows().first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   }
 
   /** Plates of the rows shown, in order. */
@@ -119,8 +122,9 @@ export class TruckFormPage {
   }
 
   async goto(id?: number): Promise<void> {
+    await waitForPrivatePage(this.page);
     await this.page.goto(id === undefined ? "/truck" : `/truck/${id}`);
-    await expect(this.heading).toBeVisible();
+    await expect(this.heading).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   }
 
   /** The plate suggestions listed for what was typed. */

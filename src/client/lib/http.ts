@@ -24,6 +24,21 @@ function authHeaders(options: RequestOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * The absolute URL and the Authorization/company headers of an API call, for a caller that
+ * cannot go through ky (the live-events stream reads its body as it arrives).
+ */
+export function apiRequest(
+  path: string,
+  company?: string | null,
+): { url: string; headers: Record<string, string> } {
+  const base = typeof location === "undefined" ? "http://localhost/" : location.href;
+  return {
+    url: new URL(`${apiBase}${path.replace(/^\//, "")}`, base).toString(),
+    headers: authHeaders(company === undefined ? {} : { company }),
+  };
+}
+
 const client = ky.create({ retry: 0, timeout: 20_000 });
 
 /**
@@ -73,11 +88,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       headers: { ...authHeaders(options), ...(headers as Record<string, string> | undefined) },
     });
   const jwtUsed = readStored("jwt");
+  // A caller that names its own token (the replayer sends with its change's author's token)
+  // gets the refusal back: renewing and retrying belongs to the stored session only.
+  const ownToken = Object.keys((headers as Record<string, string> | undefined) ?? {}).some(
+    (name) => name.toLowerCase() === "authorization",
+  );
   try {
     return await run();
   } catch (error) {
     const typed = await toTypedError(error);
-    if (!anonymous && isTokenNotValid(typed) && unauthorizedHandler) {
+    if (!anonymous && !ownToken && isTokenNotValid(typed) && unauthorizedHandler) {
       if (await unauthorizedHandler(jwtUsed)) {
         try {
           return await run();
@@ -90,11 +110,25 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
+/**
+ * The body's text. A read cut off (a navigation or reload aborts it, the connection drops)
+ * is a NetworkError like any request without an answer, never a raw TypeError that a caller
+ * would take for a refusal.
+ */
+async function bodyText(response: Response): Promise<string> {
+  if (response.status === 204) return "";
+  try {
+    return await response.text();
+  } catch (error) {
+    throw typeof navigator !== "undefined" && navigator.onLine === false
+      ? new OfflineError()
+      : new NetworkError(error);
+  }
+}
+
 /** Sends a request to `path` (relative to the API base) and returns the parsed JSON body. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
+  const text = await bodyText(await send(path, options));
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -104,7 +138,7 @@ export async function requestWithHeaders<T>(
   options: RequestOptions = {},
 ): Promise<{ body: T; headers: Headers; status: number }> {
   const response = await send(path, options);
-  const text = response.status === 204 ? "" : await response.text();
+  const text = await bodyText(response);
   return {
     body: (text ? JSON.parse(text) : undefined) as T,
     headers: response.headers,

@@ -14,21 +14,73 @@ export type TruckRow = Shipper;
 /** An expedition or reception line as the API answered it. */
 export type ShipmentRow = Shipment;
 
-/** A write waiting to reach the server (used from the shipment issues on). */
+/** Mirrored entities a queued change can touch, by the mirror table that holds them. */
+export type OutboxEntity = "shipment" | "shipper";
+
+/** A write waiting to reach the server (src/client/offline/outbox.ts). */
 export interface OutboxRow {
+  /** Device order: the replayer sends by ascending seq. */
   seq?: number;
   /** Idempotency-Key of the request: the same on every retry. */
   mutationId: string;
-  entity: string;
+  entity: OutboxEntity;
   entityId: number | string;
-  op: "create" | "update" | "delete" | (string & {});
-  /** Fields the user changed. */
+  /** `${entity}:${entityId}`: changes of one row are sent in order (FIFO per entity). */
+  entityKey: string;
+  op: "create" | "update" | "delete";
+  method: "PATCH" | "PUT" | "DELETE";
+  /** API path relative to the API base, e.g. api/expedition/12. */
+  path: string;
+  /** Request body (the fields the user changed, as the API takes them). */
+  body: Record<string, unknown> | null;
+  /** The optimistic change as mirrored-row fields, re-applied over the server's answers. */
   changes: Record<string, unknown>;
+  /** The same fields before the change: the revert when the server's row cannot be read. */
+  previous: Record<string, unknown>;
   /** Row version the change was made on (If-Match), null for creates. */
   baseVersion: number | null;
+  /** What the user did, for the sync issues list (e.g. field status, from Loading to Loaded). */
+  summary: ChangeSummary;
+  /** The user who made the change: it is sent only with that user's session. */
+  userId: number;
+  username: string;
+  /** Company header of the request (the company the user worked in). */
+  company: string;
   createdAt: number;
-  attempts?: number;
+  attempts: number;
   lastError?: string;
+}
+
+export interface ChangeSummary {
+  /** Row label the user knows it by (delivery note, code, plate). */
+  label: string;
+  field: string;
+  from: string | null;
+  to: string | null;
+}
+
+/** A queued change the server refused (final 4xx): reverted on the device, listed for review. */
+export interface SyncIssueRow {
+  id?: number;
+  entity: OutboxEntity;
+  entityId: number | string;
+  op: OutboxRow["op"];
+  path: string;
+  method: OutboxRow["method"];
+  body: Record<string, unknown> | null;
+  changes: Record<string, unknown>;
+  summary: ChangeSummary;
+  userId: number;
+  username: string;
+  company: string;
+  /** HTTP status and server error code of the refusal. */
+  status: number;
+  code: string;
+  message: string;
+  /** Who changed the row meanwhile, when the server's history tells. */
+  changedBy: string | null;
+  madeAt: number;
+  refusedAt: number;
 }
 
 /** One list page as the server last answered it, for one company, resource and filters. */
@@ -49,7 +101,7 @@ export const DB_NAME = "yardline";
 /**
  * The one IndexedDB database of the app. Each table indexes only what is queried: trucks by
  * company (local filtering) and [company+register_date] (newest arrivals of a company);
- * shipments by [company+type] (version 2).
+ * shipments by [company+type] (version 2); outbox by row and user, sync issues (version 3).
  * Schema changes add a version; never edit version 1 once released.
  */
 export class YardlineDb extends Dexie {
@@ -58,9 +110,11 @@ export class YardlineDb extends Dexie {
   declare shipments: EntityTable<ShipmentRow, "id">;
   declare outbox: EntityTable<OutboxRow, "seq">;
   declare listPages: EntityTable<ListPageRow, "key">;
+  declare syncIssues: EntityTable<SyncIssueRow, "id">;
 
   constructor(name: string = DB_NAME) {
-    super(name);
+    // Strict durability: a queued change is on disk before the screen shows it.
+    super(name, { chromeTransactionDurability: "strict" });
     this.version(1).stores({
       meta: "key",
       trucks: "id, company, plate, name, register_date, [company+register_date]",
@@ -72,6 +126,22 @@ export class YardlineDb extends Dexie {
     this.version(2).stores({
       shipments: "id, [company+type], booked_date",
     });
+    // Version 3 indexes the outbox by row (FIFO per entity) and user, and adds the sync issues.
+    // Queued rows are kept: the upgrade only fills the new fields of rows written before it.
+    this.version(3)
+      .stores({
+        outbox: "++seq, mutationId, entityKey, userId",
+        syncIssues: "++id, userId, refusedAt",
+      })
+      .upgrade(async (tx) => {
+        await tx
+          .table("outbox")
+          .toCollection()
+          .modify((row: Partial<OutboxRow>) => {
+            row.entityKey ??= `${row.entity}:${row.entityId}`;
+            row.attempts ??= 0;
+          });
+      });
   }
 }
 

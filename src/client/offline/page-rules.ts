@@ -44,6 +44,8 @@ export function goneOnPage<Row extends { id: number }>(
   return candidates
     .filter(
       (row) =>
+        // Negative ids are rows created on the device and not on the server yet.
+        row.id > 0 &&
         !listed.has(row.id) &&
         (page === 1 || !first || compare(row, first) >= 0) &&
         (isLastPage || !last || compare(row, last) <= 0),

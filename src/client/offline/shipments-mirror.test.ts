@@ -3,6 +3,7 @@ import Dexie from "dexie";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { SHIPMENT_TYPE } from "../../shared/constants";
 import type { Expedition, Reception } from "../../shared/contract/shipment";
+import { expeditionRow } from "../test-rows";
 import { db, YardlineDb } from "./db";
 import { listPageKey, readListPage } from "./list-pages";
 import {
@@ -20,44 +21,8 @@ const COMPANY = 7;
 const EXP: ShipmentScope = { type: SHIPMENT_TYPE.expedition, companyCode: null };
 const KL: ShipmentScope = { type: SHIPMENT_TYPE.expedition, companyCode: "kl" };
 
-function expedition(id: number, overrides: Partial<Expedition> = {}): Expedition {
-  return {
-    id,
-    type: SHIPMENT_TYPE.expedition,
-    company: COMPANY,
-    code: `DN-${id}`,
-    booked_date: new Date(Date.UTC(2024, 4, 10, 6 + id)).toISOString(),
-    action_date: null,
-    arrival_date: null,
-    client: { id: id % 2 === 0 ? 1 : 2, description: id % 2 === 0 ? "ACME" : "BETA" },
-    client_notes: "",
-    company_notes: "",
-    road: "",
-    road_number: "",
-    packages: null,
-    shipper: null,
-    shared_id: "",
-    info_shipper: "",
-    pallet_notes: "",
-    route_plate: "",
-    urgent: false,
-    status: { id: 998, description: "in_preparation", color: "#9e9e9e" },
-    reason: null,
-    own_truck: false,
-    groupage: false,
-    warehouse: "",
-    dock: "",
-    weight: null,
-    rrule_str: null,
-    user: null,
-    timing: "in_time",
-    version: 1,
-    created: "2024-05-01T00:00:00Z",
-    updated: "2024-05-01T00:00:00Z",
-    destination: "Madrid",
-    ...overrides,
-  };
-}
+const expedition = (id: number, overrides: Partial<Expedition> = {}) =>
+  expeditionRow(id, { company: COMPANY, ...overrides });
 
 function reception(id: number, overrides: Partial<Reception> = {}): Reception {
   const { destination: _d, type: _t, ...rest } = expedition(id);

@@ -5,6 +5,7 @@ import type { ShipmentType } from "../../shared/contract/status";
 import { hidesIssued } from "../../shared/status-rules";
 import { chunks, db, type ShipmentRow } from "./db";
 import { listPageKey, putListPage, recordSync } from "./list-pages";
+import { idsWithoutPendingChanges, unlessPending } from "./outbox";
 import {
   goneOnPage,
   type ListAnswer,
@@ -133,8 +134,11 @@ export async function writeShipmentsPage(
   now: number = Date.now(),
 ): Promise<void> {
   const resource = SHIPMENT_RESOURCE[scope.type];
-  await db.transaction("rw", db.shipments, db.listPages, db.meta, async () => {
-    const fresh = await newerThanMirror(db.shipments, answer.results);
+  await db.transaction("rw", db.shipments, db.listPages, db.meta, db.outbox, async () => {
+    const fresh = await unlessPending(
+      "shipment",
+      await newerThanMirror(db.shipments, answer.results),
+    );
     for (const chunk of chunks(fresh)) await db.shipments.bulkPut(chunk);
     const gone = goneOnPage(
       await matchingRows(company, scope, filters),
@@ -143,7 +147,8 @@ export async function writeShipmentsPage(
       pageSize,
       compareShipments,
     );
-    if (gone.length > 0) await db.shipments.bulkDelete(gone);
+    const removable = await idsWithoutPendingChanges("shipment", gone);
+    if (removable.length > 0) await db.shipments.bulkDelete(removable);
     await putListPage({
       key: listPageKey(company, resource, filters, page),
       company,

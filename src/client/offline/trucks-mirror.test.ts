@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { DateTime } from "luxon";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Shipper } from "../../shared/contract/shipper";
+import { uidOf } from "../test-rows";
 import { db } from "./db";
 import { listPageKey, readLastSync, readListPage } from "./list-pages";
 import {
@@ -21,6 +22,7 @@ const NOW = DateTime.fromISO("2024-05-10T12:00:00");
 function truck(id: number, overrides: Partial<Shipper> = {}): Shipper {
   return {
     id,
+    uid: uidOf(id),
     company: COMPANY,
     plate: `${String(id).padStart(4, "0")}BCD`,
     name: `TRANSPORTES ${id}`,

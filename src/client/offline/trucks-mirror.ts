@@ -3,6 +3,7 @@ import type { Shipper } from "../../shared/contract/shipper";
 import { normalisePlate } from "../../shared/plate";
 import { chunks, db, type TruckRow } from "./db";
 import { listPageKey, putListPage, recordSync } from "./list-pages";
+import { idsWithoutPendingChanges, unlessPending } from "./outbox";
 import {
   goneOnPage,
   type ListAnswer,
@@ -99,8 +100,8 @@ export async function writeTrucksPage(
   answer: ListAnswer<Shipper>,
   now: number = Date.now(),
 ): Promise<void> {
-  await db.transaction("rw", db.trucks, db.listPages, db.meta, async () => {
-    const fresh = await newerThanMirror(db.trucks, answer.results);
+  await db.transaction("rw", db.trucks, db.listPages, db.meta, db.outbox, async () => {
+    const fresh = await unlessPending("shipper", await newerThanMirror(db.trucks, answer.results));
     for (const chunk of chunks(fresh)) await db.trucks.bulkPut(chunk);
     const gone = goneOnPage(
       await matchingRows(company, filters),
@@ -109,7 +110,8 @@ export async function writeTrucksPage(
       pageSize,
       compareTrucks,
     );
-    if (gone.length > 0) await db.trucks.bulkDelete(gone);
+    const removable = await idsWithoutPendingChanges("shipper", gone);
+    if (removable.length > 0) await db.trucks.bulkDelete(removable);
     await putListPage({
       key: listPageKey(company, TRUCKS_RESOURCE, filters, page),
       company,

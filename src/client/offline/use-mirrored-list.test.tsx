@@ -3,6 +3,7 @@ import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Shipper } from "../../shared/contract/shipper";
 import { ApiError, NetworkError } from "../lib/errors";
+import { uidOf } from "../test-rows";
 import { db } from "./db";
 import type { ListAnswer } from "./page-rules";
 import {
@@ -18,6 +19,7 @@ const PAGE = 2;
 
 const truck = (id: number, name = `TRUCK ${id}`): Shipper => ({
   id,
+  uid: uidOf(id),
   company: COMPANY,
   plate: `${id}BCD`,
   name,

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LIST_RELOAD_MS } from "../../shared/constants";
 import { isTransient } from "../lib/errors";
 import { listPageKey, readLastSync, readListPage } from "./list-pages";
+import { onListRefresh } from "./list-refresh";
 import type { ListAnswer, LocalPage } from "./page-rules";
 
 /** How one resource's list is fetched, mirrored and read back from the mirror. */
@@ -123,9 +124,12 @@ export function useMirroredList<Row, F extends object>(
     const timer = reloadMs > 0 ? setInterval(() => void reload(), reloadMs) : undefined;
     const handleOnline = () => void reload();
     window.addEventListener("online", handleOnline);
+    // A live change event (offline/live-sync.ts): the page's order and count may have moved.
+    const stopRefresh = onListRefresh(() => void reload());
     return () => {
       if (timer) clearInterval(timer);
       window.removeEventListener("online", handleOnline);
+      stopRefresh();
       // Forget the request too, so its `finally` sets no state on an unmounted component.
       running.current?.abort();
       running.current = null;

@@ -1,7 +1,13 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { isKioskUser } from "../../shared/roles";
+import { KioskLayout } from "../features/kiosk/kiosk-layout";
 import styles from "../features/shell/app-layout.module.css";
 import { TopBar } from "../features/shell/top-bar";
+import { useSyncEngine } from "../features/shell/use-sync-engine";
+import { UserMenu } from "../features/shell/user-menu";
 import { guardPrivateRoute } from "../lib/session/guard";
+import { useSession } from "../lib/session/use-session";
+import { useLiveSync } from "../offline/use-live-sync";
 
 /** Pathless layout of every private route: guard first, then the top bar and the page. */
 export const Route = createFileRoute("/_app")({
@@ -13,6 +19,11 @@ export const Route = createFileRoute("/_app")({
 });
 
 function AppLayout() {
+  useSyncEngine();
+  useLiveSync();
+  const { roles } = useSession();
+  // Kiosk roles get their own chrome-less, rotating layout (spec sections 4 and 9).
+  if (isKioskUser(roles)) return <KioskLayout menu={<UserMenu />} />;
   return (
     <div className={styles.layout}>
       <TopBar />

@@ -300,4 +300,87 @@ export const TRANSLATIONS: Record<string, Translation> = {
     es: "Documentos erróneos o ausentes",
     pt: "Documentos errados ou em falta",
   },
+  // Kiosk
+  "Kiosk menu": { es: "Menú del quiosco", pt: "Menu do quiosque" },
+  "One moment…": { es: "Un momento…", pt: "Um momento…" },
+  "This screen comes back by itself.": {
+    es: "Esta pantalla vuelve sola.",
+    pt: "Este ecrã volta sozinho.",
+  },
+  // Offline engine: sync indicator, sync issues, logout warning, storage
+  "New truck": { es: "Camión nuevo", pt: "Camião novo" },
+  "Saved on this device: the truck is sent when the network is back": {
+    es: "Guardado en este dispositivo: el camión se enviará cuando vuelva la red",
+    pt: "Guardado neste dispositivo: o camião será enviado quando a rede voltar",
+  },
+  "Waiting to sync": { es: "Pendiente de sincronizar", pt: "A aguardar sincronização" },
+  "{issues, plural, one {sync issue} other {sync issues}}": {
+    es: "{issues, plural, one {incidencia de sincronización} other {incidencias de sincronización}}",
+    pt: "{issues, plural, one {problema de sincronização} other {problemas de sincronização}}",
+  },
+  "{waiting, plural, one {# change made on this device has not reached the server yet.} other {# changes made on this device have not reached the server yet.}}":
+    {
+      es: "{waiting, plural, one {# cambio hecho en este dispositivo aún no ha llegado al servidor.} other {# cambios hechos en este dispositivo aún no han llegado al servidor.}}",
+      pt: "{waiting, plural, one {# alteração feita neste dispositivo ainda não chegou ao servidor.} other {# alterações feitas neste dispositivo ainda não chegaram ao servidor.}}",
+    },
+  "{waiting, plural, one {# change waiting} other {# changes waiting}}": {
+    es: "{waiting, plural, one {# cambio pendiente} other {# cambios pendientes}}",
+    pt: "{waiting, plural, one {# alteração pendente} other {# alterações pendentes}}",
+  },
+  "Changed meanwhile by {0}": {
+    es: "Cambiada mientras tanto por {0}",
+    pt: "Alterada entretanto por {0}",
+  },
+  "Changes made on this device that the server refused. They were undone; re-apply one to make it again on the line as it is now.":
+    {
+      es: "Cambios hechos en este dispositivo que el servidor rechazó. Se deshicieron; vuelve a aplicar uno para hacerlo de nuevo sobre la línea tal como está ahora.",
+      pt: "Alterações feitas neste dispositivo que o servidor recusou. Foram anuladas; volte a aplicar uma para a refazer na linha tal como está agora.",
+    },
+  "Dismiss all": { es: "Descartar todas", pt: "Descartar todas" },
+  "Dismiss the change to {label}": {
+    es: "Descartar el cambio de {label}",
+    pt: "Descartar a alteração de {label}",
+  },
+  "Last sync": { es: "Última sincronización", pt: "Última sincronização" },
+  "Made by {0} on {made}": { es: "Hecho por {0} el {made}", pt: "Feita por {0} em {made}" },
+  "No sync issues: every change reached the server.": {
+    es: "Sin incidencias: todos los cambios llegaron al servidor.",
+    pt: "Sem problemas: todas as alterações chegaram ao servidor.",
+  },
+  "Re-apply": { es: "Volver a aplicar", pt: "Voltar a aplicar" },
+  "Re-apply the change to {label}": {
+    es: "Volver a aplicar el cambio de {label}",
+    pt: "Voltar a aplicar a alteração de {label}",
+  },
+  "Someone else changed this line first. Your change was undone.": {
+    es: "Otra persona cambió esta línea antes. Tu cambio se deshizo.",
+    pt: "Outra pessoa alterou esta linha primeiro. A sua alteração foi anulada.",
+  },
+  "Storage is nearly full": {
+    es: "El almacenamiento está casi lleno",
+    pt: "O armazenamento está quase cheio",
+  },
+  "Sync issues": { es: "Incidencias de sincronización", pt: "Problemas de sincronização" },
+  "Synced {time}": { es: "Sincronizado {time}", pt: "Sincronizado {time}" },
+  "The change no longer fits the line's current state.": {
+    es: "El cambio ya no encaja con el estado actual de la línea.",
+    pt: "A alteração já não se ajusta ao estado atual da linha.",
+  },
+  "The line no longer exists.": { es: "La línea ya no existe.", pt: "A linha já não existe." },
+  "The server refused the change.": {
+    es: "El servidor rechazó el cambio.",
+    pt: "O servidor recusou a alteração.",
+  },
+  "They stay on this device and are sent when you log in again. Log out anyway?": {
+    es: "Se quedan en este dispositivo y se enviarán cuando vuelvas a entrar. ¿Cerrar sesión de todos modos?",
+    pt: "Ficam neste dispositivo e serão enviadas quando voltar a entrar. Terminar sessão mesmo assim?",
+  },
+  "This device is running out of space: changes made offline may not be kept. Free some space.": {
+    es: "Este dispositivo se está quedando sin espacio: los cambios hechos sin conexión podrían no guardarse. Libera espacio.",
+    pt: "Este dispositivo está a ficar sem espaço: as alterações feitas sem ligação podem não ser guardadas. Liberte espaço.",
+  },
+  "You may not make this change.": {
+    es: "No tienes permiso para hacer este cambio.",
+    pt: "Não tem permissão para fazer esta alteração.",
+  },
 };

@@ -14,8 +14,19 @@ export interface Database {
   migrate(): Promise<void>;
   /** PGlite only: the whole cluster as a tarball, to start other instances from. */
   dump?: () => Promise<Blob>;
+  /**
+   * LISTEN on a channel: `onPayload` gets each NOTIFY payload (delivered at commit). `onGap`
+   * is called after a lost connection was re-established, when notifications in between may
+   * be lost. Resolves to the unsubscribe (which never throws).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Closes the pool or PGlite (flushing its files); safe to call twice. */
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onPayload(payload: string): void;
+  onGap?(): void;
 }
 
 export interface DatabaseOptions {

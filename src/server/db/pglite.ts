@@ -28,6 +28,13 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     kind: "pglite",
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     dump: async () => client.dumpDataDir("none"),
+    // One process, one connection: notifications never go missing, so there is no gap.
+    listen: async (channel, { onPayload }) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten().catch(() => undefined);
+      };
+    },
     close: () => {
       closing ??= client.closed ? Promise.resolve() : client.close();
       return closing;

@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { type Database, MIGRATIONS_FOLDER } from "./database";
+import { listenOnPostgres } from "./postgres-listener";
 
 /** A PostgreSQL server through a node-postgres pool. */
 export async function openPostgres(connectionString: string): Promise<Database> {
@@ -16,6 +17,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     db,
     kind: "postgres",
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     close: () => {
       closing ??= pool.end();
       return closing;

@@ -20,6 +20,8 @@ const IsoDateTime = z.iso.datetime({ offset: true, message: "Expected an ISO dat
 /** A truck (carrier) of the company's registry. */
 export const Shipper = z.object({
   id: z.number().int(),
+  /** Client-chosen id of its creation (PUT api/shipper/uid/{uid}); random when created by POST. */
+  uid: z.uuid(),
   company: z.number().int(),
   plate: z.string(),
   name: z.string(),

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useSession } from "../../lib/session/use-session";
 import { PAGE_TITLES } from "../../ui/page-titles";
 import { InstallButton } from "./install-button";
-import { NetworkDot } from "./network-dot";
+import { SyncIndicator } from "./sync-indicator";
 import { visibleTabs } from "./tabs";
 import styles from "./top-bar.module.css";
 import { UserMenu } from "./user-menu";
@@ -34,7 +34,7 @@ export function TopBar() {
         </nav>
       )}
       <div className={styles.end}>
-        <NetworkDot />
+        <SyncIndicator />
         <InstallButton />
         <p className={styles.greeting}>
           <Trans>Hi, {name}</Trans>

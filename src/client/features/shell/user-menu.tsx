@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -14,27 +15,41 @@ import {
 import { chooseLocale, isLocale } from "../../lib/i18n";
 import { logout } from "../../lib/session/session";
 import { useSession } from "../../lib/session/use-session";
+import { readSyncStatus } from "../../offline/sync-status";
+import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { ChangeCompanyDialog } from "./change-company-dialog";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { languageOptions } from "./languages";
 import styles from "./user-menu.module.css";
 
-type Dialog = "company" | "password" | null;
+type Dialog = "company" | "password" | "logout" | null;
 
 /** The 'User Config' menu (spec section 2): languages, change company/password, Log Out. */
 export function UserMenu() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const { company } = useSession();
+  const { company, user } = useSession();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [waiting, setWaiting] = useState(0);
   const languages = languageOptions(company);
+
+  const handleLogout = () => {
+    setDialog(null);
+    logout();
+    void navigate({ to: "/login" });
+  };
+
+  // Changes still queued stay on the device for their user: warn before logging out.
+  const handleAskLogout = async () => {
+    const { waiting: count } = await readSyncStatus(user?.id ?? null);
+    if (count === 0) return handleLogout();
+    setWaiting(count);
+    setDialog("logout");
+  };
 
   const handleAction = (key: Key) => {
     if (key === "company" || key === "password") setDialog(key);
-    else if (key === "logout") {
-      logout();
-      void navigate({ to: "/login" });
-    }
+    else if (key === "logout") void handleAskLogout();
   };
 
   const handleLanguage = (keys: "all" | Set<Key>) => {
@@ -88,6 +103,17 @@ export function UserMenu() {
       </MenuTrigger>
       {dialog === "company" && <ChangeCompanyDialog isOpen onOpenChange={closeDialog} />}
       {dialog === "password" && <ChangePasswordDialog isOpen onOpenChange={closeDialog} />}
+      <ConfirmDialog
+        isOpen={dialog === "logout"}
+        message={plural(waiting, {
+          one: "# change made on this device has not reached the server yet.",
+          other: "# changes made on this device have not reached the server yet.",
+        })}
+        detail={t`They stay on this device and are sent when you log in again. Log out anyway?`}
+        confirmLabel={t`Log Out`}
+        onConfirm={handleLogout}
+        onCancel={() => setDialog(null)}
+      />
     </>
   );
 }

@@ -13,49 +13,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Expedition, Reception } from "../../../shared/contract/shipment";
 import { setApiBase } from "../../lib/http";
-import { db } from "../../offline/db";
+import { setAuthUser } from "../../lib/session/session-store";
+import { writeStored } from "../../lib/storage";
+import { db, type SyncIssueRow } from "../../offline/db";
+import { onRefusal, startSyncEngine } from "../../offline/sync-engine";
+import { expeditionRow } from "../../test-rows";
+import { authUser, jwtExpiringIn } from "../../test-utils";
 import { ShipmentsPage, type ShipmentsPageProps } from "./shipments-page";
 import { ShipmentsSearch } from "./shipments-search";
 
 const COMPANY = 1;
 
 function expedition(id: number, overrides: Partial<Expedition> = {}): Expedition {
-  return {
-    id,
-    type: SHIPMENT_TYPE.expedition,
+  return expeditionRow(id, {
     company: COMPANY,
     code: `DN-${id}`,
     booked_date: new Date(Date.UTC(2024, 4, 1, id)).toISOString(),
-    action_date: null,
-    arrival_date: null,
     client: { id: 1, description: "ACME" },
-    client_notes: "",
-    company_notes: "",
-    road: "",
-    road_number: "",
     packages: 3,
     shipper: { id: 50 + id, name: "T", phone: null, plate: `${1000 + id}BCD` },
-    shared_id: "",
-    info_shipper: "",
-    pallet_notes: "",
-    route_plate: "",
-    urgent: false,
-    status: { id: 998, description: "in_preparation", color: "#9e9e9e" },
-    reason: null,
-    own_truck: false,
-    groupage: false,
-    warehouse: "",
-    dock: "",
-    weight: null,
-    rrule_str: null,
-    user: null,
     timing: "delay",
-    version: 1,
-    created: "2024-05-01T00:00:00Z",
-    updated: "2024-05-01T00:00:00Z",
-    destination: "Madrid",
     ...overrides,
-  };
+  });
 }
 
 let rows: (Expedition | Reception)[] = [];
@@ -114,9 +93,30 @@ function renderPage(path: string, props: Partial<ShipmentsPageProps> = {}) {
   return router;
 }
 
+let stopSync: () => void = () => {};
+const refusals: SyncIssueRow[] = [];
+
 beforeEach(async () => {
   setApiBase("http://localhost/");
-  await Promise.all([db.shipments.clear(), db.listPages.clear(), db.meta.clear()]);
+  await Promise.all([
+    db.shipments.clear(),
+    db.listPages.clear(),
+    db.meta.clear(),
+    db.outbox.clear(),
+    db.syncIssues.clear(),
+  ]);
+  // A signed-in user (the replayer sends only with the session of the change's author); the
+  // page's permissions come from its props.
+  setAuthUser(authUser(["client"]));
+  writeStored("jwt", jwtExpiringIn(3_600_000));
+  writeStored("company", String(COMPANY));
+  refusals.length = 0;
+  const unsubscribe = onRefusal((issue) => refusals.push(issue));
+  const stopEngine = startSyncEngine();
+  stopSync = () => {
+    unsubscribe();
+    stopEngine();
+  };
   rows = [1, 2, 3].map((id) => expedition(id));
   patches.length = 0;
   patchAnswer = (body) => {
@@ -134,6 +134,13 @@ beforeEach(async () => {
       if (input.method === "GET" && /^\/api\/(expedition|reception)$/.test(url.pathname)) {
         return Response.json({ count: rows.length, results: rows });
       }
+      const one = /^\/api\/expedition\/(\d+)$/.exec(url.pathname);
+      if (input.method === "GET" && one) {
+        return Response.json(rows.find((row) => row.id === Number(one[1])));
+      }
+      if (input.method === "GET" && url.pathname === "/api/historic") {
+        return Response.json({ count: 0, results: [] });
+      }
       if (input.method === "PATCH") {
         const body = (await input.clone().json()) as Record<string, unknown>;
         patches.push({
@@ -149,6 +156,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  stopSync();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -225,8 +233,7 @@ describe("ShipmentsPage", () => {
   });
 
   it("changes a status with If-Match and Idempotency-Key and shows the server's row", async () => {
-    const onSaveError = vi.fn();
-    renderPage("/expeditions", { onSaveError });
+    renderPage("/expeditions");
     const select = (await screen.findByLabelText(
       "Status of DN-1",
       {},
@@ -241,13 +248,13 @@ describe("ShipmentsPage", () => {
     expect(patches[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(async () => expect((await db.shipments.get(1))?.version).toBe(2));
     expect((await db.shipments.get(1))?.status.id).toBe(10);
-    expect(onSaveError).not.toHaveBeenCalled();
+    expect(refusals).toHaveLength(0);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it("reverts the row and reports Error saving when the change is refused", async () => {
     patchAnswer = () => Response.json({ code: "forbidden", message: "no" }, { status: 403 });
-    const onSaveError = vi.fn();
-    renderPage("/expeditions", { onSaveError });
+    renderPage("/expeditions");
     const select = (await screen.findByLabelText(
       "Status of DN-1",
       {},
@@ -256,7 +263,9 @@ describe("ShipmentsPage", () => {
     await act(async () => {
       fireEvent.change(select, { target: { value: "10" } });
     });
-    await waitFor(() => expect(onSaveError).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(refusals).toHaveLength(1));
+    expect(refusals[0]?.summary).toMatchObject({ label: "DN-1", field: "status" });
+    expect(await db.syncIssues.count()).toBe(1);
     expect((await db.shipments.get(1))?.status.id).toBe(998);
     await waitFor(() =>
       expect((screen.getByLabelText("Status of DN-1") as HTMLSelectElement).value).toBe("998"),

@@ -7,7 +7,8 @@
  * - `canAdd`, `canDelete`, `canFilter`, `canEditStatus`, `canEditReasons`: addExp/addRecep,
  *   deleteExp/deleteRecep, seeFilters, editStatus, editReasons. `userClients`: session clients.
  * - `onError(error)`: a delete failure, after it is logged (default: ERROR notice).
- * - `onSaveError()`: a refused status or reason change (default: ERROR notice "Error saving").
+ * Status and reason changes are local-first commands (commands.ts): the replayer sends them, and
+ * a refusal reverts the row and is reported by the sync engine ("Error saving", sync issues).
  *
  * Filters and page live in the URL (ShipmentsSearch). Rows come from the Dexie mirror: cached at
  * once, refreshed from the API every 60 s, filtered and paged on the device while offline.
@@ -20,17 +21,17 @@ import { useMemo, useState } from "react";
 import { PAGE_SIZE, SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipment";
 import {
-  REASONS,
   type ShipmentType,
   STATUSES,
   type StatusDefinition,
 } from "../../../shared/contract/status";
 import type { QuickFilter } from "../../../shared/date-filters";
+import { isKioskUser } from "../../../shared/roles";
 import { BW, statusesFor } from "../../../shared/status-rules";
-import { notify, notifyError } from "../../lib/notices";
+import { notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
+import { idsWithPendingChanges } from "../../offline/outbox";
 import {
-  getMirroredShipment,
   mirroredClients,
   putShipment,
   removeShipment,
@@ -46,8 +47,9 @@ import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
-import { deleteShipment, patchShipment, staleShipmentOf } from "./api";
+import { deleteShipment } from "./api";
 import { layoutFor } from "./columns";
+import { changeReason, changeStatus, statusCommand } from "./commands";
 import styles from "./shipments.module.css";
 import { ShipmentsFilters } from "./shipments-filters";
 import { ShipmentsSearch } from "./shipments-search";
@@ -67,12 +69,11 @@ export interface ShipmentsPageProps {
   /** Clients the user is limited to (session clients). */
   userClients?: readonly number[];
   onError?: (error: unknown) => void;
-  onSaveError?: () => void;
 }
 
 const BASE_QUICK: readonly QuickFilter[] = ["yesterday", "today", "tomorrow"];
 const TRW_QUICK: readonly QuickFilter[] = [...BASE_QUICK, "next_week"];
-const KIOSK_ROLES = new Set(["kiosk", "kioskReceptions"]);
+const EMPTY_IDS: ReadonlySet<number> = new Set();
 
 /** Statuses of the type as the company offers them (kl's issued rule, bw's order). */
 export function statusChoices(
@@ -102,21 +103,19 @@ export function effectiveFilters(
 export function ShipmentsPage(props: ShipmentsPageProps) {
   const { type } = props;
   const isExpedition = type === SHIPMENT_TYPE.expedition;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const session = useSession();
   const companyId = props.companyId ?? session.company?.id ?? null;
   const companyCode = props.companyCode ?? session.company?.code ?? null;
   const isTrw = props.isTrw ?? session.company?.is_trw ?? false;
   const onError = props.onError ?? notifyError;
-  const onSaveError = props.onSaveError ?? (() => notify("error", "ERROR", t`Error saving`));
 
   const canAdd = props.canAdd ?? session.can(isExpedition ? "addExp" : "addRecep");
   const canDelete = props.canDelete ?? session.can(isExpedition ? "deleteExp" : "deleteRecep");
   const canFilter = props.canFilter ?? session.can("seeFilters");
   const canEditStatus = props.canEditStatus ?? session.can("editStatus");
   const canEditReasons = props.canEditReasons ?? session.can("editReasons");
-  const isKiosk =
-    session.hasRestriction("isKiosk") || session.roles.some((role) => KIOSK_ROLES.has(role));
+  const isKiosk = session.hasRestriction("isKiosk") || isKioskUser(session.roles);
   const isForkLift = session.hasRestriction("isForkLift");
   const userClients = props.userClients ?? session.clients;
 
@@ -157,7 +156,6 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
 
   const [toDelete, setToDelete] = useState<Shipment | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [saving, setSaving] = useState<ReadonlySet<number>>(new Set());
 
   const handleConfirmDelete = async () => {
     if (!toDelete) return;
@@ -176,71 +174,27 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
     }
   };
 
-  const markSaving = (id: number, on: boolean) =>
-    setSaving((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  /**
-   * One PATCH: the row changes in the mirror at once, is replaced by the server's answer, or
-   * reverts (to the server's current row on 412) with the "Error saving" notice.
-   */
-  const save = async (
-    row: Shipment,
-    optimistic: Shipment,
-    patch: { status: number } | { reason: string | null },
-  ): Promise<Shipment | null> => {
-    const previous = (await getMirroredShipment(row.id)) ?? row;
-    markSaving(row.id, true);
-    await putShipment(optimistic, true);
-    try {
-      const answer = await patchShipment(previous, patch);
-      await putShipment(answer, true);
-      return answer;
-    } catch (error) {
-      console.error("Saving the line failed", error);
-      await putShipment(staleShipmentOf(error) ?? previous, true);
-      onSaveError();
-      return null;
-    } finally {
-      markSaving(row.id, false);
-    }
-  };
+  // Lines with changes still waiting for the server show as saving (also after a reload).
+  const rowIds = useMemo(() => list.rows.map((row) => row.id), [list.rows]);
+  const saving = useLiveQuery(() => idsWithPendingChanges("shipment", rowIds), [rowIds]);
 
   const handleStatus = async (row: Shipment, statusId: number) => {
-    const status = STATUSES.find((item) => item.id === statusId);
-    if (!status || statusId === row.status.id) return;
-    const optimistic: Shipment = {
-      ...row,
-      status: { id: status.id, description: status.description, color: status.color },
-      reason: null,
-    };
+    if (statusId === row.status.id) return;
     // Spec section 4: for bw, attention_req is applied locally only.
-    if (companyCode === BW && status.description === "attention_req") {
-      await putShipment(optimistic, true);
+    const status = STATUSES.find((item) => item.id === statusId);
+    if (companyCode === BW && status?.description === "attention_req") {
+      await putShipment(
+        { ...row, ...statusCommand(row, statusId, i18n).changes } as Shipment,
+        true,
+      );
       return;
     }
-    const answer = await save(row, optimistic, { status: statusId });
-    if (!answer || !canEditReasons) return;
-    // A single reason for the new status is set automatically.
-    const reasons = REASONS.filter((reason) => reason.status === statusId);
-    const only = reasons.length === 1 ? reasons[0] : undefined;
-    if (only && answer.reason?.code !== only.code) {
-      await save(answer, answer, { reason: only.code });
-    }
+    await changeStatus(row, statusId, { i18n, setOnlyReason: canEditReasons });
   };
 
   const handleReason = async (row: Shipment, code: string | null) => {
     if ((row.reason?.code ?? null) === code) return;
-    const reason = REASONS.find((item) => item.status === row.status.id && item.code === code);
-    const optimistic: Shipment = {
-      ...row,
-      reason: reason ? { id: row.reason?.id ?? 0, code: reason.code, name: reason.name } : null,
-    };
-    await save(row, optimistic, { reason: code });
+    await changeReason(row, code, i18n);
   };
 
   const titleId = isExpedition ? "expeditions-title" : "receptions-title";
@@ -308,7 +262,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
             onReasonChange={
               canEditReasons && !isKiosk ? (row, code) => void handleReason(row, code) : undefined
             }
-            saving={saving}
+            saving={saving ?? EMPTY_IDS}
           />
           <p className={styles.summary}>
             <Trans>

@@ -24,7 +24,7 @@ export interface ShipmentsTableProps {
   onStatusChange?: ((row: Shipment, statusId: number) => void) | undefined;
   /** Inline reason select (editReasons). */
   onReasonChange?: ((row: Shipment, code: string | null) => void) | undefined;
-  /** Row ids whose change is on its way (selects disabled). */
+  /** Row ids whose change is on its way (row aria-busy, selects disabled). */
   saving?: ReadonlySet<number>;
 }
 
@@ -226,7 +226,12 @@ export function ShipmentsTable({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} className={own.row} data-timing={row.timing}>
+            <tr
+              key={row.id}
+              className={own.row}
+              data-timing={row.timing}
+              aria-busy={saving?.has(row.id) || undefined}
+            >
               {columns.map((id) => (
                 <td
                   key={id}

@@ -1,6 +1,7 @@
 import { DateTime, Settings } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/errors";
+import { uidOf } from "../../test-rows";
 import { afterBound, beforeBound, listSearchParams, smsFailureOf, staleTruckOf } from "./api";
 
 describe("list date bounds", () => {
@@ -46,6 +47,7 @@ describe("listSearchParams", () => {
 describe("error readers", () => {
   const current = {
     id: 1,
+    uid: uidOf(1),
     company: 1,
     plate: "1234BCD",
     name: "X",

@@ -69,8 +69,17 @@ export async function getTruck(id: number, signal?: AbortSignal): Promise<Shippe
   return Shipper.parse(await http.get<unknown>(`${BASE}/${id}`, { signal }));
 }
 
-export async function createTruck(input: ShipperInput): Promise<Shipper> {
-  return Shipper.parse(await http.post<unknown>(BASE, input));
+/** Path of a truck's creation under the client-chosen id `uid` (idempotent PUT). */
+export function truckCreationPath(uid: string): string {
+  return `${BASE}/uid/${uid}`;
+}
+
+/**
+ * Signs a truck up under a client-chosen id: a repeat (double submit, retry, the same
+ * creation replayed from the outbox) answers the same truck instead of a copy.
+ */
+export async function createTruck(input: ShipperInput, uid: string): Promise<Shipper> {
+  return Shipper.parse(await http.put<unknown>(truckCreationPath(uid), input));
 }
 
 /** PUT with If-Match: a stale version answers 412 with the current truck (staleTruckOf). */

@@ -12,12 +12,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Shipper } from "../../../shared/contract/shipper";
 import { setApiBase } from "../../lib/http";
+import { setAuthUser, setCompany } from "../../lib/session/session-store";
 import { db } from "../../offline/db";
-import { mockApi, type RecordedRequest } from "../../test-utils";
+import { uidOf } from "../../test-rows";
+import { authUser, company, mockApi, type RecordedRequest } from "../../test-utils";
 import { TruckFormPage, type TruckFormPageProps } from "./truck-form-page";
 
 const RUIZ: Shipper = {
   id: 12,
+  uid: uidOf(12),
   company: 1,
   plate: "1234BCD",
   name: "TRANSPORTES RUIZ",
@@ -75,11 +78,11 @@ let requests: RecordedRequest[] = [];
 
 beforeEach(async () => {
   setApiBase("http://localhost/");
-  await Promise.all([db.trucks.clear(), db.listPages.clear(), db.meta.clear()]);
+  await Promise.all([db.trucks.clear(), db.listPages.clear(), db.meta.clear(), db.outbox.clear()]);
   requests = mockApi({
     "GET /api/shipper/autocomplete_plate": () => ({ body: [RUIZ] }),
     "GET /api/shipper/12": () => ({ body: RUIZ }),
-    "POST /api/shipper": ({ body }) => ({
+    "PUT /api/shipper/uid/*": ({ body }) => ({
       status: 201,
       body: { ...RUIZ, ...(body as object), id: 40, version: 1 },
     }),
@@ -95,7 +98,7 @@ afterEach(() => {
 });
 
 describe("TruckFormPage", () => {
-  it("signs a new truck up with normalised values (POST)", async () => {
+  it("signs a new truck up with normalised values (PUT to a client-chosen id)", async () => {
     const { done, success } = renderForm();
     await screen.findByRole("heading", { name: "Trucks sign up" });
     type(screen.getByRole("combobox", { name: "Plate" }), "9999-xyz");
@@ -111,7 +114,9 @@ describe("TruckFormPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
 
     await waitFor(() => expect(done).toHaveBeenCalled());
-    const post = requests.find((request) => request.method === "POST");
+    const post = requests.find((request) => request.path.startsWith("/api/shipper/uid/"));
+    expect(post?.method).toBe("PUT");
+    expect(post?.path).toMatch(/^\/api\/shipper\/uid\/[0-9a-f-]{36}$/);
     expect(post?.body).toEqual({
       plate: "9999XYZ",
       name: "TRANSPORTES NUEVOS",
@@ -123,6 +128,33 @@ describe("TruckFormPage", () => {
     expect(await db.trucks.get(40)).toMatchObject({ plate: "9999XYZ" });
   });
 
+  it("keeps a sign-up made without network on the device and queues it under its id", async () => {
+    setAuthUser(authUser(["office"]));
+    setCompany(company({ id: 1 }));
+    const unreachable = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", unreachable);
+    const { done, success } = renderForm();
+    type(await screen.findByRole("combobox", { name: "Plate" }), "7777-abc");
+    type(field("Name"), "sin red");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(success).toHaveBeenCalledWith(
+      "Saved on this device: the truck is sent when the network is back",
+    );
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ op: "create", method: "PUT", userId: 7, company: "1" });
+    expect(entry?.path).toBe(`api/shipper/uid/${entry?.entityId}`);
+    const [waiting] = await db.trucks.toArray();
+    expect(waiting).toMatchObject({ plate: "7777ABC", name: "SIN RED", uid: entry?.entityId });
+    expect(waiting?.id).toBeLessThan(0);
+    // The first attempt went to the same id the queue will use.
+    const urls = unreachable.mock.calls.map((call) => (call as unknown as [Request])[0].url);
+    expect(urls.some((url) => url.endsWith(`/api/shipper/uid/${entry?.entityId}`))).toBe(true);
+  });
+
   it("refuses an invalid phone without sending", async () => {
     const { done } = renderForm();
     type(await screen.findByRole("combobox", { name: "Plate" }), "9999XYZ");
@@ -131,7 +163,7 @@ describe("TruckFormPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Not a valid phone number for this country")).toBeTruthy();
     expect(field("Phone").getAttribute("aria-invalid")).toBe("true");
-    expect(requests.some((request) => request.method === "POST")).toBe(false);
+    expect(requests.some((request) => request.path.startsWith("/api/shipper/uid/"))).toBe(false);
     expect(done).not.toHaveBeenCalled();
   });
 
@@ -184,7 +216,7 @@ describe("TruckFormPage", () => {
 
   it("shows the API's field errors under the fields", async () => {
     requests = mockApi({
-      "POST /api/shipper": () => ({
+      "PUT /api/shipper/uid/*": () => ({
         status: 409,
         body: {
           code: "conflict",

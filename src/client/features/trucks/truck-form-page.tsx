@@ -18,14 +18,16 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import { Input, Label, Text, TextField } from "react-aria-components";
 import type { Shipper } from "../../../shared/contract/shipper";
-import { ApiError } from "../../lib/errors";
+import { ApiError, isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
+import { currentAuthor } from "../../offline/sync-engine";
 import { putTruck } from "../../offline/trucks-mirror";
 import { Button } from "../../ui/button";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createTruck, replaceTruck, staleTruckOf } from "./api";
+import { queueTruckCreation } from "./commands";
 import { PhoneField } from "./phone-field";
 import { PlateComboBox } from "./plate-combobox";
 import {
@@ -80,6 +82,8 @@ export function TruckFormPage(props: TruckFormPageProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [errors, setErrors] = useState<TruckFormErrors>({});
   const [saving, setSaving] = useState(false);
+  /** Client-chosen id of this sign-up: retries and the offline queue reuse it. */
+  const creationId = useRef(crypto.randomUUID());
   /** Once the user typed or picked, a late load no longer overwrites the form. */
   const touched = useRef(false);
 
@@ -131,13 +135,20 @@ export function TruckFormPage(props: TruckFormPageProps) {
     try {
       const saved = editing
         ? await replaceTruck(editing.id, editing.version, result.input)
-        : await createTruck(result.input);
+        : await createTruck(result.input, creationId.current);
       await putTruck(saved);
       onSuccess(t`Truck ${saved.plate} saved`);
       onDone();
     } catch (error) {
       const current = staleTruckOf(error);
-      if (current) {
+      const author = currentAuthor();
+      if (!editing && isTransient(error) && author && session.company) {
+        // No answer: the sign-up waits on this device and is sent when the network returns
+        // (under the same id, so a request that did reach the server is not made twice).
+        await queueTruckCreation(result.input, creationId.current, session.company.id, author);
+        onSuccess(t`Saved on this device: the truck is sent when the network is back`);
+        onDone();
+      } else if (current) {
         // Someone saved it meanwhile: show their version, keep nothing of ours silently.
         await putTruck(current);
         show(current);

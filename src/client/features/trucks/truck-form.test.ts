@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Shipper } from "../../../shared/contract/shipper";
+import { uidOf } from "../../test-rows";
 import { digitsOnly, EMPTY_FORM, formErrorsOf, formValuesOf, toShipperInput } from "./truck-form";
 
 const MESSAGES = { plateRequired: "plate?", nameRequired: "name?", phoneInvalid: "phone?" };
 
 const truck: Shipper = {
   id: 4,
+  uid: uidOf(4),
   company: 1,
   plate: "1234BCD",
   name: "TRANSPORTES RUIZ",

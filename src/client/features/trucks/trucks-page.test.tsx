@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Shipper } from "../../../shared/contract/shipper";
 import { setApiBase } from "../../lib/http";
 import { db } from "../../offline/db";
+import { uidOf } from "../../test-rows";
 import { TrucksPage, type TrucksPageProps } from "./trucks-page";
 import { TrucksSearch } from "./trucks-search";
 
@@ -21,6 +22,7 @@ const COMPANY = 1;
 function truck(id: number, overrides: Partial<Shipper> = {}): Shipper {
   return {
     id,
+    uid: uidOf(id),
     company: COMPANY,
     plate: `${1000 + id}BCD`,
     name: `TRANSPORTES ${id}`,

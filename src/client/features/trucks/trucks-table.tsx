@@ -64,53 +64,65 @@ export function TrucksTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((truck) => (
-            <tr key={truck.id}>
-              <td>{truck.name}</td>
-              <td className={styles.mono}>{truck.plate}</td>
-              {showPhone ? (
-                <td className={styles.nowrap}>
-                  {truck.phone ? (
-                    <>
-                      <span className={styles.mono}>{formatPhone(truck.phone)}</span>{" "}
-                      {canSendSms ? (
-                        <Button
-                          className={styles.iconButton}
-                          aria-label={t`Send SMS to ${truck.plate}`}
-                          onPress={() => onSms(truck)}
-                        >
-                          <Icon name="message" size={22} />
-                        </Button>
-                      ) : null}
-                    </>
-                  ) : null}
-                </td>
-              ) : null}
-              <td className={styles.nowrap}>{formatDateTime(truck.register_date)}</td>
-              <td className={styles.nowrap}>{formatDateTime(truck.expedition_date)}</td>
-              <td className={styles.action}>
-                <Link
-                  to="/truck/{-$id}"
-                  params={{ id: String(truck.id) }}
-                  className={styles.iconButton}
-                  aria-label={t`Details of ${truck.plate}`}
-                >
-                  <Icon name="edit" size={22} />
-                </Link>
-              </td>
-              {canDelete ? (
+          {rows.map((truck) => {
+            // A truck signed up on this device and not on the server yet: no actions until then.
+            const waiting = truck.id < 0;
+            return (
+              <tr key={truck.id} aria-busy={waiting || undefined}>
+                <td>{truck.name}</td>
+                <td className={styles.mono}>{truck.plate}</td>
+                {showPhone ? (
+                  <td className={styles.nowrap}>
+                    {truck.phone ? (
+                      <>
+                        <span className={styles.mono}>{formatPhone(truck.phone)}</span>{" "}
+                        {canSendSms && !waiting ? (
+                          <Button
+                            className={styles.iconButton}
+                            aria-label={t`Send SMS to ${truck.plate}`}
+                            onPress={() => onSms(truck)}
+                          >
+                            <Icon name="message" size={22} />
+                          </Button>
+                        ) : null}
+                      </>
+                    ) : null}
+                  </td>
+                ) : null}
+                <td className={styles.nowrap}>{formatDateTime(truck.register_date)}</td>
+                <td className={styles.nowrap}>{formatDateTime(truck.expedition_date)}</td>
                 <td className={styles.action}>
-                  <Button
-                    className={`${styles.iconButton} ${styles.danger}`}
-                    aria-label={t`Delete ${truck.plate}`}
-                    onPress={() => onDelete(truck)}
-                  >
-                    <Icon name="trash" size={22} />
-                  </Button>
+                  {waiting ? (
+                    <span className={styles.waiting}>
+                      <Trans>Waiting to sync</Trans>
+                    </span>
+                  ) : (
+                    <Link
+                      to="/truck/{-$id}"
+                      params={{ id: String(truck.id) }}
+                      className={styles.iconButton}
+                      aria-label={t`Details of ${truck.plate}`}
+                    >
+                      <Icon name="edit" size={22} />
+                    </Link>
+                  )}
                 </td>
-              ) : null}
-            </tr>
-          ))}
+                {canDelete ? (
+                  <td className={styles.action}>
+                    {waiting ? null : (
+                      <Button
+                        className={`${styles.iconButton} ${styles.danger}`}
+                        aria-label={t`Delete ${truck.plate}`}
+                        onPress={() => onDelete(truck)}
+                      >
+                        <Icon name="trash" size={22} />
+                      </Button>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns";
 import { companies } from "./companies";
 
@@ -7,12 +7,19 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 
 /** Name of the unique index behind "a truck with this plate already exists" (409). */
 export const SHIPPERS_PLATE_KEY = "shippers_company_plate_key";
+/** Name of the unique index of client-chosen ids (a repeated creation finds its truck). */
+export const SHIPPERS_UID_KEY = "shippers_company_uid_key";
 
 /** Trucks (carriers) of a company's registry; plates are unique within the company. */
 export const shippers = pgTable(
   "shippers",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /**
+     * Client-chosen id of the creation (PUT api/shipper/uid/{uid}): a device signs a truck up
+     * offline under it, and a repeated creation finds the same truck. Random for other rows.
+     */
+    uid: uuid("uid").notNull().defaultRandom(),
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
@@ -34,6 +41,7 @@ export const shippers = pgTable(
   },
   (table) => [
     uniqueIndex(SHIPPERS_PLATE_KEY).on(table.companyId, table.plate),
+    uniqueIndex(SHIPPERS_UID_KEY).on(table.companyId, table.uid),
     // The list's order: newest arrival first, trucks never registered last.
     index("shippers_company_register_idx").on(
       table.companyId,

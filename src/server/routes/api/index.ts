@@ -5,7 +5,9 @@ import { installAuth } from "../../plugins/auth";
 import { CompanyHeaders, installCompanyScope } from "../../plugins/company-scope";
 import { IdempotencyHeaders, installIdempotency, isWriteMethod } from "../../plugins/idempotency";
 import { registerSms } from "../../plugins/sms";
+import { changesRoutes } from "./changes";
 import { companyRoutes } from "./company";
+import { eventsRoutes } from "./events";
 import { shipmentRoutes } from "./shipment";
 import { shipperRoutes } from "./shipper";
 import { smsRoutes } from "./sms";
@@ -38,6 +40,8 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(smsRoutes);
     await api.register(statusRoutes);
     await api.register(shipmentRoutes);
+    await api.register(changesRoutes);
+    await api.register(eventsRoutes);
     if (extend) await api.register(extend);
   };
 }

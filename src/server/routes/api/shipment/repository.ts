@@ -139,6 +139,25 @@ export async function findShipment(
   return row;
 }
 
+/**
+ * Lines of the company by id, as the lists show them, whatever their date; deleted lines are
+ * left out (the change feed reports them as deletions). Order not defined.
+ */
+export async function findShipmentViews(
+  db: Executor,
+  companyId: number,
+  ids: readonly number[],
+): Promise<ShipmentView[]> {
+  if (ids.length === 0) return [];
+  return selectViews(db).where(
+    and(
+      eq(shipments.companyId, companyId),
+      isNull(shipments.deletedAt),
+      inArray(shipments.id, [...ids]),
+    ),
+  );
+}
+
 export type ShipmentChanges = Partial<
   Pick<NewShipmentRow, "statusId" | "reasonId" | "shipperId" | "deletedAt">
 >;

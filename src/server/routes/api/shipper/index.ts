@@ -29,6 +29,7 @@ import {
 } from "./repository";
 import {
   createShipper,
+  createShipperOnce,
   patchShipper,
   registerRange,
   removeShipper,
@@ -170,6 +171,40 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await createShipper(app.db, authOf(request).company.id, request.body);
       reply
         .code(201)
+        .header("etag", etagOf(row.version))
+        .header("location", `/api/shipper/${row.id}`);
+      return presentShipper(row);
+    },
+  });
+
+  app.put("/shipper/uid/:uid", {
+    preHandler: requirePermission("addTruck"),
+    schema: {
+      tags,
+      summary: "Sign a truck up under a client-chosen id (addTruck), idempotent",
+      description:
+        `Requires addTruck. ${ETAG}Creation for devices that queue it offline: the first call ` +
+        "creates the truck under `uid` (201, same rules as POST api/shipper); every later call " +
+        "with the same uid answers that truck as it is now (200) and changes nothing, so a " +
+        "replayed creation never duplicates the truck nor undoes later edits.",
+      params: z.object({ uid: z.uuid().describe("Client-generated UUID of the creation") }),
+      headers: CompanyHeaders,
+      body: ShipperInput,
+      response: {
+        200: Shipper,
+        201: Shipper,
+        ...errorResponses(...API_ERRORS, 409, 413, 415),
+      },
+    },
+    handler: async (request, reply) => {
+      const { row, created } = await createShipperOnce(
+        app.db,
+        authOf(request).company.id,
+        request.params.uid,
+        request.body,
+      );
+      reply
+        .code(created ? 201 : 200)
         .header("etag", etagOf(row.version))
         .header("location", `/api/shipper/${row.id}`);
       return presentShipper(row);

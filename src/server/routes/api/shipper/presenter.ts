@@ -4,6 +4,7 @@ import type { ShipperRow } from "../../../db/schema/shippers";
 export function presentShipper(row: ShipperRow): Shipper {
   return {
     id: row.id,
+    uid: row.uid,
     company: row.companyId,
     plate: row.plate,
     name: row.name,

@@ -125,6 +125,32 @@ export async function findShipper(
   return row;
 }
 
+/** The company's truck created under a client-chosen id, if any. */
+export async function findShipperByUid(
+  db: Db,
+  companyId: number,
+  uid: string,
+): Promise<ShipperRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shippers)
+    .where(ofCompany(companyId, eq(shippers.uid, uid)));
+  return row;
+}
+
+/** Trucks of the company by id (the change feed); missing ids are left out. */
+export async function findShippers(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<ShipperRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(shippers)
+    .where(ofCompany(companyId, inArray(shippers.id, [...ids])));
+}
+
 export async function insertShipper(db: Db, values: NewShipperRow): Promise<ShipperRow> {
   const [row] = await db.insert(shippers).values(values).returning();
   if (!row) throw new Error("insert returned no row");

@@ -15,6 +15,7 @@ import { presentShipper } from "./presenter";
 import {
   deleteShipper,
   findShipper,
+  findShipperByUid,
   insertShipper,
   type ShipperChanges,
   updateShipper,
@@ -58,6 +59,7 @@ export async function createShipper(
   db: Db,
   companyId: number,
   values: ShipperValues,
+  uid?: string,
 ): Promise<ShipperRow> {
   const changes = changesOf(values);
   return plateChecked(() =>
@@ -66,10 +68,35 @@ export async function createShipper(
       plate: values.plate,
       name: values.name,
       companyId,
+      ...(uid === undefined ? {} : { uid }),
       // Signing a truck up registers its arrival unless the body says otherwise.
       registerDate: changes.registerDate === undefined ? new Date() : changes.registerDate,
     }),
   );
+}
+
+/**
+ * Creation under a client-chosen id, idempotent by construction: the first call creates the
+ * truck (created: true); any later call with the same uid answers that truck as it is now and
+ * changes nothing (a replayed creation never undoes later edits). Two racing first calls: the
+ * uid index lets one insert, the other answers its row.
+ */
+export async function createShipperOnce(
+  db: Db,
+  companyId: number,
+  uid: string,
+  values: ShipperValues,
+): Promise<{ row: ShipperRow; created: boolean }> {
+  const existing = await findShipperByUid(db, companyId, uid);
+  if (existing) return { row: existing, created: false };
+  try {
+    return { row: await createShipper(db, companyId, values, uid), created: true };
+  } catch (error) {
+    // A racing call with the same uid won (its insert may trip the plate index first).
+    const raced = await findShipperByUid(db, companyId, uid);
+    if (raced) return { row: raced, created: false };
+    throw error;
+  }
 }
 
 /** After a conditional write matched nothing: 404 when the truck is gone, else 412. */

@@ -60,6 +60,7 @@ describe("POST /api/shipper", () => {
     const truck = response.json<Shipper>();
     expect(truck).toEqual({
       id: expect.any(Number),
+      uid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       company: ids[BW],
       plate: "4321BCD",
       name: "TRANSPORTES CRUD",

@@ -1,0 +1,254 @@
+/**
+ * Browser side of the offline benchmark (scripts/bench-offline.ts bundles it with Vite and loads
+ * it in Chromium on the API server's origin). It runs the app's own offline modules (the Dexie
+ * database, the shipments mirror writer, enqueue, the sync engine) and exposes one function per
+ * measurement on `window.offlineBench`; the Node side calls them and prints the figures.
+ */
+import { setupI18n } from "@lingui/core";
+import { statusCommand } from "../../src/client/features/shipments/commands";
+import { http } from "../../src/client/lib/http";
+import { login } from "../../src/client/lib/session/session";
+import { chunks, db, type OutboxRow, type ShipmentRow } from "../../src/client/offline/db";
+import { enqueue } from "../../src/client/offline/outbox";
+import { sendEntry } from "../../src/client/offline/replay-transport";
+import { writeShipmentsPage } from "../../src/client/offline/shipments-mirror";
+import { currentAuthor, onRefusal, startSyncEngine } from "../../src/client/offline/sync-engine";
+import type { Shipment } from "../../src/shared/contract/shipment";
+
+const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+
+/** Statuses the replayed changes alternate between, per type (no reasons attached). */
+const TOGGLE: Record<number, [number, number]> = { 1: [998, 10], 2: [999, 5] };
+
+let company = 0;
+let template: Shipment | null = null;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function outboxEmpty(): Promise<void> {
+  while ((await db.outbox.count()) > 0) await sleep(10);
+}
+
+/** `count` copies of a real expedition with ids and codes of their own. */
+function syntheticRows(count: number): ShipmentRow[] {
+  if (!template) throw new Error("signIn first");
+  const base = template;
+  const start = Date.parse(base.booked_date);
+  return Array.from({ length: count }, (_, index) => ({
+    ...base,
+    id: 10_000_000 + index,
+    code: `BENCH-${index}`,
+    version: 1,
+    booked_date: new Date(start + index * 60_000).toISOString(),
+  }));
+}
+
+/** Signs in through the app's session module (tokens, user, company in localStorage). */
+async function signIn(username: string, password: string): Promise<void> {
+  await login(username, password);
+  const author = currentAuthor();
+  if (!author) throw new Error("no session after login");
+  company = Number(author.company);
+  const answer = await http.get<{ results: Shipment[] }>("api/expedition", {
+    searchParams: { page_size: "1" },
+  });
+  template = answer.results[0] ?? null;
+  if (!template) throw new Error("the demo company has no expedition");
+}
+
+async function resetMirror(): Promise<void> {
+  await db.transaction("rw", db.shipments, db.listPages, db.outbox, async () => {
+    await db.shipments.clear();
+    await db.listPages.clear();
+    await db.outbox.clear();
+  });
+}
+
+/** The app's list-answer writer (newer-version guard, queued-row guard, chunked bulkPut, ...). */
+async function mirrorWriter(count: number): Promise<number> {
+  const rows = syntheticRows(count);
+  await resetMirror();
+  const started = performance.now();
+  await writeShipmentsPage(company, { type: 1, companyCode: null }, {}, 1, count, {
+    count,
+    results: rows as Shipment[],
+  });
+  return performance.now() - started;
+}
+
+/** Only the chunked bulkPut the writer uses, in one transaction of the app's database. */
+async function mirrorBulkPut(count: number): Promise<number> {
+  const rows = syntheticRows(count);
+  await resetMirror();
+  const started = performance.now();
+  await db.transaction("rw", db.shipments, async () => {
+    for (const chunk of chunks(rows)) await db.shipments.bulkPut(chunk);
+  });
+  return performance.now() - started;
+}
+
+function openRaw(name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, 1);
+    request.onupgradeneeded = () => {
+      // The shipments table of the app's schema: key id, indexes [company+type] and booked_date.
+      const store = request.result.createObjectStore("shipments", { keyPath: "id" });
+      store.createIndex("[company+type]", ["company", "type"]);
+      store.createIndex("booked_date", "booked_date");
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** Plain IndexedDB: the same rows in one transaction, put in the writer's chunks of 500. */
+async function rawPut(count: number, durability: "default" | "strict"): Promise<number> {
+  const rows = syntheticRows(count);
+  const raw = await openRaw("bench-raw");
+  await new Promise<void>((resolve, reject) => {
+    const clear = raw.transaction("shipments", "readwrite").objectStore("shipments").clear();
+    clear.onsuccess = () => resolve();
+    clear.onerror = () => reject(clear.error);
+  });
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const tx = raw.transaction("shipments", "readwrite", { durability });
+    const store = tx.objectStore("shipments");
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    const parts = chunks(rows);
+    const next = (index: number) => {
+      const part = parts[index];
+      if (!part) return;
+      let last: IDBRequest | null = null;
+      for (const row of part) last = store.put(row);
+      if (last) last.onsuccess = () => next(index + 1);
+    };
+    next(0);
+  });
+  const elapsed = performance.now() - started;
+  raw.close();
+  return elapsed;
+}
+
+/** Milliseconds of each of `samples` enqueue() calls of a status command (engine not started). */
+async function enqueueLatency(samples: number, warmup = 20): Promise<number[]> {
+  const author = currentAuthor();
+  if (!author) throw new Error("signIn first");
+  await resetMirror();
+  const rows = syntheticRows(samples + warmup);
+  await db.transaction("rw", db.shipments, async () => {
+    for (const chunk of chunks(rows)) await db.shipments.bulkPut(chunk);
+  });
+  const times: number[] = [];
+  for (const [index, row] of rows.entries()) {
+    const command = statusCommand(row, 10, i18n);
+    const started = performance.now();
+    await enqueue(command, author);
+    if (index >= warmup) times.push(performance.now() - started);
+  }
+  await resetMirror();
+  return times;
+}
+
+let lines: Shipment[] = [];
+
+/** Mirrors the company's real expeditions and receptions through the app's writer (online). */
+async function loadLines(): Promise<number> {
+  await resetMirror();
+  lines = [];
+  for (const type of [1, 2] as const) {
+    const path = type === 1 ? "api/expedition" : "api/reception";
+    const answer = await http.get<{ count: number; results: Shipment[] }>(path, {
+      searchParams: { page_size: "1000" },
+    });
+    await writeShipmentsPage(company, { type, companyCode: null }, {}, 1, 1000, answer);
+    lines.push(...answer.results);
+  }
+  return lines.length;
+}
+
+/** Queues `count` status changes round the mirrored lines, each toggling the line's status. */
+async function queueChanges(count: number): Promise<void> {
+  const author = currentAuthor();
+  if (!author) throw new Error("signIn first");
+  for (let index = 0; index < count; index++) {
+    const line = lines[index % lines.length];
+    const row = line && (await db.shipments.get(line.id));
+    if (!row) throw new Error("loadLines first");
+    const [a, b] = TOGGLE[row.type] ?? [0, 0];
+    await enqueue(statusCommand(row, row.status.id === a ? b : a, i18n), author);
+  }
+}
+
+/**
+ * Starts the app's sync engine on the queued changes; ms until the outbox is empty, and how
+ * much of it the requests took (the rest is the device: outbox reads, acknowledgements, lock).
+ */
+async function replayAll(): Promise<{ ms: number; sendMs: number; sent: number; refused: number }> {
+  let sent = 0;
+  let refused = 0;
+  let sendMs = 0;
+  const unsubscribe = onRefusal(() => refused++);
+  const timedSend = async (entry: OutboxRow) => {
+    const started = performance.now();
+    try {
+      return await sendEntry(entry);
+    } finally {
+      sendMs += performance.now() - started;
+    }
+  };
+  const started = performance.now();
+  const stop = startSyncEngine({ send: timedSend, onSent: () => sent++ });
+  await outboxEmpty();
+  const ms = performance.now() - started;
+  stop();
+  unsubscribe();
+  return { ms, sendMs, sent, refused };
+}
+
+let stopEngine: (() => void) | null = null;
+let onlineAt: number | null = null;
+const sentAt: number[] = [];
+addEventListener("online", () => {
+  onlineAt = Date.now();
+});
+
+/** Starts the engine as the app does (it then sends every change queued from now on). */
+function startSync(): void {
+  onlineAt = null;
+  sentAt.length = 0;
+  stopEngine ??= startSyncEngine({ onSent: () => sentAt.push(Date.now()) });
+}
+
+/** After the network came back and the queue emptied: when `online` fired, first send after. */
+async function onlineOutcome(): Promise<{ onlineAt: number | null; firstSend: number | null }> {
+  await outboxEmpty();
+  const at = onlineAt;
+  const firstSend = at === null ? null : (sentAt.find((time) => time >= at) ?? null);
+  return { onlineAt: at, firstSend };
+}
+
+function stopSync(): void {
+  stopEngine?.();
+  stopEngine = null;
+}
+
+const api = {
+  signIn,
+  mirrorWriter,
+  mirrorBulkPut,
+  rawPut,
+  enqueueLatency,
+  loadLines,
+  queueChanges,
+  replayAll,
+  startSync,
+  onlineOutcome,
+  stopSync,
+  resetMirror,
+};
+export type OfflineBench = typeof api;
+(globalThis as unknown as { offlineBench: OfflineBench }).offlineBench = api;

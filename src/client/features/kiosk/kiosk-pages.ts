@@ -1,0 +1,70 @@
+import { KIOSK_ROTATION, ROUTE_PATHS, type RouteName } from "../../../shared/routes";
+
+/** Search params as the URL keeps them. */
+export type KioskSearch = Record<string, string>;
+
+export interface KioskPage {
+  /**
+   * The page is built. Placeholder pages (ComingSoonPage) are skipped by the rotation: flip
+   * this to true in the issue that builds the page.
+   */
+  exists: boolean;
+  /** The list filters a kiosk shows for `today` (YYYY-MM-DD); none when omitted. */
+  search?: (today: string) => KioskSearch;
+}
+
+const bookedOn = (today: string): KioskSearch => ({
+  booked_date_after: today,
+  booked_date_before: today,
+});
+
+/**
+ * The one place that says which rotating kiosk pages exist and what they show (spec section
+ * 9: trucks, expeditions, receptions, indicators, alerts, critical-lines, in that order).
+ * Lists show the current calendar day; the rotation re-applies it at each page and at midnight.
+ */
+export const KIOSK_PAGES = {
+  trucks: {
+    exists: true,
+    search: (today) => ({ register_date_after: today, register_date_before: today }),
+  },
+  expeditions: { exists: true, search: bookedOn },
+  receptions: { exists: true, search: bookedOn },
+  indicators: { exists: false },
+  alerts: { exists: false },
+  // Spec section 2: its date shortcuts start on from_now; give it a search when it is built.
+  "critical-lines": { exists: false },
+} as const satisfies Partial<Record<RouteName, KioskPage>>;
+
+export type KioskPageName = keyof typeof KIOSK_PAGES;
+
+export function isKioskPageName(name: RouteName): name is KioskPageName {
+  return Object.hasOwn(KIOSK_PAGES, name);
+}
+
+/** Rotation order (KIOSK_ROTATION), checked against KIOSK_PAGES so both lists agree. */
+export const KIOSK_ORDER: readonly KioskPageName[] = KIOSK_ROTATION.filter(isKioskPageName);
+
+export function kioskPath(name: KioskPageName): string {
+  return ROUTE_PATHS[name];
+}
+
+/** The filters `name` shows on `today`. */
+export function kioskSearch(name: KioskPageName, today: string): KioskSearch {
+  const page: KioskPage = KIOSK_PAGES[name];
+  return page.search?.(today) ?? {};
+}
+
+/** Whether the screen shows `name` with its filters for `today`, on its first page. */
+export function isShowing(
+  location: { pathname: string; search: Readonly<Record<string, unknown>> },
+  name: KioskPageName,
+  today: string,
+): boolean {
+  if (location.pathname !== kioskPath(name)) return false;
+  const { page, ...filters } = location.search;
+  if (page !== undefined && page !== 1) return false;
+  const wanted = kioskSearch(name, today);
+  const keys = new Set([...Object.keys(filters), ...Object.keys(wanted)]);
+  return [...keys].every((key) => filters[key] === wanted[key]);
+}

@@ -1,0 +1,109 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from "@tanstack/react-router";
+import { act, cleanup, render } from "@testing-library/react";
+import { DateTime } from "luxon";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { KIOSK_ADVANCE_MS } from "../../../shared/constants";
+import type { RoleKey } from "../../../shared/roles";
+import { useKioskRotation } from "./use-kiosk-rotation";
+
+function Kiosk({ roles }: { roles: RoleKey[] }) {
+  useKioskRotation(roles);
+  return <Outlet />;
+}
+
+/** A router with the rotation's pages (plain stand-ins) under a root that runs the rotation. */
+function kioskRouter(roles: RoleKey[], start: string) {
+  const root = createRootRoute({ component: () => <Kiosk roles={roles} /> });
+  const page = (path: string) =>
+    createRoute({ getParentRoute: () => root, path, component: () => <p>{path}</p> });
+  const routeTree = root.addChildren(
+    ["/dashboard", "/trucks", "/expeditions", "/receptions"].map(page),
+  );
+  return createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [start] }) });
+}
+
+type KioskRouter = ReturnType<typeof kioskRouter>;
+
+async function renderKiosk(roles: RoleKey[], start: string): Promise<KioskRouter> {
+  const router = kioskRouter(roles, start);
+  await act(async () => {
+    render(<RouterProvider router={router} />);
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  return router;
+}
+
+const shown = (router: KioskRouter) => ({
+  pathname: router.state.location.pathname,
+  search: router.state.location.search,
+});
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe("useKioskRotation", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],
+    });
+    vi.setSystemTime(DateTime.local(2025, 3, 4, 23, 59, 30).toJSDate());
+    // The router scrolls to the top on navigation; jsdom has no scrolling.
+    vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    delete document.documentElement.dataset.kioskTicks;
+  });
+
+  it("shows today's lines on arrival and the new day's after local midnight", async () => {
+    const router = await renderKiosk(["kiosk"], "/expeditions");
+    expect(shown(router)).toEqual({
+      pathname: "/expeditions",
+      search: { booked_date_after: "2025-03-04", booked_date_before: "2025-03-04" },
+    });
+    await advance(31_000);
+    expect(shown(router)).toEqual({
+      pathname: "/expeditions",
+      search: { booked_date_after: "2025-03-05", booked_date_before: "2025-03-05" },
+    });
+  });
+
+  it("rotates in the spec's order over the pages the roles may see, one every 10 s", async () => {
+    const router = await renderKiosk(["admin"], "/trucks");
+    expect(shown(router).search).toEqual({
+      register_date_after: "2025-03-04",
+      register_date_before: "2025-03-04",
+    });
+    const visited: string[] = [];
+    for (let tick = 0; tick < 4; tick += 1) {
+      await advance(KIOSK_ADVANCE_MS);
+      visited.push(router.state.location.pathname);
+    }
+    expect(visited).toEqual(["/expeditions", "/receptions", "/trucks", "/expeditions"]);
+    expect(document.documentElement.dataset.kioskTicks).toBe("4");
+  });
+
+  it("kiosk receptions stays on receptions while the ticks count", async () => {
+    const router = await renderKiosk(["kioskReceptions"], "/receptions");
+    const before = router.history.length;
+    await advance(3 * KIOSK_ADVANCE_MS);
+    expect(shown(router).pathname).toBe("/receptions");
+    expect(router.history.length).toBe(before);
+    expect(document.documentElement.dataset.kioskTicks).toBe("3");
+  });
+
+  it("leaves a page outside the rotation alone until the first tick", async () => {
+    const router = await renderKiosk(["kiosk"], "/dashboard");
+    expect(shown(router)).toEqual({ pathname: "/dashboard", search: {} });
+    await advance(KIOSK_ADVANCE_MS);
+    expect(shown(router).pathname).toBe("/expeditions");
+  });
+});

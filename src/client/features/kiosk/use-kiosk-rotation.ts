@@ -1,0 +1,68 @@
+import { type AnyRouter, useRouter } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import type { RoleKey } from "../../../shared/roles";
+import { routeFromPath } from "../../../shared/routes";
+import { useToday } from "../../lib/use-today";
+import { isShellCached } from "./full-reload";
+import {
+  isKioskPageName,
+  isShowing,
+  type KioskPageName,
+  kioskPath,
+  kioskSearch,
+} from "./kiosk-pages";
+import { rotationFor } from "./rotation";
+import { startRotation } from "./rotation-timer";
+
+/** The tick count, on <html>, for whoever needs to see the rotation run (e2e checks). */
+const TICKS_ATTRIBUTE = "kioskTicks";
+
+function kioskHref(router: AnyRouter, page: KioskPageName, today: string): string {
+  return kioskPath(page) + router.options.stringifySearch(kioskSearch(page, today));
+}
+
+/** Shows `page` with today's filters, replacing the history entry; nothing when it shows. */
+async function show(router: AnyRouter, page: KioskPageName, today: string): Promise<void> {
+  if (isShowing(router.state.location, page, today)) return;
+  await router.navigate({ href: kioskHref(router, page, today), replace: true });
+}
+
+/**
+ * Runs the kiosk rotation for these roles (spec sections 4 and 9) and keeps the lists on the
+ * current day: today's filters are applied on arrival and again at local midnight.
+ */
+export function useKioskRotation(roles: readonly RoleKey[]): void {
+  const router = useRouter();
+  const today = useToday();
+  // Read by the timer at each tick: a profile refresh must not restart the count.
+  const latest = useRef({ rotation: rotationFor(roles), today });
+  latest.current = { rotation: rotationFor(roles), today };
+
+  useEffect(() => {
+    const root = document.documentElement;
+    const stop = startRotation({
+      pages: () => latest.current.rotation,
+      pathname: () => router.state.location.pathname,
+      go: (page) => show(router, page, latest.current.today),
+      reload: (page) => window.location.assign(kioskHref(router, page, latest.current.today)),
+      isOnline: () => navigator.onLine,
+      isCached: () => isShellCached(),
+      onTick: (ticks) => {
+        root.dataset[TICKS_ATTRIBUTE] = String(ticks);
+      },
+    });
+    return () => {
+      stop();
+      delete root.dataset[TICKS_ATTRIBUTE];
+    };
+  }, [router]);
+
+  useEffect(() => {
+    const route = routeFromPath(router.state.location.pathname);
+    if (route === null || route.id !== undefined || !isKioskPageName(route.name)) return;
+    if (!latest.current.rotation.includes(route.name)) return;
+    show(router, route.name, today).catch((error: unknown) => {
+      console.warn("Kiosk: today's filters could not be applied", error);
+    });
+  }, [router, today]);
+}

@@ -1,0 +1,108 @@
+import type { I18n } from "@lingui/core";
+import type { Shipment } from "../../../shared/contract/shipment";
+import { REASONS, type ReasonDefinition, statusById } from "../../../shared/contract/status";
+import type { Command } from "../../offline/outbox";
+import { enqueue } from "../../offline/outbox";
+import { currentAuthor } from "../../offline/sync-engine";
+import { SHIPMENT_PATH } from "./api";
+import { REASON_TEXT, STATUS_TEXT } from "./labels";
+
+/**
+ * Status and reason changes of a line, as local-first commands: queued in the outbox with the
+ * optimistic row in one transaction, then sent by the replayer (src/client/offline).
+ */
+
+function statusText(i18n: I18n, id: number): string {
+  const status = statusById(id);
+  return status ? i18n._(STATUS_TEXT[status.description]) : String(id);
+}
+
+function reasonText(i18n: I18n, reason: { name: string } | null | undefined): string | null {
+  if (!reason) return null;
+  const text = REASON_TEXT[reason.name];
+  return text ? i18n._(text) : reason.name;
+}
+
+/** PATCH {status}: the line shows the new status (colour and text) and no reason at once. */
+export function statusCommand(row: Shipment, statusId: number, i18n: I18n): Command {
+  const status = statusById(statusId);
+  return {
+    entity: "shipment",
+    entityId: row.id,
+    op: "update",
+    method: "PATCH",
+    path: `${SHIPMENT_PATH[row.type]}/${row.id}`,
+    body: { status: statusId },
+    changes: {
+      status: status
+        ? { id: status.id, description: status.description, color: status.color }
+        : row.status,
+      reason: null,
+    },
+    summary: {
+      label: row.code,
+      field: "status",
+      from: statusText(i18n, row.status.id),
+      to: statusText(i18n, statusId),
+    },
+  };
+}
+
+/** PATCH {reason: code}: one of the current status's reasons, or none. */
+export function reasonCommand(row: Shipment, reason: ReasonDefinition | null, i18n: I18n): Command {
+  return {
+    entity: "shipment",
+    entityId: row.id,
+    op: "update",
+    method: "PATCH",
+    path: `${SHIPMENT_PATH[row.type]}/${row.id}`,
+    body: { reason: reason?.code ?? null },
+    changes: {
+      reason: reason ? { id: row.reason?.id ?? 0, code: reason.code, name: reason.name } : null,
+    },
+    summary: {
+      label: row.code,
+      field: "reason",
+      from: reasonText(i18n, row.reason),
+      to: reasonText(i18n, reason),
+    },
+  };
+}
+
+/** The reasons of a status; a status with exactly one gets it set automatically. */
+export function reasonsOf(statusId: number): ReasonDefinition[] {
+  return REASONS.filter((reason) => reason.status === statusId);
+}
+
+/**
+ * Queues a status change and, when the new status has exactly one reason and the user may edit
+ * reasons, that reason right after it (both replay in order). False without a session.
+ */
+export async function changeStatus(
+  row: Shipment,
+  statusId: number,
+  options: { i18n: I18n; setOnlyReason: boolean },
+): Promise<boolean> {
+  const author = currentAuthor();
+  if (!author) return false;
+  await enqueue(statusCommand(row, statusId, options.i18n), author);
+  const reasons = reasonsOf(statusId);
+  const only = reasons.length === 1 ? reasons[0] : undefined;
+  if (options.setOnlyReason && only) {
+    const changed = { ...row, ...statusCommand(row, statusId, options.i18n).changes } as Shipment;
+    await enqueue(reasonCommand(changed, only, options.i18n), author);
+  }
+  return true;
+}
+
+export async function changeReason(
+  row: Shipment,
+  code: string | null,
+  i18n: I18n,
+): Promise<boolean> {
+  const author = currentAuthor();
+  if (!author) return false;
+  const reason = REASONS.find((item) => item.status === row.status.id && item.code === code);
+  await enqueue(reasonCommand(row, reason ?? null, i18n), author);
+  return true;
+}

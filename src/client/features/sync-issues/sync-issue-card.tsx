@@ -1,0 +1,73 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useLiveQuery } from "dexie-react-hooks";
+import { DateTime } from "luxon";
+import type { SyncIssueRow } from "../../offline/db";
+import { canReapply } from "../../offline/sync-issues";
+import { Button } from "../../ui/button";
+import { refusalText } from "./refusal-text";
+import styles from "./sync-issues.module.css";
+
+const DATE_TIME = "dd/MM/yyyy HH:mm";
+
+export interface SyncIssueCardProps {
+  issue: SyncIssueRow;
+  busy: boolean;
+  onReapply: (issue: SyncIssueRow) => void;
+  onDismiss: (issue: SyncIssueRow) => void;
+}
+
+/** One refused change: what it was, when it was made, why it came back, and what to do. */
+export function SyncIssueCard({ issue, busy, onReapply, onDismiss }: SyncIssueCardProps) {
+  const { i18n, t } = useLingui();
+  const reapplicable = useLiveQuery(() => canReapply(issue), [issue]);
+  const { label, from, to } = issue.summary;
+  const made = DateTime.fromMillis(issue.madeAt).toFormat(DATE_TIME);
+  const headingId = `sync-issue-${issue.id}`;
+  return (
+    <li className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.label}>
+        {label}
+      </h2>
+      <p className={styles.change}>
+        <FieldName field={issue.summary.field} />:{" "}
+        <span className={styles.from}>{from ?? "—"}</span> → <strong>{to ?? "—"}</strong>
+      </p>
+      <p className={styles.reason}>{i18n._(refusalText(issue.status))}</p>
+      {issue.changedBy && (
+        <p>
+          <Trans>Changed meanwhile by {issue.changedBy}</Trans>
+        </p>
+      )}
+      <p className={styles.meta}>
+        <Trans>
+          Made by {issue.username} on {made}
+        </Trans>
+      </p>
+      <div className={styles.actions}>
+        <Button
+          variant="primary"
+          isDisabled={!reapplicable || busy}
+          onPress={() => onReapply(issue)}
+          aria-label={t`Re-apply the change to ${label}`}
+        >
+          <Trans>Re-apply</Trans>
+        </Button>
+        <Button
+          variant="secondary"
+          isDisabled={busy}
+          onPress={() => onDismiss(issue)}
+          aria-label={t`Dismiss the change to ${label}`}
+        >
+          <Trans>Dismiss</Trans>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** What the change was about: a line's status or reason, or a truck signed up. */
+function FieldName({ field }: { field: string }) {
+  if (field === "status") return <Trans>Status</Trans>;
+  if (field === "reason") return <Trans>Reason</Trans>;
+  return <Trans>New truck</Trans>;
+}

@@ -1,0 +1,93 @@
+import { Trans } from "@lingui/react/macro";
+import { useState } from "react";
+import { notifyError } from "../../lib/notices";
+import { useSession } from "../../lib/session/use-session";
+import type { SyncIssueRow } from "../../offline/db";
+import { currentAuthor } from "../../offline/sync-engine";
+import {
+  dismissAllIssues,
+  dismissIssue,
+  reapplyIssue,
+  useSyncIssues,
+} from "../../offline/sync-issues";
+import { Button } from "../../ui/button";
+import { EmptyState } from "../../ui/list/empty-state";
+import { LoadingIndicator } from "../../ui/list/loading-indicator";
+import pageStyles from "../../ui/page.module.css";
+import { SyncIssueCard } from "./sync-issue-card";
+import styles from "./sync-issues.module.css";
+
+/**
+ * /sync-issues: the changes made on this device that the server refused. Each was undone on
+ * the screen; the user can make it again on the line as it is now, or dismiss it.
+ */
+export function SyncIssuesPage() {
+  const { user } = useSession();
+  const userId = user?.id ?? null;
+  const issues = useSyncIssues(userId);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (task: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await task();
+    } catch (error) {
+      console.error("Handling a sync issue failed", error);
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleReapply = (issue: SyncIssueRow) =>
+    void run(async () => {
+      const author = currentAuthor();
+      if (author && issue.id !== undefined) await reapplyIssue(issue.id, author);
+    });
+  const handleDismiss = (issue: SyncIssueRow) =>
+    void run(async () => {
+      if (issue.id !== undefined) await dismissIssue(issue.id);
+    });
+  const handleDismissAll = () =>
+    void run(async () => {
+      if (userId !== null) await dismissAllIssues(userId);
+    });
+
+  return (
+    <section className={pageStyles.page} aria-labelledby="sync-issues-title">
+      <header className={styles.header}>
+        <h1 id="sync-issues-title">
+          <Trans>Sync issues</Trans>
+        </h1>
+        {issues && issues.length > 1 && (
+          <Button variant="secondary" isDisabled={busy} onPress={handleDismissAll}>
+            <Trans>Dismiss all</Trans>
+          </Button>
+        )}
+      </header>
+      <p>
+        <Trans>
+          Changes made on this device that the server refused. They were undone; re-apply one to
+          make it again on the line as it is now.
+        </Trans>
+      </p>
+      {issues === undefined ? (
+        <LoadingIndicator />
+      ) : issues.length === 0 ? (
+        <EmptyState message={<Trans>No sync issues: every change reached the server.</Trans>} />
+      ) : (
+        <ul className={styles.list}>
+          {issues.map((issue) => (
+            <SyncIssueCard
+              key={issue.id}
+              issue={issue}
+              busy={busy}
+              onReapply={handleReapply}
+              onDismiss={handleDismiss}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

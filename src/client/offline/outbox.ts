@@ -1,0 +1,167 @@
+import Dexie, { type Table } from "dexie";
+import { Shipment } from "../../shared/contract/shipment";
+import { Shipper } from "../../shared/contract/shipper";
+import {
+  type ChangeSummary,
+  db,
+  type OutboxEntity,
+  type OutboxRow,
+  type ShipmentRow,
+  type TruckRow,
+} from "./db";
+
+/** The mirror table holding each entity a queued change can touch. */
+export function mirrorTable(entity: OutboxEntity): Table<ShipmentRow | TruckRow, number> {
+  return entity === "shipment"
+    ? (db.shipments as Table<ShipmentRow | TruckRow, number>)
+    : (db.trucks as Table<ShipmentRow | TruckRow, number>);
+}
+
+/** A server row of `entity`, parsed with the shared contract before it enters the mirror. */
+export function parseRow(entity: OutboxEntity, body: unknown): ShipmentRow | TruckRow {
+  return entity === "shipment" ? Shipment.parse(body) : Shipper.parse(body);
+}
+
+export function entityKeyOf(entity: OutboxEntity, id: number | string): string {
+  return `${entity}:${id}`;
+}
+
+/**
+ * A user action that must survive offline: what to send, and what it changes on the row.
+ * A creation (op "create") is a PUT to a client-chosen id (`entityId`, a UUID), idempotent by
+ * construction; its `changes` are the whole row as the device shows it meanwhile, under a
+ * temporary negative `id` (localId) until the server's answer replaces it.
+ */
+export interface Command {
+  entity: OutboxEntity;
+  entityId: number | string;
+  op: OutboxRow["op"];
+  method: OutboxRow["method"];
+  path: string;
+  body: Record<string, unknown> | null;
+  /** Mirrored-row fields as they look once the server accepts the change. */
+  changes: Record<string, unknown>;
+  summary: ChangeSummary;
+}
+
+/** Who is making the change, and in which company (the request's company header). */
+export interface Author {
+  userId: number;
+  username: string;
+  company: string;
+}
+
+/** The mirrored row a change applies to (none for a creation). */
+function rowChangedBy(command: Command): Promise<ShipmentRow | TruckRow | undefined> {
+  if (command.op === "create") return Promise.resolve(undefined);
+  return mirrorTable(command.entity).get(Number(command.entityId));
+}
+
+/** Called after every enqueue (the replayer's wake-up); set once by the replayer. */
+let onEnqueued: () => void = () => {};
+
+export function setEnqueueListener(listener: () => void): void {
+  onEnqueued = listener;
+}
+
+/**
+ * Queues one command: the outbox entry and the optimistic change of the mirrored row in one
+ * transaction, so the change is on disk before the screen shows it and a crash keeps both or
+ * neither. The entry's base version is the server version the row's pending changes were made
+ * on (the mirrored row keeps the server's version until the server answers).
+ */
+export async function enqueue(command: Command, author: Author, now = Date.now()): Promise<string> {
+  const mutationId = crypto.randomUUID();
+  const table = mirrorTable(command.entity);
+  await db.transaction("rw", db.outbox, table, async () => {
+    const row = await rowChangedBy(command);
+    await db.outbox.add({
+      mutationId,
+      entity: command.entity,
+      entityId: command.entityId,
+      entityKey: entityKeyOf(command.entity, command.entityId),
+      op: command.op,
+      method: command.method,
+      path: command.path,
+      body: command.body,
+      changes: command.changes,
+      previous: pick(row, Object.keys(command.changes)),
+      baseVersion: command.op === "create" ? null : (row?.version ?? null),
+      summary: command.summary,
+      userId: author.userId,
+      username: author.username,
+      company: author.company,
+      createdAt: now,
+      attempts: 0,
+    });
+    if (command.op === "create") await table.put(command.changes as ShipmentRow | TruckRow);
+    else if (row) await table.put({ ...row, ...command.changes } as ShipmentRow | TruckRow);
+  });
+  // Inside a caller's transaction (re-applying a sync issue) the entry exists only once that
+  // transaction commits: wake the replayer then, not before.
+  const outer = Dexie.currentTransaction;
+  if (outer) outer.on("complete", () => onEnqueued());
+  else onEnqueued();
+  return mutationId;
+}
+
+/** A temporary id for a row created on the device: negative, so no server id collides. */
+export function localId(): number {
+  return -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
+}
+
+/** The temporary id a creation's optimistic row is stored under, or null. */
+export function localIdOf(entry: Pick<OutboxRow, "op" | "changes">): number | null {
+  const id = entry.changes.id;
+  return entry.op === "create" && typeof id === "number" && id < 0 ? id : null;
+}
+
+/** Queued changes of one row, in the order they were made. */
+export function pendingFor(entity: OutboxEntity, id: number | string): Promise<OutboxRow[]> {
+  return db.outbox.where("entityKey").equals(entityKeyOf(entity, id)).sortBy("seq");
+}
+
+/**
+ * Ids among `ids` with queued changes: a list or feed answer must not overwrite them (the
+ * mirrored row shows the user's change until the server answers it).
+ */
+export async function idsWithPendingChanges(
+  entity: OutboxEntity,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const keys = ids.map((id) => entityKeyOf(entity, id));
+  const rows = await db.outbox.where("entityKey").anyOf(keys).toArray();
+  return new Set(rows.map((row) => Number(row.entityId)));
+}
+
+/** The row as the user sees it: the server's row with every queued change laid over it. */
+export function withChanges<Row extends object>(row: Row, pending: readonly OutboxRow[]): Row {
+  return Object.assign({}, row, ...pending.map((entry) => entry.changes));
+}
+
+/** The ids among `ids` without a queued change (rows a list or the feed may delete). */
+export async function idsWithoutPendingChanges(
+  entity: OutboxEntity,
+  ids: readonly number[],
+): Promise<number[]> {
+  const pending = await idsWithPendingChanges(entity, ids);
+  return ids.filter((id) => !pending.has(id));
+}
+
+/** The rows of an answer whose mirrored copies have no queued change (safe to store). */
+export async function unlessPending<Row extends { id: number }>(
+  entity: OutboxEntity,
+  rows: readonly Row[],
+): Promise<Row[]> {
+  const pending = await idsWithPendingChanges(
+    entity,
+    rows.map((row) => row.id),
+  );
+  return rows.filter((row) => !pending.has(row.id));
+}
+
+function pick(row: object | undefined, keys: readonly string[]): Record<string, unknown> {
+  const source = (row ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(keys.map((key) => [key, source[key] ?? null]));
+}

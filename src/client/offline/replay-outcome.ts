@@ -1,0 +1,104 @@
+import { db, type OutboxRow, type ShipmentRow, type SyncIssueRow, type TruckRow } from "./db";
+import { recordSync } from "./list-pages";
+import { localIdOf, mirrorTable, pendingFor, withChanges } from "./outbox";
+
+/** The last-sync record a replayed change leaves (the top bar's "last sync" counts it). */
+export const REPLAY_RESOURCE = "replay";
+
+type MirroredRow = ShipmentRow | TruckRow;
+
+/**
+ * The server accepted a queued change: in one transaction the entry leaves the outbox, the
+ * row's later changes move onto the version the server answered (they were made on top of this
+ * one, so they are no conflict), and the mirror takes the answer with those changes laid over.
+ */
+export async function acknowledge(
+  entry: OutboxRow,
+  answer: MirroredRow | null,
+  now: number = Date.now(),
+): Promise<void> {
+  const table = mirrorTable(entry.entity);
+  await db.transaction("rw", db.outbox, db.meta, table, async () => {
+    if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
+    await db.outbox.delete(entry.seq);
+    await recordSync(Number(entry.company), REPLAY_RESOURCE, now);
+    const rest = await pendingFor(entry.entity, entry.entityId);
+    // A creation's temporary row gives way to the server's row.
+    const local = localIdOf(entry);
+    if (local !== null) await table.delete(local);
+    if (answer) {
+      for (const later of rest) {
+        if (later.baseVersion === entry.baseVersion && later.seq !== undefined)
+          await db.outbox.update(later.seq, { baseVersion: answer.version });
+      }
+      await table.put(withChanges(answer, rest));
+    } else if (entry.op === "delete") {
+      await table.delete(Number(entry.entityId));
+    }
+  });
+}
+
+/** Why the server refused a change, as the sync issues list shows it. */
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** What the server holds now: its row, "gone" (404), or null when it could not be read. */
+export type ServerRow = MirroredRow | "gone" | null;
+
+/**
+ * The server refused a queued change for good: in one transaction the entry leaves the outbox,
+ * the row returns to the server's version (or, unread, loses this change's fields) with the
+ * row's other queued changes still laid over it, and the change joins the sync issues list.
+ */
+export async function refuse(
+  entry: OutboxRow,
+  refusal: Refusal,
+  current: ServerRow,
+  changedBy: string | null,
+  now: number = Date.now(),
+): Promise<SyncIssueRow | null> {
+  const table = mirrorTable(entry.entity);
+  const issue: SyncIssueRow = {
+    entity: entry.entity,
+    entityId: entry.entityId,
+    op: entry.op,
+    path: entry.path,
+    method: entry.method,
+    body: entry.body,
+    changes: entry.changes,
+    summary: entry.summary,
+    userId: entry.userId,
+    username: entry.username,
+    company: entry.company,
+    status: refusal.status,
+    code: refusal.code,
+    message: refusal.message,
+    changedBy,
+    madeAt: entry.createdAt,
+    refusedAt: now,
+  };
+  let stored = false;
+  await db.transaction("rw", db.outbox, db.syncIssues, table, async () => {
+    if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
+    await db.outbox.delete(entry.seq);
+    const id = Number(entry.entityId);
+    const rest = await pendingFor(entry.entity, entry.entityId);
+    const local = localIdOf(entry);
+    if (local !== null) {
+      // A refused creation: its temporary row goes (re-applying it puts it back).
+      await table.delete(local);
+    } else if (current === "gone") {
+      await table.delete(id);
+    } else {
+      const mirrored = await table.get(id);
+      const base = current ?? (mirrored && { ...mirrored, ...entry.previous });
+      if (base) await table.put(withChanges(base as MirroredRow, rest));
+    }
+    issue.id = await db.syncIssues.add(issue);
+    stored = true;
+  });
+  return stored ? issue : null;
+}

@@ -1,0 +1,70 @@
+import { listOf } from "../../shared/contract/paging";
+import { HistoryEntry } from "../../shared/contract/shipment";
+import { ApiError } from "../lib/errors";
+import { http, request } from "../lib/http";
+import type { OutboxRow, ShipmentRow, TruckRow } from "./db";
+import { parseRow } from "./outbox";
+import type { ServerRow } from "./replay-outcome";
+import type { ReplaySession } from "./replayer";
+
+/**
+ * The session's own token, whatever localStorage holds by now: the replayer picked the entry
+ * for this session, and another user signing in meanwhile must not send it as theirs.
+ */
+function authorization(session: ReplaySession | undefined): Record<string, string> {
+  return session ? { Authorization: `Bearer ${session.jwt}` } : {};
+}
+
+/**
+ * Sends one queued change as it was made: its Idempotency-Key (the same on every retry, so a
+ * repeat is answered from the server's record), If-Match of the version it was made on, and
+ * the company it was made in, with the token of the session the replayer picked it for (a
+ * session of the entry's user).
+ */
+export async function sendEntry(
+  entry: OutboxRow,
+  session?: ReplaySession,
+): Promise<ShipmentRow | TruckRow | null> {
+  const headers: Record<string, string> = {
+    ...authorization(session),
+    "Idempotency-Key": entry.mutationId,
+  };
+  if (entry.baseVersion !== null) headers["If-Match"] = `"${entry.baseVersion}"`;
+  const body = await request<unknown>(entry.path, {
+    method: entry.method.toLowerCase(),
+    json: entry.body ?? undefined,
+    headers,
+    company: entry.company,
+  });
+  return body === undefined || body === null ? null : parseRow(entry.entity, body);
+}
+
+/** The server's row after a refusal: "gone" when it answers 404. */
+export async function readCurrent(entry: OutboxRow, session?: ReplaySession): Promise<ServerRow> {
+  try {
+    const body = await http.get<unknown>(entry.path, {
+      company: entry.company,
+      headers: authorization(session),
+    });
+    return parseRow(entry.entity, body);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return "gone";
+    throw error;
+  }
+}
+
+const HISTORY = listOf(HistoryEntry);
+
+/** The user of a shipment's latest history entry (trucks keep no history). */
+export async function whoChanged(
+  entry: OutboxRow,
+  session?: ReplaySession,
+): Promise<string | null> {
+  if (entry.entity !== "shipment") return null;
+  const body = await http.get<unknown>("api/historic", {
+    searchParams: { shipment: String(entry.entityId), page_size: "1" },
+    company: entry.company,
+    headers: authorization(session),
+  });
+  return HISTORY.parse(body).results[0]?.user?.username ?? null;
+}

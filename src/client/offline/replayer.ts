@@ -1,0 +1,209 @@
+import { ApiError, isTransient } from "../lib/errors";
+import { db, type OutboxRow, type ShipmentRow, type SyncIssueRow, type TruckRow } from "./db";
+import { parseRow } from "./outbox";
+import { acknowledge, refuse, type ServerRow } from "./replay-outcome";
+
+/** Longest wait between two attempts after network errors, 5xx or 429 (ARCHITECTURE.md). */
+export const MAX_BACKOFF_MS = 60_000;
+const FIRST_BACKOFF_MS = 1_000;
+
+/** The signed-in user whose queued changes may be sent now. */
+export interface ReplaySession {
+  userId: number;
+  jwt: string;
+}
+
+/** What the replayer needs from the world; the app passes the real ones, tests their own. */
+export interface ReplayerDeps {
+  /**
+   * Sends one entry (Idempotency-Key, If-Match, its company) with `session`'s token, the
+   * session the entry was picked for (never whichever token is stored by the time the request
+   * leaves: another user may have signed in meanwhile); the parsed answer row or null.
+   */
+  send: (entry: OutboxRow, session: ReplaySession) => Promise<ShipmentRow | TruckRow | null>;
+  /** The server's current row after a refusal other than 412 (read with `session`). */
+  readCurrent: (entry: OutboxRow, session: ReplaySession) => Promise<ServerRow>;
+  /** Who changed the row last on the server, when its history says (read with `session`). */
+  whoChanged: (entry: OutboxRow, session: ReplaySession) => Promise<string | null>;
+  session: () => ReplaySession | null;
+  /** Runs `task` holding the device-wide replay lock (Web Locks across tabs). */
+  withLock: (task: () => Promise<void>) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  onRefused?: (issue: SyncIssueRow) => void;
+  onSent?: (entry: OutboxRow) => void;
+}
+
+/** One request's outcome, as the queue treats it. */
+type Outcome = "sent" | "retry" | "paused" | "refused";
+
+/**
+ * Sends the outbox to the server: one entry at a time, oldest first, each row's changes in
+ * order, only with the session of the user who made them. Accepted entries update the mirror;
+ * network errors, 5xx, 429 and a duplicate still in progress back off with jitter (at most
+ * 60 s); 401 pauses that user's entries until the user signs in again (a new token); 412, 409
+ * and other 4xx revert the row and become sync issues. Every step runs under the device-wide
+ * lock, so two tabs never send the same entry at once, and an entry leaves the outbox in the
+ * same transaction that records its answer, so nothing is sent again after it was answered.
+ */
+export class Replayer {
+  private readonly deps: ReplayerDeps;
+  private running = false;
+  private again = false;
+  private stopped = false;
+  /** Backing off: no attempt until the wake timer ends it (or the network comes back). */
+  private backingOff = false;
+  private wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts networkBack() calls: an attempt that failed across one retries without waiting. */
+  private networkEpoch = 0;
+  private paused: ReplaySession | null = null;
+
+  constructor(deps: ReplayerDeps) {
+    this.deps = deps;
+  }
+
+  /** Asks for a pass over the queue (start, enqueue, visibility, heartbeat). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.runPasses();
+  }
+
+  /** The network is back: waiting out a backoff makes no sense any more. */
+  networkBack(): void {
+    this.networkEpoch += 1;
+    this.backingOff = false;
+    clearTimeout(this.wakeTimer);
+    this.kick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.wakeTimer);
+  }
+
+  /** Resolves once no pass is running (tests and benchmarks). */
+  async idle(): Promise<void> {
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  private async runPasses(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        await this.deps.withLock(() => this.drain());
+      } while (this.again && !this.stopped);
+    } catch (error) {
+      console.error("Replaying queued changes failed", error);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      if (this.backingOff) return;
+      const session = this.deps.session();
+      if (!session) return;
+      const entry = await this.nextEntry(session);
+      if (!entry) return;
+      const epoch = this.networkEpoch;
+      const outcome = await this.replay(entry, session);
+      if (outcome === "retry") await this.backOff(entry, epoch);
+    }
+  }
+
+  /**
+   * The oldest entry this session may send: entries of other users (or of a paused session)
+   * wait, and hold back later changes of the same row.
+   */
+  private async nextEntry(session: ReplaySession): Promise<OutboxRow | undefined> {
+    const held = new Set<string>();
+    const paused = this.paused?.userId === session.userId && this.paused.jwt === session.jwt;
+    let found: OutboxRow | undefined;
+    await db.outbox
+      .orderBy("seq")
+      .until(() => found !== undefined)
+      .each((entry) => {
+        if (held.has(entry.entityKey)) return;
+        if (entry.userId !== session.userId || paused) held.add(entry.entityKey);
+        else found = entry;
+      });
+    return found;
+  }
+
+  private async replay(entry: OutboxRow, session: ReplaySession): Promise<Outcome> {
+    let answer: ShipmentRow | TruckRow | null;
+    try {
+      this.deps.onSent?.(entry);
+      answer = await this.deps.send(entry, session);
+    } catch (error) {
+      return this.failed(entry, session, error);
+    }
+    await acknowledge(entry, answer, this.now());
+    return "sent";
+  }
+
+  private async failed(entry: OutboxRow, session: ReplaySession, error: unknown): Promise<Outcome> {
+    if (!(error instanceof ApiError) || isTransient(error)) return "retry";
+    if (error.status === 409 && error.code === "idempotency_in_progress") return "retry";
+    if (error.status === 401) {
+      this.paused = session;
+      return "paused";
+    }
+    const current =
+      error.status === 412 ? currentOf(entry, error) : await this.safeRead(entry, session);
+    const changedBy = await this.deps.whoChanged(entry, session).catch(() => null);
+    const refusal = { status: error.status, code: error.code, message: error.message };
+    const issue = await refuse(entry, refusal, current, changedBy, this.now());
+    if (issue) this.deps.onRefused?.(issue);
+    return "refused";
+  }
+
+  private async safeRead(entry: OutboxRow, session: ReplaySession): Promise<ServerRow> {
+    try {
+      return await this.deps.readCurrent(entry, session);
+    } catch {
+      return null;
+    }
+  }
+
+  private async backOff(entry: OutboxRow, epoch: number): Promise<void> {
+    const attempts = entry.attempts + 1;
+    if (entry.seq !== undefined) await db.outbox.update(entry.seq, { attempts });
+    // The network came back while this attempt was failing: that event must not be lost to
+    // the backoff set after it, so try again at once.
+    if (epoch !== this.networkEpoch) return;
+    const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(attempts - 1, 6));
+    const random = this.deps.random?.() ?? Math.random();
+    // A timer ends the wait, not the device clock: a clock set back (or another tab's skewed
+    // one) must not stretch a backoff past MAX_BACKOFF_MS.
+    this.backingOff = true;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(
+      () => {
+        this.backingOff = false;
+        this.kick();
+      },
+      ceiling / 2 + (random * ceiling) / 2,
+    );
+  }
+}
+
+/** The current row a 412 carries (`current`), parsed as the mirror stores it. */
+function currentOf(entry: OutboxRow, error: ApiError): ServerRow {
+  const body = error.body as { current?: unknown } | null;
+  try {
+    return parseRow(entry.entity, body?.current);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,49 @@
+import type { ChangeWindow } from "../../../../shared/change-window";
+import type { Changes } from "../../../../shared/contract/changes";
+import type { ShipperRow } from "../../../db/schema/shippers";
+import { presentShipment } from "../shipment/presenter";
+import type { ShipmentView } from "../shipment/repository";
+import { presentShipper } from "../shipper/presenter";
+import type { ChangeEntry } from "./repository";
+
+export interface ChangesPage {
+  cursor: string;
+  more: boolean;
+  full: boolean;
+  window: ChangeWindow;
+  /** The changes handed out, in feed order. */
+  entries: readonly ChangeEntry[];
+  shippers: readonly ShipperRow[];
+  shipments: readonly ShipmentView[];
+  now: Date;
+}
+
+/** Rows in feed order, deletions as ids. A row that went between the two reads is left out. */
+export function presentChanges(page: ChangesPage): Changes {
+  const shippers = new Map(page.shippers.map((row) => [row.id, row]));
+  const shipments = new Map(page.shipments.map((view) => [view.shipment.id, view]));
+  const answer: Changes = {
+    cursor: page.cursor,
+    more: page.more,
+    full: page.full,
+    window: {
+      from: new Date(page.window.from).toISOString(),
+      until: new Date(page.window.until).toISOString(),
+    },
+    shippers: [],
+    shipments: [],
+    deleted: { shippers: [], shipments: [] },
+  };
+  for (const entry of page.entries) {
+    if (entry.entity === "shipper") {
+      const row = shippers.get(entry.id);
+      if (entry.deleted) answer.deleted.shippers.push(entry.id);
+      else if (row) answer.shippers.push(presentShipper(row));
+    } else {
+      const view = shipments.get(entry.id);
+      if (entry.deleted) answer.deleted.shipments.push(entry.id);
+      else if (view) answer.shipments.push(presentShipment(view, page.now));
+    }
+  }
+  return answer;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { type Cursor, formatCursor, fullRun, parseCursor } from "./change-cursor";
+import { ChangesQuery } from "./contract/changes";
+
+describe("change cursor", () => {
+  it.each<Cursor>([
+    { kind: "changes", after: { xid: 0n, entity: "", id: 0 } },
+    { kind: "changes", after: { xid: 18_446_744_073_709_551_615n, entity: "", id: 0 } },
+    { kind: "changes", after: { xid: 742n, entity: "shipment", id: 12 } },
+    { kind: "full", below: 900n, after: { xid: 742n, entity: "shipper", id: 2_147_483_647 } },
+  ])("round-trips %o", (cursor) => {
+    expect(parseCursor(formatCursor(cursor))).toEqual(cursor);
+  });
+
+  it("writes the documented forms", () => {
+    expect(formatCursor({ kind: "changes", after: { xid: 5n, entity: "", id: 0 } })).toBe("c.5");
+    expect(
+      formatCursor({ kind: "full", below: 9n, after: { xid: 5n, entity: "shipper", id: 3 } }),
+    ).toBe("f.9.5.shipper.3");
+    expect(fullRun(9n)).toEqual({ kind: "full", below: 9n, after: { xid: 0n, entity: "", id: 0 } });
+  });
+
+  it.each([
+    "",
+    "c",
+    "c.",
+    "c.-1",
+    "c.1.2",
+    "c.1.truck.2",
+    "f.1",
+    "f.1.2",
+    "c.18446744073709551616",
+    "f.18446744073709551616.1.shipment.1",
+    "c.1.shipment.2147483648",
+    " c.1",
+  ])("refuses %j", (text) => {
+    expect(parseCursor(text)).toBeUndefined();
+    expect(ChangesQuery.safeParse({ since: text }).success).toBe(false);
+  });
+
+  it("defaults and bounds the limit", () => {
+    expect(ChangesQuery.parse({})).toEqual({ limit: 500 });
+    expect(ChangesQuery.safeParse({ limit: "0" }).success).toBe(false);
+    expect(ChangesQuery.safeParse({ limit: "1001" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,167 @@
+import { isDeepStrictEqual } from "node:util";
+import { db, type SyncIssueRow } from "../../../src/client/offline/db";
+import type { Shipment } from "../../../src/shared/contract/shipment";
+import type { ChangeRecord, OtherEdit, RunRecord } from "./run";
+import { type HistoryRecord, OTHER_USER, type ServerState, type SyncServer } from "./server";
+
+/**
+ * The invariants every run must keep, checked once the device is quiet. Each broken one is a
+ * line of the returned list (empty: the run is good).
+ *
+ * 1. Nothing lost: every change is applied on the server or listed as a sync issue (not both,
+ *    not twice), and the outbox is empty.
+ * 2. Exactly once, in order: each row's history holds one entry per applied change, in the
+ *    order the changes were made, by their author, and one per edit of the other user.
+ * 3. Refused changes are reverted: the mirrored row is a state the server really had (no
+ *    refused or lingering optimistic value), the newest one unless only the other user changed
+ *    the row since; each refusal has its status and code, and a 412 only where the other user
+ *    edited the row.
+ * 4. Every write reached the server with its author's token.
+ */
+export async function violations(server: SyncServer, run: RunRecord): Promise<string[]> {
+  const out: string[] = run.stuck ? [run.stuck] : [];
+  const outbox = await db.outbox.count();
+  if (outbox !== 0) out.push(`outbox holds ${outbox} entries`);
+  const issueOf = matchIssues(out, run, await db.syncIssues.toArray());
+  const ids = run.rows.map((row) => row.id);
+  const states = await server.states(ids);
+  const histories = await server.histories(ids);
+
+  for (const [index, created] of run.rows.entries()) {
+    const history = histories.get(created.id) ?? [];
+    const changes = run.changes.filter((change) => change.row === index);
+    const others = run.otherEdits.filter((edit) => edit.row === index);
+    checkHistory(out, index, history, changes, others, issueOf);
+    checkRefusals(out, index, changes, others, issueOf);
+    const state = states.get(created.id);
+    const mirrored = await db.shipments.get(created.id);
+    if (!state || !mirrored) out.push(`row ${index}: missing on the server or in the mirror`);
+    else checkMirror(out, index, created, state, history, mirrored);
+  }
+  checkSessions(out, server, run);
+  return out;
+}
+
+/** Each sync issue names one change (by row and body, unique within a run). */
+function matchIssues(
+  out: string[],
+  run: RunRecord,
+  issues: SyncIssueRow[],
+): Map<ChangeRecord, SyncIssueRow> {
+  const issueOf = new Map<ChangeRecord, SyncIssueRow>();
+  for (const issue of issues) {
+    const change = run.changes.find(
+      (each) =>
+        (run.rows[each.row] as Shipment).id === Number(issue.entityId) &&
+        isDeepStrictEqual(each.body, issue.body),
+    );
+    if (!change) out.push(`sync issue for no change: ${JSON.stringify(issue.body)}`);
+    else if (issueOf.has(change)) out.push(`change #${change.index} refused twice`);
+    else issueOf.set(change, issue);
+  }
+  return issueOf;
+}
+
+function checkHistory(
+  out: string[],
+  row: number,
+  history: HistoryRecord[],
+  changes: ChangeRecord[],
+  others: OtherEdit[],
+  issueOf: Map<ChangeRecord, SyncIssueRow>,
+): void {
+  const applied: ChangeRecord[] = [];
+  for (const entry of history) {
+    const change = changes.find((each) => each.status !== null && each.status === entry.newStatus);
+    const other = others.find((each) => each.status === entry.newStatus);
+    if (change) {
+      if (applied.includes(change)) out.push(`row ${row}: change #${change.index} applied twice`);
+      applied.push(change);
+      if (entry.username !== change.author) {
+        out.push(
+          `row ${row}: change #${change.index} by ${change.author} applied as ${entry.username}`,
+        );
+      }
+    } else if (!other) {
+      out.push(`row ${row}: a history entry nobody made (status ${String(entry.newStatus)})`);
+    } else if (entry.username !== OTHER_USER) {
+      out.push(`row ${row}: the other user's edit applied as ${entry.username}`);
+    }
+  }
+  const order = applied.map((change) => change.index);
+  if (order.join() !== [...order].sort((a, b) => a - b).join()) {
+    out.push(`row ${row}: changes applied out of order: ${order.join(", ")}`);
+  }
+  for (const other of others) {
+    const count = history.filter((entry) => entry.newStatus === other.status).length;
+    if (count !== 1) out.push(`row ${row}: the other user's edit is in history ${count} times`);
+  }
+  for (const change of changes) {
+    const done = applied.includes(change);
+    const refused = issueOf.has(change);
+    if (!done && !refused) out.push(`change #${change.index} lost: neither applied nor refused`);
+    if (done && refused) out.push(`change #${change.index} applied and also refused`);
+  }
+}
+
+function checkRefusals(
+  out: string[],
+  row: number,
+  changes: ChangeRecord[],
+  others: OtherEdit[],
+  issueOf: Map<ChangeRecord, SyncIssueRow>,
+): void {
+  for (const change of changes) {
+    const issue = issueOf.get(change);
+    if (!issue) continue;
+    if (!issue.status || !issue.code) out.push(`change #${change.index}: issue lacks status/code`);
+    if (issue.status === 412 && others.length === 0) {
+      out.push(`change #${change.index}: 412 on row ${row}, which nobody else edited`);
+    }
+    if (change.status !== null && issue.status !== 412) {
+      out.push(`change #${change.index}: a valid change refused (${issue.status} ${issue.code})`);
+    }
+  }
+}
+
+function checkMirror(
+  out: string[],
+  row: number,
+  created: Shipment,
+  state: ServerState,
+  history: HistoryRecord[],
+  mirrored: Shipment,
+): void {
+  const steps = mirrored.version - created.version;
+  if (steps < 0 || mirrored.version > state.version) {
+    out.push(`row ${row}: mirrored version ${mirrored.version}, server's ${state.version}`);
+    return;
+  }
+  const expected = steps === 0 ? created.status.id : history[steps - 1]?.statusId;
+  if (mirrored.status.id !== expected || mirrored.reason !== null) {
+    out.push(
+      `row ${row}: the mirror shows status ${mirrored.status.id}, reason ` +
+        `${mirrored.reason?.code ?? null} at version ${mirrored.version}; the server had ${expected}`,
+    );
+  }
+  const later = history.slice(steps);
+  if (later.some((entry) => entry.username !== OTHER_USER)) {
+    out.push(
+      `row ${row}: the mirror (version ${mirrored.version}) misses the device's own accepted ` +
+        `change (server at ${state.version})`,
+    );
+  }
+}
+
+/** Invariant 4: the token of every delivered write belongs to the change's author. */
+function checkSessions(out: string[], server: SyncServer, run: RunRecord): void {
+  const changeOf = new Map(run.changes.map((change) => [change.mutationId, change]));
+  for (const delivery of run.network.deliveries) {
+    const change = changeOf.get(delivery.key);
+    if (!change) continue;
+    const sentAs = delivery.jwt ? server.userOfJwt(delivery.jwt) : "nobody";
+    if (sentAs !== change.author) {
+      out.push(`change #${change.index} by ${change.author} reached the server as ${sentAs}`);
+    }
+  }
+}

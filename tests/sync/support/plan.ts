@@ -1,0 +1,159 @@
+import { DEFAULT_STATUS, type ShipmentType, STATUSES } from "../../../src/shared/contract/status";
+import type { WriteFault } from "./network";
+import { type Rng, rng, subSeed } from "./prng";
+import type { RunRecord } from "./run";
+import { DEVICE_USERS, type DeviceUser } from "./server";
+
+/**
+ * One randomized run, fixed by its seed: the rows, the steps the device and the world take,
+ * and (per change and attempt, whatever the interleaving) the faults of the network.
+ */
+export interface RowPlan {
+  type: ShipmentType;
+  /**
+   * Distinct statuses of the type other than its default (the row's initial status), handed
+   * out to changes in step order, so every history entry names the change that wrote it.
+   */
+  statuses: number[];
+}
+
+export type Step =
+  /** The signed-in user changes the row's status (or, invalid, sets a reason no status has). */
+  | { kind: "change"; row: number; status: number | null }
+  /** Another user, on another device, changes the row's status. */
+  | { kind: "otherEdit"; row: number; status: number }
+  /** The device goes offline for `ms`, then back (the `online` event). */
+  | { kind: "offline"; ms: number }
+  | { kind: "online" }
+  /** Heartbeat or visibility change in every tab. */
+  | { kind: "kick" }
+  /** The other device user signs in on this device. */
+  | { kind: "switchUser" }
+  /** The same user signs in again (a new token). */
+  | { kind: "relogin" }
+  | { kind: "signOut" }
+  | { kind: "wait"; ms: number }
+  /** A tab's clock jumps. */
+  | { kind: "clockJump"; tab: number; ms: number }
+  /** The network goes down or comes back (with the `online` event) until told otherwise. */
+  | { kind: "network"; online: boolean }
+  /** Lets the tabs finish what they can now (deterministic tests). */
+  | { kind: "settle" }
+  /** An assertion in the middle of a run (deterministic tests). */
+  | { kind: "check"; check: (record: RunRecord) => Promise<void> | void };
+
+export interface Plan {
+  seed: number;
+  rows: RowPlan[];
+  /** Clock offset of each tab (1 or 2 tabs). */
+  skews: number[];
+  firstUser: DeviceUser;
+  /** Chance that a write attempt meets a fault. */
+  faultRate: number;
+  /** Scripted faults instead: by change index, the fault of each attempt (then none). */
+  faults?: Partial<Record<number, WriteFault[]>>;
+  steps: Step[];
+}
+
+const TYPES: ShipmentType[] = [1, 2];
+
+const FAULT_WEIGHTS: Record<Exclude<WriteFault, "none">, number> = {
+  slow: 6,
+  offline: 4,
+  flap: 2,
+  drop: 4,
+  duplicate: 3,
+  duplicateConcurrent: 3,
+  unavailable: 2,
+  badGateway: 2,
+  tooMany: 2,
+  expired: 2,
+  reloadBefore: 2,
+  reloadAfter: 2,
+  restart: 2,
+};
+
+/** The fault of one write attempt: seeded by the change and attempt, not by arrival order. */
+export function faultFor(plan: Plan, change: number, attempt: number): WriteFault {
+  if (plan.faults) return plan.faults[change]?.[attempt] ?? "none";
+  const r = rng(subSeed(plan.seed, change, attempt));
+  // Each further attempt is a little luckier, so every run ends.
+  if (!r.chance(plan.faultRate * 0.7 ** attempt)) return r.chance(0.3) ? "slow" : "none";
+  return r.weighted(FAULT_WEIGHTS);
+}
+
+function noise(r: Rng, tabs: number): Step {
+  const kind = r.weighted({
+    wait: 8,
+    offline: 2,
+    online: 2,
+    kick: 2,
+    switchUser: 1.5,
+    relogin: 1,
+    signOut: 0.5,
+    clockJump: 0.5,
+  });
+  switch (kind) {
+    case "wait":
+      return { kind, ms: r.int(0, 12) };
+    case "offline":
+      return { kind, ms: r.int(0, 15) };
+    case "clockJump":
+      return { kind, tab: r.int(0, tabs - 1), ms: r.int(-3_600_000, 3_600_000) };
+    default:
+      return { kind };
+  }
+}
+
+export function makePlan(seed: number): Plan {
+  const r = rng(seed);
+  const rows: RowPlan[] = [];
+  const rowCount = r.pick([1, 1, 2, 2, 3]);
+  for (let i = 0; i < rowCount; i++) {
+    const type = r.pick(TYPES);
+    const statuses = r.shuffle(
+      STATUSES.filter((s) => s.type === type && s.id !== DEFAULT_STATUS[type]).map((s) => s.id),
+    );
+    rows.push({ type, statuses });
+  }
+  const used = rows.map(() => 0);
+  const take = (row: number): number | null => {
+    const plan = rows[row] as RowPlan;
+    const index = used[row] as number;
+    if (index >= plan.statuses.length) return null;
+    used[row] = index + 1;
+    return plan.statuses[index] as number;
+  };
+  const tabs = r.chance(0.5) ? 2 : 1;
+  const skews = Array.from({ length: tabs }, () =>
+    r.chance(0.5) ? 0 : r.int(-7_200_000, 7_200_000),
+  );
+  const steps: Step[] = [];
+  const changes = r.pick([2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 7, 8]);
+  const otherEdits = r.chance(0.4) ? r.int(1, 2) : 0;
+  const events: ("change" | "otherEdit")[] = r.shuffle([
+    ...Array<"change">(changes).fill("change"),
+    ...Array<"otherEdit">(otherEdits).fill("otherEdit"),
+  ]);
+  const noiseRate = r.pick([0, 0.5, 1, 2]);
+  for (const event of events) {
+    while (r.chance(noiseRate / (1 + noiseRate))) steps.push(noise(r, tabs));
+    const row = r.int(0, rows.length - 1);
+    if (event === "change" && r.chance(0.07)) {
+      steps.push({ kind: "change", row, status: null });
+      continue;
+    }
+    const status = take(row);
+    if (status === null) continue; // the row's statuses are used up
+    steps.push({ kind: event, row, status });
+  }
+  while (r.chance(0.3)) steps.push(noise(r, tabs));
+  return {
+    seed,
+    rows,
+    skews,
+    firstUser: r.pick(DEVICE_USERS),
+    faultRate: r.pick([0, 0.15, 0.3, 0.5, 0.7]),
+    steps,
+  };
+}

@@ -1,0 +1,88 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setApiBase } from "../../../src/client/lib/http";
+import { violations } from "./invariants";
+import { makePlan } from "./plan";
+import { describeRun } from "./report";
+import { type RunRecord, World } from "./run";
+import { type SyncServer, startSyncServer } from "./server";
+
+/**
+ * Randomized runs of queued changes against the real API behind a faulty network (README.md).
+ * SYNC_RUNS sets how many (default 1000); SYNC_SEED the first seed (default: random, printed),
+ * so `SYNC_SEED=<seed of a failed run>` replays that run alone. The runs are shared out over
+ * SHARDS test files (each with its own server), so both cores of a CI machine work on them.
+ */
+const fromEnv = (name: string) => {
+  const value = process.env[name];
+  return value === undefined || value === "" ? undefined : Number(value);
+};
+const FIRST_SEED = fromEnv("SYNC_SEED") ?? Math.floor(Math.random() * 2 ** 31);
+const RUNS = fromEnv("SYNC_RUNS") ?? (fromEnv("SYNC_SEED") === undefined ? 1000 : 1);
+const CHUNK = 100;
+export const SHARDS = 2;
+/** A run that takes longer is reported as hung (with where it was). */
+const RUN_TIMEOUT_MS = fromEnv("SYNC_RUN_TIMEOUT_MS") ?? 30_000;
+
+/** Defines this file's share (`shard` of SHARDS) of the randomized runs. */
+export function defineRuns(shard: number): void {
+  const per = Math.ceil(RUNS / SHARDS);
+  const first = Math.min(RUNS, shard * per);
+  const end = Math.min(RUNS, first + per);
+  let server: SyncServer;
+  let world: World;
+  const realFetch = globalThis.fetch;
+
+  beforeAll(async () => {
+    server = await startSyncServer();
+    setApiBase(server.base);
+    world = new World(server, realFetch);
+    globalThis.fetch = world.network.fetch;
+    console.info(
+      `sync property: runs ${first + 1} to ${end} of ${RUNS} from SYNC_SEED=${FIRST_SEED}`,
+    );
+  });
+
+  afterAll(async () => {
+    await world?.reset();
+    globalThis.fetch = realFetch;
+    await server?.close();
+  });
+
+  describe(`queued changes under faults (runs ${first + 1} to ${end} of ${RUNS})`, () => {
+    // With SYNC_SEED alone (one run) the second shard has nothing to run; the default 1,000
+    // runs fill both shards.
+    if (first >= end) it.skip("no runs in this shard", () => {});
+    for (let start = first; start < end; start += CHUNK) {
+      const count = Math.min(CHUNK, end - start);
+      it(`runs ${start + 1} to ${start + count}`, async () => {
+        for (let i = start; i < start + count; i++) {
+          const seed = (FIRST_SEED + i) >>> 0;
+          const plan = makePlan(seed);
+          let problems: string[];
+          let run: RunRecord | undefined;
+          try {
+            const timer = sleep(RUN_TIMEOUT_MS, "hung" as const, { ref: false });
+            const outcome = await Promise.race([world.run(plan), timer]);
+            if (outcome === "hung") {
+              run = world.current ?? undefined;
+              problems = [`the run hung for ${RUN_TIMEOUT_MS} ms`];
+            } else {
+              run = outcome;
+              problems = await violations(server, run);
+            }
+          } catch (error) {
+            problems = [`run threw: ${error instanceof Error ? error.stack : String(error)}`];
+          }
+          if (problems.length > 0) {
+            const detail = run
+              ? await describeRun(server, run, problems)
+              : `sync run failed: replay with SYNC_SEED=${seed} npx vitest run --project sync\n${problems.join("\n")}`;
+            console.error(detail);
+            expect.fail(detail);
+          }
+        }
+      }, 600_000);
+    }
+  });
+}

@@ -1,0 +1,67 @@
+import { db } from "../../../src/client/offline/db";
+import type { RunRecord } from "./run";
+import type { SyncServer } from "./server";
+
+/** What a failing run did, for the test output (with the seed that replays it). */
+export async function describeRun(
+  server: SyncServer,
+  run: RunRecord,
+  problems: string[],
+): Promise<string> {
+  const lines = [
+    `sync run failed: replay with SYNC_SEED=${run.plan.seed} npx vitest run --project sync`,
+    ...problems.map((problem) => `  - ${problem}`),
+    `progress: ${run.progress}`,
+    `plan: ${JSON.stringify({ ...run.plan, steps: undefined })}`,
+    `steps: ${run.plan.steps.map((step) => JSON.stringify(step)).join(" ")}`,
+    "changes:",
+    ...run.changes.map(
+      (change) =>
+        `  #${change.index} row ${change.row} ${JSON.stringify(change.body)} by ${change.author}` +
+        ` (${run.network.attemptsOf(change.mutationId)} attempts)`,
+    ),
+    `other edits: ${JSON.stringify(run.otherEdits)}`,
+    `sync issues: ${JSON.stringify(
+      (await db.syncIssues.toArray()).map((issue) => [issue.entityId, issue.body, issue.status]),
+    )}`,
+  ];
+  const jwt = localStorage.getItem("jwt");
+  lines.push(
+    `device: ${run.device.user ?? "nobody"} signed in, token ${jwt ? jwt.slice(-8) : null}` +
+      `${jwt && run.network.expired.has(jwt) ? " (expired)" : ""}; replayers: ` +
+      run.device.instances
+        .map((instance) => {
+          const inner = instance.replayer as unknown as Record<string, unknown>;
+          const paused = inner.paused as { userId: number; jwt: string } | null;
+          return (
+            `#${instance.sender.id} tab ${instance.sender.tab}` +
+            `${instance.sender.dead ? " dead" : instance.stopped ? " stopped" : ""}` +
+            `${inner.running ? " running" : ""}` +
+            `${paused ? ` paused(${paused.userId}, ${paused.jwt.slice(-8)})` : ""}`
+          );
+        })
+        .join(", "),
+  );
+  lines.push(
+    `outbox: ${JSON.stringify(
+      (await db.outbox.toArray()).map((entry) => [
+        entry.seq,
+        entry.username,
+        entry.body,
+        entry.attempts,
+      ]),
+    )}`,
+  );
+  const histories = await server.histories(run.rows.map((row) => row.id));
+  for (const [index, row] of run.rows.entries()) {
+    const mirrored = await db.shipments.get(row.id);
+    lines.push(
+      `row ${index} (id ${row.id}, v${row.version}, status ${row.status.id}; mirror ` +
+        `v${mirrored?.version} status ${mirrored?.status.id}) history: ` +
+        (histories.get(row.id) ?? [])
+          .map((entry) => `${String(entry.newStatus)} by ${entry.username}`)
+          .join(", "),
+    );
+  }
+  return lines.join("\n");
+}

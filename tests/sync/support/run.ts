@@ -1,0 +1,230 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { i18n } from "@lingui/core";
+import { reasonCommand, statusCommand } from "../../../src/client/features/shipments/commands";
+import { db } from "../../../src/client/offline/db";
+import { enqueue } from "../../../src/client/offline/outbox";
+import type { Shipment } from "../../../src/shared/contract/shipment";
+import { Device } from "./device";
+import { FaultyNetwork } from "./network";
+import { faultFor, type Plan, type Step } from "./plan";
+import { rng } from "./prng";
+import { DEVICE_USERS, type SyncServer } from "./server";
+
+/** One queued change of a run, and what became of it. */
+export interface ChangeRecord {
+  index: number;
+  row: number;
+  /** The status it sets; null for an invalid change (a reason no status has). */
+  status: number | null;
+  /** Request body, unique within the row (how sync issues and history name it). */
+  body: Record<string, unknown>;
+  author: string;
+  mutationId: string;
+}
+
+export interface OtherEdit {
+  row: number;
+  status: number;
+}
+
+export interface RunRecord {
+  plan: Plan;
+  /** The rows as created (version and status before the run). */
+  rows: Shipment[];
+  changes: ChangeRecord[];
+  otherEdits: OtherEdit[];
+  network: FaultyNetwork;
+  device: Device;
+  /** Why the device did not get quiet, if it did not. */
+  stuck?: string;
+  /** Where the run is (a hung run reports it). */
+  progress: string;
+}
+
+/** How many rounds of "sign the waiting user in, network back, wait" quiescence may take. */
+const QUIESCENCE_ROUNDS = 40;
+
+/** The world of a test file: one server, one network over it, a device per run. */
+export class World {
+  readonly server: SyncServer;
+  readonly network: FaultyNetwork;
+  private readonly keys = new Map<string, number>();
+  private plan: Plan | null = null;
+  device: Device | null = null;
+  /** Set once a run's steps are done: no more random faults. */
+  private healed = false;
+  /** The run under way (a hung run is reported from it). */
+  current: RunRecord | null = null;
+
+  constructor(server: SyncServer, realFetch: typeof fetch) {
+    this.server = server;
+    this.network = new FaultyNetwork(realFetch, {
+      plan: ({ key, attempt }) => {
+        // Healing ends the random faults; a scripted one happens whenever its attempt comes.
+        if (!this.plan || (this.healed && !this.plan.faults)) return "none";
+        return faultFor(this.plan, this.keys.get(key) ?? 999, attempt);
+      },
+      delay: ({ key, attempt }) => ((this.keys.get(key) ?? 0) % 7) + attempt * 3,
+      reload: (sender) => this.device?.reload(sender),
+      restart: (sender) => this.device?.restart(sender),
+      online: () => this.device?.networkBackAll(),
+    });
+  }
+
+  /** Between runs: no tab left, every request answered, empty tables, nobody signed in. */
+  async reset(): Promise<void> {
+    this.device?.closeAll();
+    await this.network.settle();
+    this.network.reset();
+    this.keys.clear();
+    await Promise.all(db.tables.map((table) => table.clear()));
+    localStorage.clear();
+  }
+
+  async run(plan: Plan): Promise<RunRecord> {
+    this.current = null;
+    await this.reset();
+    this.plan = plan;
+    this.healed = false;
+    const random = rng(plan.seed ^ 0x5eed);
+    const device = new Device(this.server, random.next, () => this.network.expired);
+    this.device = device;
+    const { server, network } = this;
+    const rows: Shipment[] = [];
+    for (const row of plan.rows) rows.push(await server.takeLine(row.type));
+    await db.shipments.bulkPut(rows); // as the list screen mirrored them
+    await device.signIn(plan.firstUser);
+    for (const [tab, skew] of plan.skews.entries()) device.openTab(tab, skew);
+    const record: RunRecord = {
+      plan,
+      rows,
+      changes: [],
+      otherEdits: [],
+      network,
+      device,
+      progress: "started",
+    };
+    this.current = record;
+    for (const [index, step] of plan.steps.entries()) {
+      record.progress = `step ${index} (${step.kind})`;
+      await this.step(step, record);
+    }
+    record.stuck = await this.quiesce(record);
+    record.progress = "done";
+    return record;
+  }
+
+  private async step(step: Step, record: RunRecord): Promise<void> {
+    const { plan, rows, device } = record;
+    const { server, network } = this;
+    switch (step.kind) {
+      case "change": {
+        if (!device.author()) await device.signIn(plan.firstUser); // the UI needs a session
+        const author = device.author();
+        const line = await db.shipments.get((rows[step.row] as Shipment).id);
+        if (!author || !line) throw new Error("no author or no mirrored row");
+        const index = record.changes.length;
+        const command =
+          step.status === null
+            ? reasonCommand(
+                line,
+                { status: line.status.id, code: `NO_SUCH_${index}`, name: "none", description: "" },
+                i18n,
+              )
+            : statusCommand(line, step.status, i18n);
+        const mutationId = await enqueue(command, author);
+        this.keys.set(mutationId, index);
+        record.changes.push({
+          index,
+          row: step.row,
+          status: step.status,
+          body: command.body ?? {},
+          author: author.username,
+          mutationId,
+        });
+        device.kickAll(); // this tab, and the others through the broadcast
+        break;
+      }
+      case "otherEdit":
+        await server.editAsOther(rows[step.row] as Shipment, step.status);
+        record.otherEdits.push({ row: step.row, status: step.status });
+        break;
+      case "offline":
+        network.offline = true;
+        await sleep(step.ms);
+        network.offline = false;
+        device.networkBackAll();
+        break;
+      case "online":
+        device.networkBackAll();
+        break;
+      case "kick":
+        device.kickAll();
+        break;
+      case "switchUser": {
+        const other = DEVICE_USERS.find((user) => user !== device.user) ?? plan.firstUser;
+        await device.signIn(other);
+        device.kickAll();
+        break;
+      }
+      case "relogin":
+        await device.signIn(device.user ?? plan.firstUser);
+        device.kickAll();
+        break;
+      case "signOut":
+        device.signOut();
+        break;
+      case "wait":
+        await sleep(step.ms);
+        break;
+      case "network":
+        network.offline = !step.online;
+        if (step.online) device.networkBackAll();
+        break;
+      case "settle":
+        await device.idle();
+        await network.settle();
+        await device.idle();
+        break;
+      case "check":
+        await step.check(record);
+        break;
+      case "clockJump":
+        device.clocks[step.tab] = (device.clocks[step.tab] ?? 0) + step.ms;
+        break;
+      default:
+        throw new Error(`unknown step ${JSON.stringify(step satisfies never)}`);
+    }
+  }
+
+  /**
+   * Heals every fault and lets the device finish: the author of the oldest waiting change
+   * signs in (again, if their token expired), the network comes back, the tabs go idle.
+   */
+  private async quiesce(record: RunRecord): Promise<string | undefined> {
+    const { network, device } = record;
+    this.healed = true;
+    network.offline = false;
+    for (let round = 0; round < QUIESCENCE_ROUNDS; round++) {
+      record.progress = `quiescence round ${round}: waiting for the tabs`;
+      await device.idle();
+      record.progress = `quiescence round ${round}: waiting for the network`;
+      await network.settle();
+      record.progress = `quiescence round ${round}`;
+      const oldest = await db.outbox.orderBy("seq").first();
+      if (!oldest) {
+        await device.idle();
+        await network.settle();
+        if ((await db.outbox.count()) === 0) return undefined;
+        continue;
+      }
+      const jwt = localStorage.getItem("jwt");
+      if (device.user !== oldest.username || !jwt || network.expired.has(jwt)) {
+        await device.signIn(oldest.username);
+      }
+      device.networkBackAll();
+      await sleep(1);
+    }
+    return `the outbox did not drain: ${await db.outbox.count()} entries left`;
+  }
+}
