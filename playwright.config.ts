@@ -36,7 +36,8 @@ export default defineConfig({
   use: {
     baseURL,
     serviceWorkers: "allow",
-    trace: "retain-on-failure",
+    // Recording a trace for every run costs CPU (screencast) that 2-core CI machines lack.
+    trace: CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [

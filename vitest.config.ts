@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
@@ -9,6 +10,9 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // Vitest's default (cores - 1) runs every file one after another on a 2-core CI machine,
+    // where most of a file's time is waiting on PGlite or a worker starting, not the CPU.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -37,7 +41,6 @@ export default defineConfig({
           exclude: ["src/server/**/*.unit.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {

@@ -19,6 +19,9 @@ const env = {
   // Generous login limits (src/server/config.ts): the suite logs in many times from one address.
   LOGIN_MAX_FAILURES_PER_USER: "1000",
   LOGIN_MAX_FAILURES_PER_IP: "100000",
+  // The demo password is public: a full-cost scrypt per sign-in (about a second of CPU) would
+  // only slow the suite, which signs in on every test.
+  PASSWORD_HASH_COST: "12",
   LOG_LEVEL: "warn",
   JWT_SECRET: "yardline-e2e-secret-not-for-production-0123456789",
   ...process.env,

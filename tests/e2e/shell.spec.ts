@@ -133,6 +133,9 @@ test.describe("app shell", () => {
         await expect(notice).toContainText("Successfully saved new password");
         await expect(notice).toHaveRole("status");
         await expect(dialog).toBeHidden();
+        // Dismissed, so the second change's notice is the only one (notices outlive a logout).
+        await notice.getByRole("button", { name: "Dismiss" }).click();
+        await expect(notice).toHaveCount(0);
       };
 
       await loginAs(user);
