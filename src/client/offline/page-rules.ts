@@ -59,8 +59,17 @@ export async function newerThanMirror<Row extends { id: number; version: number 
   rows: readonly Row[],
 ): Promise<Row[]> {
   const existing = await table.bulkGet(rows.map((row) => row.id));
-  return rows.filter((row, index) => {
-    const old = existing[index];
-    return !old || old.version <= row.version;
-  });
+  return rows.filter((row, index) => isNotOlder(row, existing[index]));
+}
+
+/** newerThanMirror, for a writer that has already read the mirrored rows (by id). */
+export function newerThanRows<Row extends { id: number; version: number }>(
+  mirrored: ReadonlyMap<number, Row>,
+  rows: readonly Row[],
+): Row[] {
+  return rows.filter((row) => isNotOlder(row, mirrored.get(row.id)));
+}
+
+function isNotOlder(row: { version: number }, old: { version: number } | undefined): boolean {
+  return !old || old.version <= row.version;
 }

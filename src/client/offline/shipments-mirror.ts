@@ -11,6 +11,7 @@ import {
   type ListAnswer,
   type LocalPage,
   newerThanMirror,
+  newerThanRows,
   slicePage,
 } from "./page-rules";
 
@@ -96,14 +97,17 @@ export function shipmentMatcher(
   };
 }
 
+function companyRows(company: number, type: ShipmentType): Promise<ShipmentRow[]> {
+  return db.shipments.where("[company+type]").equals([company, type]).toArray();
+}
+
 async function matchingRows(
   company: number,
   scope: ShipmentScope,
   filters: ShipmentListFilters,
 ): Promise<ShipmentRow[]> {
-  const matches = shipmentMatcher(scope, filters);
-  const rows = await db.shipments.where("[company+type]").equals([company, scope.type]).toArray();
-  return rows.filter(matches).sort(compareShipments);
+  const rows = await companyRows(company, scope.type);
+  return rows.filter(shipmentMatcher(scope, filters)).sort(compareShipments);
 }
 
 /** The page computed on the device from the mirrored lines (offline). */
@@ -135,18 +139,16 @@ export async function writeShipmentsPage(
 ): Promise<void> {
   const resource = SHIPMENT_RESOURCE[scope.type];
   await db.transaction("rw", db.shipments, db.listPages, db.meta, db.outbox, async () => {
-    const fresh = await unlessPending(
-      "shipment",
-      await newerThanMirror(db.shipments, answer.results),
-    );
+    // One read of the list's mirrored rows serves both the version guard and the gone-row
+    // check (the answer's rows are the company's, of this type): big answers cost one read.
+    const mirrored = await companyRows(company, scope.type);
+    const byId = new Map(mirrored.map((row) => [row.id, row]));
+    const fresh = await unlessPending("shipment", newerThanRows(byId, answer.results));
     for (const chunk of chunks(fresh)) await db.shipments.bulkPut(chunk);
-    const gone = goneOnPage(
-      await matchingRows(company, scope, filters),
-      answer,
-      page,
-      pageSize,
-      compareShipments,
-    );
+    for (const row of fresh) byId.set(row.id, row);
+    const matches = shipmentMatcher(scope, filters);
+    const candidates = [...byId.values()].filter(matches).sort(compareShipments);
+    const gone = goneOnPage(candidates, answer, page, pageSize, compareShipments);
     const removable = await idsWithoutPendingChanges("shipment", gone);
     if (removable.length > 0) await db.shipments.bulkDelete(removable);
     await putListPage({
@@ -186,7 +188,7 @@ export async function mirroredClients(
   company: number,
   type: ShipmentType,
 ): Promise<{ id: number; description: string }[]> {
-  const rows = await db.shipments.where("[company+type]").equals([company, type]).toArray();
+  const rows = await companyRows(company, type);
   const byId = new Map<number, string>();
   for (const row of rows) if (row.client) byId.set(row.client.id, row.client.description);
   return [...byId]

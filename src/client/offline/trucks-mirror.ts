@@ -9,6 +9,7 @@ import {
   type ListAnswer,
   type LocalPage,
   newerThanMirror,
+  newerThanRows,
   slicePage,
 } from "./page-rules";
 
@@ -66,10 +67,13 @@ export function truckMatcher(filters: TruckListFilters): (row: TruckRow) => bool
   };
 }
 
+function companyRows(company: number): Promise<TruckRow[]> {
+  return db.trucks.where("company").equals(company).toArray();
+}
+
 async function matchingRows(company: number, filters: TruckListFilters): Promise<TruckRow[]> {
-  const matches = truckMatcher(filters);
-  const rows = await db.trucks.where("company").equals(company).toArray();
-  return rows.filter(matches).sort(compareTrucks);
+  const rows = await companyRows(company);
+  return rows.filter(truckMatcher(filters)).sort(compareTrucks);
 }
 
 /** The page computed on the device from the mirrored trucks of `company` (offline). */
@@ -101,15 +105,13 @@ export async function writeTrucksPage(
   now: number = Date.now(),
 ): Promise<void> {
   await db.transaction("rw", db.trucks, db.listPages, db.meta, db.outbox, async () => {
-    const fresh = await unlessPending("shipper", await newerThanMirror(db.trucks, answer.results));
+    // One read of the company's mirrored trucks serves the version guard and the gone rows.
+    const byId = new Map((await companyRows(company)).map((row) => [row.id, row]));
+    const fresh = await unlessPending("shipper", newerThanRows(byId, answer.results));
     for (const chunk of chunks(fresh)) await db.trucks.bulkPut(chunk);
-    const gone = goneOnPage(
-      await matchingRows(company, filters),
-      answer,
-      page,
-      pageSize,
-      compareTrucks,
-    );
+    for (const row of fresh) byId.set(row.id, row);
+    const candidates = [...byId.values()].filter(truckMatcher(filters)).sort(compareTrucks);
+    const gone = goneOnPage(candidates, answer, page, pageSize, compareTrucks);
     const removable = await idsWithoutPendingChanges("shipper", gone);
     if (removable.length > 0) await db.trucks.bulkDelete(removable);
     await putListPage({
