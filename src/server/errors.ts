@@ -49,14 +49,15 @@ export const errors = {
   conflict: (fields: FieldErrors, message = "This would duplicate an existing record") =>
     new ApiError(409, "conflict", message, fields),
   /** A stale If-Match: 412 with the row as it is now, and its ETag. */
-  preconditionFailed: (current: unknown, etag: string) =>
+  /** `extra`: more body members the route declares (changed_by for rows with a history). */
+  preconditionFailed: (current: unknown, etag: string, extra: Record<string, unknown> = {}) =>
     new ApiError(
       412,
       "precondition_failed",
       "The record was changed by someone else; reload it and try again",
       undefined,
       { etag },
-      { current },
+      { ...extra, current },
     ),
   /** An Idempotency-Key already used for another request (method, path, body or company). */
   idempotencyMismatch: () =>

@@ -126,14 +126,13 @@ test("a change refused because another user changed the line reverts, is listed 
   request,
 }) => {
   const code = "ALB-101055";
-  // The tablet user has seeHistory, so the refusal can tell who changed the line (forklift and
-  // warehouse may not read the history: their sync issues name nobody).
+  // Forklift may not read line histories: the 412 answer itself names who changed the line.
   const admin = await ShipmentsApi.login(request, "admin");
   const list = new OfflineShipmentsList(page, "expeditions");
   const bar = new SyncBar(page);
   const [[before]] = await Promise.all([
     startFrom(admin, "expeditions", [code], IN_PREPARATION),
-    list.openAs("office", code),
+    list.openAs("forklift", code),
   ]);
   await list.expectLines([code], IN_PREPARATION, false);
   const log = new PatchLog().watch(page);
@@ -158,17 +157,17 @@ test("a change refused because another user changed the line reverts, is listed 
   const card = issues.card(code);
   await expect(card).toContainText("Status: In preparation → Ready");
   await expect(card).toContainText("Changed meanwhile by admin");
-  await expect(card).toContainText("Made by office");
+  await expect(card).toContainText("Made by forklift");
 
   await issues.reapply(code).click();
   await expect(card).toHaveCount(0);
   await expect(bar.issues).toHaveCount(0);
   await bar.expectWaiting(0);
-  // Admin's change and the re-applied one: two entries more, the newest office's.
+  // Admin's change and the re-applied one: two entries more, the newest forklift's.
   await expect.poll(async () => (await admin.byCode("expeditions", code)).status.id).toBe(READY);
   const history = await admin.history(before?.id ?? 0);
   expect(history.length).toBe((before?.history ?? 0) + 2);
-  expect(history[0]?.user?.username).toBe("office");
+  expect(history[0]?.user?.username).toBe("forklift");
   expect(history[0]?.modified_fields.status).toEqual({ old: READY_TO_SEND, new: READY });
 
   await list.goto(code);

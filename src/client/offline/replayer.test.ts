@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Shipment } from "../../shared/contract/shipment";
 import { ApiError, NetworkError } from "../lib/errors";
 import { expeditionRow, truckRow } from "../test-rows";
@@ -123,6 +123,26 @@ describe("Replayer", () => {
     });
     expect(await db.syncIssues.count()).toBe(1);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("names the writer a 412 answer gives, without reading the line's history", async () => {
+    const winner = { ...(server.rows.get(1) as Shipment), status: LOADED, version: 6 };
+    server.failures.push(() => {
+      throw new ApiError(412, {
+        code: "precondition_failed",
+        message: "stale",
+        current: winner,
+        changed_by: "warehouse",
+      });
+    });
+    const whoChanged = vi.fn(async () => "office");
+    replayer = makeReplayer({ whoChanged });
+    await queueStatus(1, READY);
+    await settle();
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ status: 412, changedBy: "warehouse" });
+    expect(whoChanged).not.toHaveBeenCalled();
+    expect(await db.shipments.get(1)).toEqual(winner);
   });
 
   it("reverts to the server's row after another refusal, and drops a row the server lost", async () => {

@@ -161,7 +161,10 @@ export class Replayer {
     }
     const current =
       error.status === 412 ? currentOf(entry, error) : await this.safeRead(entry, session);
-    const changedBy = await this.deps.whoChanged(entry, session).catch(() => null);
+    // A 412 names who wrote the version that won; other refusals ask the line's history.
+    const changedBy =
+      (error.status === 412 ? changedByOf(error) : undefined) ??
+      (await this.deps.whoChanged(entry, session).catch(() => null));
     const refusal = { status: error.status, code: error.code, message: error.message };
     const issue = await refuse(entry, refusal, current, changedBy, this.now());
     if (issue) this.deps.onRefused?.(issue);
@@ -199,6 +202,12 @@ export class Replayer {
 }
 
 /** The current row a 412 carries (`current`), parsed as the mirror stores it. */
+/** The 412 body's changed_by; undefined when the answer does not say (trucks keep no history). */
+function changedByOf(error: ApiError): string | null | undefined {
+  const changedBy = (error.body as { changed_by?: unknown } | null)?.changed_by;
+  return typeof changedBy === "string" || changedBy === null ? changedBy : undefined;
+}
+
 function currentOf(entry: OutboxRow, error: ApiError): ServerRow {
   const body = error.body as { current?: unknown } | null;
   try {

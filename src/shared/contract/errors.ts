@@ -35,3 +35,13 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export function staleBody<T extends z.ZodType>(row: T) {
   return ErrorBody.extend({ current: row });
 }
+
+/** staleBody of a row that keeps a history: also who wrote the current version. */
+export function staleHistoryBody<T extends z.ZodType>(row: T) {
+  return staleBody(row).extend({
+    changed_by: z
+      .string()
+      .nullable()
+      .describe("Username of whoever wrote the current version (null: not recorded)"),
+  });
+}

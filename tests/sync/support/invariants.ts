@@ -15,7 +15,7 @@ import { type HistoryRecord, OTHER_USER, type ServerState, type SyncServer } fro
  * 3. Refused changes are reverted: the mirrored row is a state the server really had (no
  *    refused or lingering optimistic value), the newest one unless only the other user changed
  *    the row since; each refusal has its status and code, and a 412 only where the other user
- *    edited the row.
+ *    edited the row, naming who wrote the row's current version.
  * 4. Every write reached the server with its author's token.
  */
 export async function violations(server: SyncServer, run: RunRecord): Promise<string[]> {
@@ -117,6 +117,10 @@ function checkRefusals(
     if (!issue.status || !issue.code) out.push(`change #${change.index}: issue lacks status/code`);
     if (issue.status === 412 && others.length === 0) {
       out.push(`change #${change.index}: 412 on row ${row}, which nobody else edited`);
+    }
+    // The 412 answer names who wrote the winning version; someone did, so never nobody.
+    if (issue.status === 412 && !issue.changedBy) {
+      out.push(`change #${change.index}: 412 on row ${row} names nobody as its writer`);
     }
     if (change.status !== null && issue.status !== 412) {
       out.push(`change #${change.index}: a valid change refused (${issue.status} ${issue.code})`);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
-import { staleBody } from "../../../../shared/contract/errors";
+import { staleHistoryBody } from "../../../../shared/contract/errors";
 import { listOf } from "../../../../shared/contract/paging";
 import {
   Expedition,
@@ -81,7 +81,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { type, path, line, query, place, action } of TYPES) {
     const tags = [path];
     const { see, edit, remove } = SHIPMENT_PERMISSIONS[type];
-    const Stale = staleBody(line);
+    const Stale = staleHistoryBody(line);
     const present = (view: Parameters<typeof presentShipment>[0]) =>
       presentShipment(view, new Date());
 
@@ -160,7 +160,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           "(400 fields.shipper) or null. Answers the updated line with its ETag; every " +
           "change bumps the version and writes a history entry with the old and new values " +
           `(a change to the current value changes nothing). ${SCOPE}If-Match with a stale ` +
-          "ETag answers 412 with the current line.",
+          "ETag answers 412 with the current line and changed_by, who wrote it.",
         params: IdParams,
         headers: WriteHeaders,
         body: ShipmentPatch,
@@ -193,7 +193,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Requires ${see} and ${remove}. ${SCOPE}The line is marked deleted (kept for the ` +
           "change feed and its history, which records the deletion) and answers 404 from then " +
-          "on. If-Match with a stale ETag answers 412 with the current line.",
+          "on. If-Match with a stale ETag answers 412 with the current line and changed_by, who wrote it.",
         params: IdParams,
         headers: WriteHeaders,
         response: {

@@ -192,6 +192,18 @@ export async function insertHistory(db: Executor, values: NewHistoryRow): Promis
   await db.insert(shipmentHistory).values(values);
 }
 
+/** Username of the line's latest history entry: who wrote its current version. */
+export async function lastWriter(db: Executor, shipmentId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ username: users.username })
+    .from(shipmentHistory)
+    .leftJoin(users, eq(users.id, shipmentHistory.userId))
+    .where(eq(shipmentHistory.shipmentId, shipmentId))
+    .orderBy(desc(shipmentHistory.created), desc(shipmentHistory.id))
+    .limit(1);
+  return row?.username ?? null;
+}
+
 export interface HistoryView {
   entry: typeof shipmentHistory.$inferSelect;
   user: { id: number; username: string; firstName: string; lastName: string } | null;

@@ -13,6 +13,7 @@ import { presentShipment } from "./presenter";
 import {
   findShipment,
   insertHistory,
+  lastWriter,
   type ShipmentChanges,
   type ShipmentScope,
   type ShipmentView,
@@ -62,10 +63,14 @@ export function guard(type: ShipmentType, operation: "read" | "patch" | "delete"
   return handler;
 }
 
-function stale(view: ShipmentView) {
+/** The 412 of a stale If-Match: the current line and who wrote it (the sync issue names them). */
+async function stale(db: Db, view: ShipmentView) {
   return errors.preconditionFailed(
     presentShipment(view, new Date()),
     etagOf(view.shipment.version),
+    {
+      changed_by: await lastWriter(db, view.shipment.id),
+    },
   );
 }
 
@@ -146,7 +151,7 @@ async function writeChange(
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const current = await findShipment(db, scope, id, type);
     if (!current) throw errors.notFound();
-    if (versions && !versions.includes(current.shipment.version)) throw stale(current);
+    if (versions && !versions.includes(current.shipment.version)) throw await stale(db, current);
     const { changes, modified } = await compute(current);
     if (Object.keys(modified).length === 0) return current;
     const written = await db.transaction(async (tx) => {
@@ -167,7 +172,7 @@ async function writeChange(
   }
   const current = await findShipment(db, scope, id, type);
   if (!current) throw errors.notFound();
-  throw stale(current);
+  throw await stale(db, current);
 }
 
 export async function patchShipment(

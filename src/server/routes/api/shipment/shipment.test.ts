@@ -623,6 +623,8 @@ describe("If-Match", () => {
     const body = stale.json();
     expect(body).toMatchObject({ code: "precondition_failed", message: expect.any(String) });
     expect({ ...body.current, timing: current.timing }).toEqual(current);
+    // Who wrote the version that won: the sync issue of a refused offline change names them.
+    expect(body.changed_by).toBe("office");
     const staleDelete = await office("DELETE", `/api/expedition/${id}`, undefined, {
       "if-match": '"1"',
     });
