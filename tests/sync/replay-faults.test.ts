@@ -1,34 +1,18 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setApiBase } from "../../src/client/lib/http";
+import { describe, expect, it } from "vitest";
 import { db } from "../../src/client/offline/db";
 import { violations } from "./support/invariants";
 import type { Plan, Step } from "./support/plan";
 import type { RunRecord } from "./support/run";
-import { World } from "./support/run";
-import { OTHER_USER, type SyncServer, startSyncServer } from "./support/server";
+import { OTHER_USER } from "./support/server";
+import { startSyncWorld } from "./support/sync-world";
 
 /**
  * One deterministic run per fault kind, so a regression has a name (the randomized runs of
  * replay-property-*.test.ts mix them all). Each run must keep every invariant of
  * support/invariants.ts, and shows the fault did what it says.
  */
-let server: SyncServer;
-let world: World;
-const realFetch = globalThis.fetch;
-
-beforeAll(async () => {
-  server = await startSyncServer();
-  setApiBase(server.base);
-  world = new World(server, realFetch);
-  globalThis.fetch = world.network.fetch;
-});
-
-afterAll(async () => {
-  await world?.reset();
-  globalThis.fetch = realFetch;
-  await server?.close();
-});
+const sync = startSyncWorld();
 
 const EXPEDITION = { type: 1 as const, statuses: [] };
 const change = (status: number | null, row = 0): Step => ({ kind: "change", row, status });
@@ -53,10 +37,10 @@ function plan(steps: Step[], options: Partial<Plan> = {}): Plan {
 
 /** Runs a scenario: every invariant holds, and each mirrored row is the API's row. */
 async function runClean(scenario: Plan): Promise<RunRecord> {
-  const record = await world.run(scenario);
-  expect(await violations(server, record)).toEqual([]);
+  const record = await sync.world.run(scenario);
+  expect(await violations(sync.server, record)).toEqual([]);
   for (const row of record.rows) {
-    const current = await server.read(row);
+    const current = await sync.server.read(row);
     const mirrored = await db.shipments.get(row.id);
     // timing is computed at each answer (it moves with the clock); the rest must match.
     expect({ ...mirrored, timing: null }).toEqual({ ...current, timing: null });
@@ -72,7 +56,7 @@ function deliveries(record: RunRecord, index: number) {
 
 async function historyOf(record: RunRecord, row = 0) {
   const id = record.rows[row]?.id as number;
-  return (await server.histories([id])).get(id) ?? [];
+  return (await sync.server.histories([id])).get(id) ?? [];
 }
 
 async function statusesApplied(record: RunRecord, row = 0) {

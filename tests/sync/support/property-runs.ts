@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setApiBase } from "../../../src/client/lib/http";
+import { beforeAll, describe, expect, it } from "vitest";
 import { violations } from "./invariants";
 import { makePlan } from "./plan";
 import { describeRun } from "./report";
-import { type RunRecord, World } from "./run";
-import { type SyncServer, startSyncServer } from "./server";
+import type { RunRecord } from "./run";
+import { startSyncWorld } from "./sync-world";
 
 /**
  * Randomized runs of queued changes against the real API behind a faulty network (README.md).
@@ -29,24 +28,12 @@ export function defineRuns(shard: number): void {
   const per = Math.ceil(RUNS / SHARDS);
   const first = Math.min(RUNS, shard * per);
   const end = Math.min(RUNS, first + per);
-  let server: SyncServer;
-  let world: World;
-  const realFetch = globalThis.fetch;
+  const sync = startSyncWorld();
 
-  beforeAll(async () => {
-    server = await startSyncServer();
-    setApiBase(server.base);
-    world = new World(server, realFetch);
-    globalThis.fetch = world.network.fetch;
+  beforeAll(() => {
     console.info(
       `sync property: runs ${first + 1} to ${end} of ${RUNS} from SYNC_SEED=${FIRST_SEED}`,
     );
-  });
-
-  afterAll(async () => {
-    await world?.reset();
-    globalThis.fetch = realFetch;
-    await server?.close();
   });
 
   describe(`queued changes under faults (runs ${first + 1} to ${end} of ${RUNS})`, () => {
@@ -63,20 +50,20 @@ export function defineRuns(shard: number): void {
           let run: RunRecord | undefined;
           try {
             const timer = sleep(RUN_TIMEOUT_MS, "hung" as const, { ref: false });
-            const outcome = await Promise.race([world.run(plan), timer]);
+            const outcome = await Promise.race([sync.world.run(plan), timer]);
             if (outcome === "hung") {
-              run = world.current ?? undefined;
+              run = sync.world.current ?? undefined;
               problems = [`the run hung for ${RUN_TIMEOUT_MS} ms`];
             } else {
               run = outcome;
-              problems = await violations(server, run);
+              problems = await violations(sync.server, run);
             }
           } catch (error) {
             problems = [`run threw: ${error instanceof Error ? error.stack : String(error)}`];
           }
           if (problems.length > 0) {
             const detail = run
-              ? await describeRun(server, run, problems)
+              ? await describeRun(sync.server, run, problems)
               : `sync run failed: replay with SYNC_SEED=${seed} npx vitest run --project sync\n${problems.join("\n")}`;
             console.error(detail);
             expect.fail(detail);
