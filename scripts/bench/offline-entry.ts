@@ -10,7 +10,7 @@ import { http } from "../../src/client/lib/http";
 import { login } from "../../src/client/lib/session/session";
 import { chunks, db, type OutboxRow, type ShipmentRow } from "../../src/client/offline/db";
 import { enqueue } from "../../src/client/offline/outbox";
-import { sendEntry } from "../../src/client/offline/replay-transport";
+import { sendBatch, sendEntry } from "../../src/client/offline/replay-transport";
 import { writeShipmentsPage } from "../../src/client/offline/shipments-mirror";
 import { currentAuthor, onRefusal, startSyncEngine } from "../../src/client/offline/sync-engine";
 import type { Shipment } from "../../src/shared/contract/shipment";
@@ -187,26 +187,40 @@ async function queueChanges(count: number): Promise<void> {
  * Starts the app's sync engine on the queued changes; ms until the outbox is empty, and how
  * much of it the requests took (the rest is the device: outbox reads, acknowledgements, lock).
  */
-async function replayAll(): Promise<{ ms: number; sendMs: number; sent: number; refused: number }> {
+async function replayAll(): Promise<{
+  ms: number;
+  sendMs: number;
+  sent: number;
+  requests: number;
+  refused: number;
+}> {
   let sent = 0;
+  let requests = 0;
   let refused = 0;
   let sendMs = 0;
   const unsubscribe = onRefusal(() => refused++);
-  const timedSend = async (entry: OutboxRow) => {
-    const started = performance.now();
-    try {
-      return await sendEntry(entry);
-    } finally {
-      sendMs += performance.now() - started;
-    }
-  };
+  const timed =
+    <Args extends unknown[], Result>(send: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      const started = performance.now();
+      requests += 1;
+      try {
+        return await send(...args);
+      } finally {
+        sendMs += performance.now() - started;
+      }
+    };
   const started = performance.now();
-  const stop = startSyncEngine({ send: timedSend, onSent: () => sent++ });
+  const stop = startSyncEngine({
+    send: timed(sendEntry),
+    sendBatch: timed(sendBatch),
+    onSent: () => sent++,
+  });
   await outboxEmpty();
   const ms = performance.now() - started;
   stop();
   unsubscribe();
-  return { ms, sendMs, sent, refused };
+  return { ms, sendMs, sent, requests, refused };
 }
 
 let stopEngine: (() => void) | null = null;

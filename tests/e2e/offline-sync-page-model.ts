@@ -181,28 +181,43 @@ export class SyncIssuesPage {
   }
 }
 
-/** One PATCH a page sent: its Idempotency-Key, and whether it got an answer. */
+/** One change a page sent (a PATCH, or one change of a batch): its key, and whether answered. */
 interface SentPatch {
   key: string;
   path: string;
   outcome: "pending" | "answered" | "failed";
 }
 
+/** The changes a replayer request carries: a PATCH with its key, or a batch's changes. */
+function changesOf(request: Request): { key: string; path: string }[] {
+  const path = new URL(request.url()).pathname;
+  const key = request.headers()["idempotency-key"];
+  if (request.method() === "PATCH" && key) return [{ key, path }];
+  if (request.method() !== "POST" || path !== "/api/shipment-changes") return [];
+  const body = request.postDataJSON() as { changes: { key: string; type: string; id: number }[] };
+  return body.changes.map((change) => ({
+    key: change.key,
+    path: `/api/${change.type}/${change.id}`,
+  }));
+}
+
 /**
- * Every PATCH carrying an Idempotency-Key that the given pages send (the replayer's requests),
- * with its outcome. A key may be tried again only after an attempt that got no answer.
+ * Every change the given pages send (the replayer's PATCHes and batches), each with the
+ * outcome of its request. A key may be tried again only after an attempt that got no answer.
  */
 export class PatchLog {
   readonly sent: SentPatch[] = [];
-  private readonly byRequest = new Map<Request, SentPatch>();
+  private readonly byRequest = new Map<Request, SentPatch[]>();
 
   watch(page: Page): this {
     page.on("request", (request) => {
-      const key = request.headers()["idempotency-key"];
-      if (request.method() !== "PATCH" || !key) return;
-      const entry: SentPatch = { key, path: new URL(request.url()).pathname, outcome: "pending" };
-      this.sent.push(entry);
-      this.byRequest.set(request, entry);
+      const entries: SentPatch[] = changesOf(request).map((change) => ({
+        ...change,
+        outcome: "pending",
+      }));
+      if (entries.length === 0) return;
+      this.sent.push(...entries);
+      this.byRequest.set(request, entries);
     });
     page.on("requestfinished", (request) => this.settle(request, "answered"));
     page.on("requestfailed", (request) => this.settle(request, "failed"));
@@ -210,8 +225,7 @@ export class PatchLog {
   }
 
   private settle(request: Request, outcome: SentPatch["outcome"]): void {
-    const entry = this.byRequest.get(request);
-    if (entry) entry.outcome = outcome;
+    for (const entry of this.byRequest.get(request) ?? []) entry.outcome = outcome;
   }
 
   /** Keys that got an answer, with how many answered attempts each had. */
@@ -227,7 +241,7 @@ export class PatchLog {
     return this.sent.filter((entry) => entry.outcome === "failed").length;
   }
 
-  /** Paths of the answered PATCHes, in the order they were sent. */
+  /** Paths of the answered changes, in the order they were sent. */
   answeredPaths(): string[] {
     return this.sent.filter((entry) => entry.outcome === "answered").map((entry) => entry.path);
   }

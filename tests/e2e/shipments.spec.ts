@@ -162,6 +162,9 @@ test("a status change refused because another user changed the line first revert
   if (company === undefined) throw new Error("warehouse has no company");
   await other.patch(kind, company, code, { status: IN_PREPARATION });
 
+  // No live events: they would refresh the line before warehouse acts (offline-sync.spec.ts
+  // covers a conflict met by queued changes).
+  await page.route("**/api/events", (route) => route.abort());
   await loginAs("warehouse");
   const list = new ShipmentsListPage(page, kind);
   await list.goto({ code });

@@ -119,6 +119,27 @@ describe("replaying queued changes against the real API, one fault at a time", (
     ]);
   });
 
+  it("changes queued offline on three lines leave in one batch; its lost answer is replayed", async () => {
+    const offline: Step = { kind: "network", online: false };
+    const online: Step = { kind: "network", online: true };
+    const record = await runClean(
+      plan([offline, change(10, 0), change(10, 1), change(10, 2), change(1, 0), online], {
+        rows: [EXPEDITION, EXPEDITION, EXPEDITION],
+        faults: { 0: ["drop"] },
+      }),
+    );
+    // The dropped batch and its retry carried the three first changes: two deliveries each.
+    for (const index of [0, 1, 2]) expect(deliveries(record, index)).toHaveLength(2);
+    const batches = record.network.deliveries.filter((each) =>
+      each.url.endsWith("/api/shipment-changes"),
+    );
+    expect(batches.length).toBeGreaterThanOrEqual(6);
+    expect((await historyOf(record, 0)).map((entry) => entry.newStatus)).toEqual([10, 1]);
+    for (const row of [1, 2]) {
+      expect((await historyOf(record, row)).map((entry) => entry.newStatus)).toEqual([10]);
+    }
+  });
+
   it("duplicate delivery, one after the other: applied once", async () => {
     const record = await runClean(plan([change(10), change(1)], { faults: { 0: ["duplicate"] } }));
     expect(deliveries(record, 0)).toHaveLength(2);

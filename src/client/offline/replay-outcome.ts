@@ -7,34 +7,67 @@ export const REPLAY_RESOURCE = "replay";
 
 type MirroredRow = ShipmentRow | TruckRow;
 
+/** A queued change the server accepted, with the row it answered. */
+export interface Accepted {
+  entry: OutboxRow;
+  answer: MirroredRow | null;
+}
+
 /**
  * The server accepted a queued change: in one transaction the entry leaves the outbox, the
  * row's later changes move onto the version the server answered (they were made on top of this
  * one, so they are no conflict), and the mirror takes the answer with those changes laid over.
  */
-export async function acknowledge(
+export function acknowledge(
   entry: OutboxRow,
   answer: MirroredRow | null,
   now: number = Date.now(),
 ): Promise<void> {
-  const table = mirrorTable(entry.entity);
+  return acknowledgeAll([{ entry, answer }], now);
+}
+
+/**
+ * acknowledge() for the accepted changes of one batch (one entity, distinct rows), in one
+ * transaction that reads the outbox once for all of them.
+ */
+export async function acknowledgeAll(
+  accepted: readonly Accepted[],
+  now: number = Date.now(),
+): Promise<void> {
+  const [first] = accepted;
+  if (!first) return;
+  const table = mirrorTable(first.entry.entity);
   await db.transaction("rw", db.outbox, db.meta, table, async () => {
-    if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
-    await db.outbox.delete(entry.seq);
-    await recordSync(Number(entry.company), REPLAY_RESOURCE, now);
-    const rest = await pendingFor(entry.entity, entry.entityId);
-    // A creation's temporary row gives way to the server's row.
-    const local = localIdOf(entry);
-    if (local !== null) await table.delete(local);
-    if (answer) {
-      for (const later of rest) {
-        if (later.baseVersion === entry.baseVersion && later.seq !== undefined)
-          await db.outbox.update(later.seq, { baseVersion: answer.version });
+    // Entries another tab already answered are gone from the outbox: nothing to do for them.
+    const queued = await db.outbox.bulkGet(accepted.map(({ entry }) => entry.seq ?? -1));
+    const live = accepted.filter((_, index) => queued[index] !== undefined);
+    if (live.length === 0) return;
+    await db.outbox.bulkDelete(live.map(({ entry }) => entry.seq as number));
+    const later = await db.outbox
+      .where("entityKey")
+      .anyOf(live.map(({ entry }) => entry.entityKey))
+      .sortBy("seq");
+    const rebased: OutboxRow[] = [];
+    const rows: MirroredRow[] = [];
+    for (const { entry, answer } of live) {
+      const rest = later.filter((each) => each.entityKey === entry.entityKey);
+      // A creation's temporary row gives way to the server's row.
+      const local = localIdOf(entry);
+      if (local !== null) await table.delete(local);
+      if (answer) {
+        for (const next of rest) {
+          if (next.baseVersion !== entry.baseVersion) continue;
+          next.baseVersion = answer.version;
+          rebased.push(next);
+        }
+        rows.push(withChanges(answer, rest));
+      } else if (entry.op === "delete") {
+        await table.delete(Number(entry.entityId));
       }
-      await table.put(withChanges(answer, rest));
-    } else if (entry.op === "delete") {
-      await table.delete(Number(entry.entityId));
     }
+    await db.outbox.bulkPut(rebased);
+    await table.bulkPut(rows);
+    await recordSync(Number(first.entry.company), REPLAY_RESOURCE, now);
   });
 }
 

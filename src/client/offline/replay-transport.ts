@@ -1,5 +1,10 @@
 import { listOf } from "../../shared/contract/paging";
 import { HistoryEntry } from "../../shared/contract/shipment";
+import {
+  ShipmentChange,
+  type ShipmentChangeAnswer,
+  ShipmentChangesResponse,
+} from "../../shared/contract/shipment-changes";
 import { ApiError } from "../lib/errors";
 import { http, request } from "../lib/http";
 import type { OutboxRow, ShipmentRow, TruckRow } from "./db";
@@ -37,6 +42,44 @@ export async function sendEntry(
     company: entry.company,
   });
   return body === undefined || body === null ? null : parseRow(entry.entity, body);
+}
+
+/** The entries a batch may carry: status or reason changes of a line, made on a known version. */
+export function batchChangeOf(entry: OutboxRow): ShipmentChange | null {
+  const path = /^api\/(expedition|reception)\/(\d+)$/.exec(entry.path);
+  if (entry.entity !== "shipment" || entry.method !== "PATCH" || entry.baseVersion === null) {
+    return null;
+  }
+  const change = ShipmentChange.safeParse({
+    key: entry.mutationId,
+    type: path?.[1],
+    id: Number(path?.[2]),
+    version: entry.baseVersion,
+    body: entry.body,
+  });
+  return change.success ? change.data : null;
+}
+
+/**
+ * Sends queued changes in one request (POST api/shipment-changes, all of one company and
+ * session): each is answered, in order, as its own PATCH would have been.
+ */
+export async function sendBatch(
+  entries: readonly OutboxRow[],
+  session?: ReplaySession,
+): Promise<ShipmentChangeAnswer[]> {
+  const changes = entries.map((entry) => {
+    const change = batchChangeOf(entry);
+    if (!change) throw new Error(`outbox entry ${entry.seq} cannot go in a batch`);
+    return change;
+  });
+  const body = await request<unknown>("api/shipment-changes", {
+    method: "post",
+    json: { changes },
+    headers: authorization(session),
+    company: entries[0]?.company,
+  });
+  return ShipmentChangesResponse.parse(body).results;
 }
 
 /** The server's row after a refusal: "gone" when it answers 404. */

@@ -5,7 +5,7 @@ import { ApiError, NetworkError } from "../lib/errors";
 import { expeditionRow, truckRow } from "../test-rows";
 import { db, type OutboxRow, type SyncIssueRow } from "./db";
 import { type Author, enqueue } from "./outbox";
-import { Replayer, type ReplayerDeps, type ReplaySession } from "./replayer";
+import { type BatchAnswer, Replayer, type ReplayerDeps, type ReplaySession } from "./replayer";
 import { reapplyIssue } from "./sync-issues";
 
 /**
@@ -18,8 +18,25 @@ class FakeServer {
   answered = new Map<string, Shipment>();
   requests: { key: string; ifMatch: number | null; body: unknown; jwt: string }[] = [];
   failures: (() => never)[] = [];
+  /** The entries of each batch request, by mutation id. */
+  batches: string[][] = [];
 
   constructor(readonly session: () => ReplaySession | null) {}
+
+  /** Each entry answered as `send` would answer it alone. */
+  sendBatch = async (entries: OutboxRow[]): Promise<BatchAnswer[]> => {
+    this.batches.push(entries.map((entry) => entry.mutationId));
+    const answers: BatchAnswer[] = [];
+    for (const entry of entries) {
+      try {
+        answers.push({ status: 200, body: await this.send(entry) });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        answers.push({ status: error.status, body: error.body });
+      }
+    }
+    return answers;
+  };
 
   send = async (entry: OutboxRow): Promise<Shipment> => {
     this.requests.push({
@@ -108,6 +125,58 @@ describe("Replayer", () => {
     expect(server.rows.get(1)?.status).toEqual(LOADED);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.shipments.get(1)).toEqual(server.rows.get(1));
+  });
+
+  it("batches a run of distinct rows; a row's next change waits for its first answer", async () => {
+    replayer = makeReplayer({ sendBatch: server.sendBatch, batchable: () => true });
+    // Queued while no session may send (as offline): row 1, row 2, row 1 again.
+    const signedIn = session;
+    session = null;
+    await queueStatus(1, LOADED);
+    await queueStatus(2, READY);
+    await queueStatus(1, READY);
+    const [first, second, third] = (await db.outbox.orderBy("seq").toArray()).map(
+      (entry) => entry.mutationId,
+    );
+    session = signedIn;
+    await settle();
+    expect(server.batches).toEqual([[first, second]]);
+    // Row 1's second change went after the batch, on the version its first answer gave.
+    expect(server.requests.map((request) => [request.key, request.ifMatch])).toEqual([
+      [first, 5],
+      [second, 5],
+      [third, 6],
+    ]);
+    expect(server.rows.get(1)?.status).toEqual(READY);
+    expect(server.rows.get(2)?.status).toEqual(READY);
+    expect(await db.shipments.get(1)).toEqual(server.rows.get(1));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("a refused item of a batch is listed; a batch the server refuses as such goes one by one", async () => {
+    let calls = 0;
+    replayer = makeReplayer({
+      sendBatch: async (entries) => {
+        calls += 1;
+        if (calls === 1) throw new ApiError(404, { code: "not_found", message: "Not found" });
+        return server.sendBatch(entries);
+      },
+      batchable: () => true,
+    });
+    server.rows.set(2, { ...(server.rows.get(2) as Shipment), status: LOADED, version: 6 });
+    const signedIn = session;
+    session = null;
+    await queueStatus(1, READY);
+    await queueStatus(2, READY);
+    session = signedIn;
+    await settle();
+    // The refused batch request sent nothing; the entries then went alone.
+    expect(calls).toBe(1);
+    expect(server.requests).toHaveLength(2);
+    expect(server.rows.get(1)?.status).toEqual(READY);
+    expect(refused.map((issue) => issue.status)).toEqual([412]);
+    expect(await db.shipments.get(2)).toEqual(server.rows.get(2));
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it("reverts a change the server refuses with 412 and lists it with who changed the row", async () => {

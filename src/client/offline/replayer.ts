@@ -1,7 +1,13 @@
 import { ApiError, isTransient } from "../lib/errors";
 import { db, type OutboxRow, type ShipmentRow, type SyncIssueRow, type TruckRow } from "./db";
 import { parseRow } from "./outbox";
-import { acknowledge, refuse, type ServerRow } from "./replay-outcome";
+import {
+  type Accepted,
+  acknowledge,
+  acknowledgeAll,
+  refuse,
+  type ServerRow,
+} from "./replay-outcome";
 
 /** Longest wait between two attempts after network errors, 5xx or 429 (ARCHITECTURE.md). */
 export const MAX_BACKOFF_MS = 60_000;
@@ -21,6 +27,13 @@ export interface ReplayerDeps {
    * leaves: another user may have signed in meanwhile); the parsed answer row or null.
    */
   send: (entry: OutboxRow, session: ReplaySession) => Promise<ShipmentRow | TruckRow | null>;
+  /**
+   * Sends consecutive entries in one request, each answered (in order) as its own `send`
+   * would be; absent, or refused by the server, every entry goes alone.
+   */
+  sendBatch?: (entries: OutboxRow[], session: ReplaySession) => Promise<BatchAnswer[]>;
+  /** Whether an entry may go in a batch. */
+  batchable?: (entry: OutboxRow) => boolean;
   /** The server's current row after a refusal other than 412 (read with `session`). */
   readCurrent: (entry: OutboxRow, session: ReplaySession) => Promise<ServerRow>;
   /** Who changed the row last on the server, when its history says (read with `session`). */
@@ -36,6 +49,15 @@ export interface ReplayerDeps {
 
 /** One request's outcome, as the queue treats it. */
 type Outcome = "sent" | "retry" | "paused" | "refused";
+
+/** One batched entry's answer: the status and body its own request would have got. */
+export interface BatchAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Most entries one batch carries. */
+export const BATCH_MAX = 50;
 
 /**
  * Sends the outbox to the server: one entry at a time, oldest first, each row's changes in
@@ -57,6 +79,8 @@ export class Replayer {
   /** Counts networkBack() calls: an attempt that failed across one retries without waiting. */
   private networkEpoch = 0;
   private paused: ReplaySession | null = null;
+  /** The server refused a batch request as such (an older server): entries go alone. */
+  private batchesRefused = false;
 
   constructor(deps: ReplayerDeps) {
     this.deps = deps;
@@ -113,9 +137,15 @@ export class Replayer {
       if (this.backingOff) return;
       const session = this.deps.session();
       if (!session) return;
-      const entry = await this.nextEntry(session);
-      if (!entry) return;
       const epoch = this.networkEpoch;
+      const batch = await this.nextBatch(session);
+      if (batch.length > 1) {
+        const retry = await this.replayBatch(batch, session);
+        if (retry) await this.backOff(retry, epoch);
+        continue;
+      }
+      const entry = batch[0] ?? (await this.nextEntry(session));
+      if (!entry) return;
       const outcome = await this.replay(entry, session);
       if (outcome === "retry") await this.backOff(entry, epoch);
     }
@@ -138,6 +168,92 @@ export class Replayer {
         else found = entry;
       });
     return found;
+  }
+
+  /**
+   * The longest run of entries, oldest first, that may go together: this session's, of one
+   * company, batchable, each row at most once (a row's second change waits for the first's
+   * answer, and stops the run, so nothing overtakes an older change). Entries held back for
+   * another user are passed over, as nextEntry does.
+   */
+  private async nextBatch(session: ReplaySession): Promise<OutboxRow[]> {
+    const { sendBatch, batchable } = this.deps;
+    if (!sendBatch || !batchable || this.batchesRefused) return [];
+    const held = new Set<string>();
+    const batch: OutboxRow[] = [];
+    const rows = new Set<string>();
+    const paused = this.paused?.userId === session.userId && this.paused.jwt === session.jwt;
+    let done = false;
+    await db.outbox
+      .orderBy("seq")
+      .until(() => done)
+      .each((entry) => {
+        if (held.has(entry.entityKey)) return;
+        if (entry.userId !== session.userId || paused) {
+          held.add(entry.entityKey);
+          return;
+        }
+        const fits =
+          batchable(entry) &&
+          !rows.has(entry.entityKey) &&
+          (batch.length === 0 || entry.company === batch[0]?.company);
+        if (!fits) {
+          done = true;
+          return;
+        }
+        batch.push(entry);
+        rows.add(entry.entityKey);
+        done = batch.length >= BATCH_MAX;
+      });
+    return batch;
+  }
+
+  /**
+   * Sends a batch and treats each answer as its entry's own; returns the entry to back off on
+   * when one must be retried (the entries after it stay queued: their answers are recorded on
+   * the server, so their retry costs nothing and applies nothing twice).
+   */
+  private async replayBatch(
+    entries: OutboxRow[],
+    session: ReplaySession,
+  ): Promise<OutboxRow | undefined> {
+    const first = entries[0] as OutboxRow;
+    let answers: BatchAnswer[];
+    try {
+      for (const entry of entries) this.deps.onSent?.(entry);
+      answers = await (this.deps.sendBatch as NonNullable<ReplayerDeps["sendBatch"]>)(
+        entries,
+        session,
+      );
+    } catch (error) {
+      if (error instanceof ApiError && !isTransient(error) && error.status !== 401) {
+        console.warn("The server refused a batch of changes: sending them one by one", error);
+        this.batchesRefused = true;
+        return undefined;
+      }
+      const outcome = await this.failed(first, session, error);
+      return outcome === "retry" ? first : undefined;
+    }
+    // Accepted answers are stored together, in order with the refusals between them.
+    let accepted: Accepted[] = [];
+    const flush = async () => {
+      await acknowledgeAll(accepted, this.now());
+      accepted = [];
+    };
+    for (const [index, entry] of entries.entries()) {
+      const answer = answers[index];
+      if (answer?.status === 200) {
+        accepted.push({ entry, answer: parseRow(entry.entity, answer.body) });
+        continue;
+      }
+      await flush();
+      const error = new ApiError(answer?.status ?? 502, answer?.body ?? null);
+      const outcome = await this.failed(entry, session, error);
+      if (outcome === "retry") return entry;
+      if (outcome === "paused") return undefined;
+    }
+    await flush();
+    return undefined;
   }
 
   private async replay(entry: OutboxRow, session: ReplaySession): Promise<Outcome> {

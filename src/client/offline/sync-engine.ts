@@ -2,7 +2,7 @@ import { getSessionState, subscribeSession } from "../lib/session/session-store"
 import { readStored } from "../lib/storage";
 import type { SyncIssueRow } from "./db";
 import { type Author, setEnqueueListener } from "./outbox";
-import { readCurrent, sendEntry, whoChanged } from "./replay-transport";
+import { batchChangeOf, readCurrent, sendBatch, sendEntry, whoChanged } from "./replay-transport";
 import { Replayer, type ReplayerDeps, type ReplaySession } from "./replayer";
 
 /** Pass over the queue at least this often, whatever else happens. */
@@ -62,6 +62,8 @@ export function kickSync(): void {
 export function startSyncEngine(overrides: Partial<ReplayerDeps> = {}): () => void {
   const replayer = new Replayer({
     send: sendEntry,
+    sendBatch,
+    batchable: (entry) => batchChangeOf(entry) !== null,
     readCurrent,
     whoChanged,
     session: currentSession,

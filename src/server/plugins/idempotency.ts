@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { authOf } from "../auth/context";
-import type { Db } from "../db/database";
+import type { Db, Executor } from "../db/database";
 import { type IdempotencyRow, idempotencyKeys } from "../db/schema/idempotency";
-import { errors } from "../errors";
+import { ApiError, errors } from "../errors";
 
 /**
  * Idempotency-Key for every non-GET request of the /api scope (ARCHITECTURE.md, "Concurrency
@@ -82,7 +82,7 @@ export function requestHash(body: unknown): string {
   return createHash("sha256").update(canonical(body)).digest("hex");
 }
 
-interface Attempt {
+export interface Attempt {
   key: string;
   userId: number;
   companyId: number;
@@ -91,9 +91,12 @@ interface Attempt {
   requestHash: string;
 }
 
-type Outcome = { kind: "claimed" } | { kind: "replay"; row: IdempotencyRow } | { kind: "mismatch" };
+export type Outcome =
+  | { kind: "claimed" }
+  | { kind: "replay"; row: IdempotencyRow }
+  | { kind: "mismatch" };
 
-const sameRecord = (attempt: Attempt) =>
+const sameRecord = (attempt: Pick<Attempt, "userId" | "key">) =>
   and(eq(idempotencyKeys.userId, attempt.userId), eq(idempotencyKeys.key, attempt.key));
 
 /** Claims the key, or finds the stored (or, after waiting, completed) answer for it. */
@@ -168,6 +171,85 @@ function keyOf(request: FastifyRequest): string | undefined {
     });
   }
   return header;
+}
+
+/**
+ * claim() for many requests of one user at once (a batch of queued changes): one insert claims
+ * every new key; a key already recorded goes through claim() (its stored answer, a mismatch,
+ * or waiting for a copy still running, which throws idempotency_in_progress after WAIT_MS).
+ */
+export async function claimAll(
+  db: Db,
+  attempts: readonly Attempt[],
+): Promise<Map<string, Outcome | ApiError>> {
+  const outcomes = new Map<string, Outcome | ApiError>();
+  if (attempts.length === 0) return outcomes;
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values([...attempts])
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  const claimed = new Set(inserted.map((row) => row.key));
+  for (const attempt of attempts) {
+    if (claimed.has(attempt.key)) {
+      outcomes.set(attempt.key, { kind: "claimed" });
+      continue;
+    }
+    try {
+      outcomes.set(attempt.key, await claim(db, attempt));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      outcomes.set(attempt.key, error);
+    }
+  }
+  return outcomes;
+}
+
+/** A claimed request's answer, stored for its repeats (the onSend hook's work, for many). */
+export interface StoredAnswer {
+  key: string;
+  statusCode: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export async function storeAll(
+  db: Executor,
+  userId: number,
+  answers: readonly StoredAnswer[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  const values = JSON.stringify(
+    answers.map((answer) => ({
+      key: answer.key,
+      status_code: answer.statusCode,
+      response_body: answer.body ?? null,
+      response_headers: answer.headers,
+    })),
+  );
+  // One statement for the whole batch: only the pending records of these keys take an answer.
+  await db.execute(sql`
+    update ${idempotencyKeys} set status_code = v.status_code,
+      response_body = v.response_body, response_headers = v.response_headers,
+      completed_at = ${new Date().toISOString()}
+    from jsonb_to_recordset(${values}::jsonb)
+      as v(key text, status_code smallint, response_body jsonb, response_headers jsonb)
+    where ${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.key} = v.key
+      and ${idempotencyKeys.statusCode} is null`);
+}
+
+/** Gives claimed keys back (the batch failed before answering): their retry runs again. */
+export async function releaseAll(db: Db, userId: number, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        inArray(idempotencyKeys.key, [...keys]),
+        isNull(idempotencyKeys.statusCode),
+      ),
+    );
 }
 
 /** Deletes records older than the retention period (an indexed range delete). */

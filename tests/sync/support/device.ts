@@ -1,6 +1,12 @@
 import { readStored, writeStored } from "../../../src/client/lib/storage";
 import type { Author } from "../../../src/client/offline/outbox";
-import { readCurrent, sendEntry, whoChanged } from "../../../src/client/offline/replay-transport";
+import {
+  batchChangeOf,
+  readCurrent,
+  sendBatch,
+  sendEntry,
+  whoChanged,
+} from "../../../src/client/offline/replay-transport";
 import { Replayer, type ReplaySession } from "../../../src/client/offline/replayer";
 import { type Sender, senderContext } from "./network";
 import type { SyncServer } from "./server";
@@ -129,6 +135,8 @@ export class Device {
     const inTab = <T>(work: () => Promise<T>) => senderContext.run(sender, work);
     const replayer = new Replayer({
       send: (entry, session) => inTab(() => sendEntry(entry, session)),
+      sendBatch: (entries, session) => inTab(() => sendBatch(entries, session)),
+      batchable: (entry) => batchChangeOf(entry) !== null,
       readCurrent: (entry, session) => inTab(() => readCurrent(entry, session)),
       whoChanged: (entry, session) => inTab(() => whoChanged(entry, session)),
       session: () => this.session(),

@@ -90,12 +90,23 @@ function fakeAnswer(status: number, code: string, message: string): Response {
   return new Response(JSON.stringify({ code, message }), { status, headers });
 }
 
+/** The Idempotency-Keys of a write: its header's, or those of a batch's changes. */
+async function keysOf(request: Request): Promise<string[]> {
+  const header = request.headers.get("idempotency-key");
+  if (header) return [header];
+  if (request.method !== "POST" || !request.url.endsWith("/api/shipment-changes")) return [];
+  const body = (await request.clone().json()) as { changes?: { key: string }[] };
+  return (body.changes ?? []).map((change) => change.key);
+}
+
 export class FaultyNetwork {
   offline = false;
   readonly deliveries: Delivery[] = [];
   /** Tokens answered 401 token_not_valid from now on. */
   readonly expired = new Set<string>();
   private readonly attempts = new Map<string, number>();
+  /** The Idempotency-Keys a write carries: its header's, or each batched change's. */
+  private readonly keysByRequest = new WeakMap<Request, string[]>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly realFetch: typeof fetch;
   hooks: NetworkHooks;
@@ -114,10 +125,14 @@ export class FaultyNetwork {
     if (jwt && this.expired.has(jwt)) {
       return fakeAnswer(401, "token_not_valid", "Token is invalid or expired");
     }
-    const key = request.headers.get("idempotency-key");
-    if (request.method === "GET" || !key) return this.deliver(request, sender);
-    const attempt = this.attempts.get(key) ?? 0;
-    this.attempts.set(key, attempt + 1);
+    const keys = await keysOf(request);
+    this.keysByRequest.set(request, keys);
+    const [key] = keys;
+    if (request.method === "GET" || key === undefined) return this.deliver(request, sender);
+    // A batch is one write: its fault is planned on its first change, its attempt is the
+    // most any of its changes has had.
+    const attempt = Math.max(...keys.map((each) => this.attempts.get(each) ?? 0));
+    for (const each of keys) this.attempts.set(each, (this.attempts.get(each) ?? 0) + 1);
     const context: WriteContext = { key, attempt, sender };
     const fault = this.hooks.plan(context);
     return this.write(fault, request, context);
@@ -160,12 +175,12 @@ export class FaultyNetwork {
         await this.consume(this.deliver(request, sender));
         throw new TypeError("fetch failed: connection reset");
       case "duplicate": {
-        const copy = request.clone();
+        const copy = this.copyOf(request);
         await this.consume(this.deliver(request, sender));
         return this.deliver(copy, sender);
       }
       case "duplicateConcurrent": {
-        const copy = request.clone();
+        const copy = this.copyOf(request);
         return Promise.race([this.deliver(request, sender), this.deliver(copy, sender)]);
       }
       case "unavailable":
@@ -200,16 +215,25 @@ export class FaultyNetwork {
     }
   }
 
-  /** Sends to the real server; `late` delivers for a sender already dead. */
+  private copyOf(request: Request): Request {
+    const copy = request.clone();
+    this.keysByRequest.set(copy, this.keysByRequest.get(request) ?? []);
+    return copy;
+  }
+
+  /** Sends to the real server (one delivery per key it carries); `late`: for a dead sender. */
   private deliver(request: Request, sender: Sender | undefined, late = false): Promise<Response> {
     if (sender?.dead && !late) return NEVER;
-    this.deliveries.push({
-      key: request.headers.get("idempotency-key") ?? "",
-      jwt: bearerOf(request),
-      method: request.method,
-      url: request.url,
-      sender,
-    });
+    const keys = this.keysByRequest.get(request) ?? [];
+    for (const key of keys.length > 0 ? keys : [""]) {
+      this.deliveries.push({
+        key,
+        jwt: bearerOf(request),
+        method: request.method,
+        url: request.url,
+        sender,
+      });
+    }
     const answer = this.realFetch(request);
     this.track(answer.then((response) => response.clone().arrayBuffer()));
     return answer;

@@ -13,6 +13,10 @@ import {
   ShipmentListQuery,
   ShipmentPatch,
 } from "../../../../shared/contract/shipment";
+import {
+  ShipmentChangesRequest,
+  ShipmentChangesResponse,
+} from "../../../../shared/contract/shipment-changes";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import { TIMING_TOLERANCE_MINUTES } from "../../../../shared/shipment-timing";
 import { hidesIssued } from "../../../../shared/status-rules";
@@ -23,6 +27,7 @@ import { dateRange } from "../../date-range";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../versioning";
+import { applyShipmentChanges } from "./batch";
 import { presentHistory, presentShipment } from "./presenter";
 import { findShipment, listHistory, listShipments } from "./repository";
 import {
@@ -254,5 +259,28 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { count, results: rows.map(presentHistory) };
     },
+  });
+
+  app.post("/shipment-changes", {
+    schema: {
+      tags: ["shipment"],
+      summary: "Apply queued status and reason changes in one request",
+      description:
+        "For the offline replay: up to 100 changes of distinct lines, each what the device " +
+        "would send alone as PATCH /api/{type}/{id} with body {status} or {reason}, " +
+        "Idempotency-Key `key` and If-Match `version`. Each is checked and applied exactly as " +
+        "that PATCH (permissions, scope, version: 412 with current and changed_by, status or " +
+        "reason: 400) and answered in `results`, in order, with that PATCH's status and body. " +
+        "Each key is recorded as that PATCH records it: a key seen before answers its stored " +
+        "answer (from a batch or a PATCH alike) without acting again, a key used for another " +
+        "request 422, a copy still running 409 idempotency_in_progress (retry it). The " +
+        "request itself takes no Idempotency-Key; if it fails (5xx), none of its changes was " +
+        "applied.",
+      body: ShipmentChangesRequest,
+      response: { 200: ShipmentChangesResponse, ...errorResponses(...API_ERRORS) },
+    },
+    handler: async (request) => ({
+      results: await applyShipmentChanges(app.db, authOf(request), request.body),
+    }),
   });
 };

@@ -139,6 +139,16 @@ export async function findShipment(
   return row;
 }
 
+/** The visible lines among `ids` (any type; order not defined). */
+export async function findShipmentsById(
+  db: Executor,
+  scope: ShipmentScope,
+  ids: readonly number[],
+): Promise<ShipmentView[]> {
+  if (ids.length === 0) return [];
+  return selectViews(db).where(visible(scope, inArray(shipments.id, [...ids])));
+}
+
 /**
  * Lines of the company by id, as the lists show them, whatever their date; deleted lines are
  * left out (the change feed reports them as deletions). Order not defined.
@@ -188,8 +198,49 @@ export async function updateShipment(
   return updated.length > 0;
 }
 
-export async function insertHistory(db: Executor, values: NewHistoryRow): Promise<void> {
-  await db.insert(shipmentHistory).values(values);
+/** A line's new status and reason, applied only at `version` (a batch of queued changes). */
+export interface LineState {
+  id: number;
+  version: number;
+  statusId: number;
+  reasonId: number | null;
+}
+
+/**
+ * updateShipment for many lines in one statement; the ids it changed (a line that moved on or
+ * went is left alone, as updateShipment leaves it).
+ */
+export async function updateShipmentStates(
+  db: Executor,
+  companyId: number,
+  states: readonly LineState[],
+): Promise<Set<number>> {
+  if (states.length === 0) return new Set();
+  const values = JSON.stringify(
+    states.map((state) => ({
+      id: state.id,
+      version: state.version,
+      status_id: state.statusId,
+      reason_id: state.reasonId,
+    })),
+  );
+  const result = await db.execute(sql`
+    update ${shipments} set status_id = v.status_id, reason_id = v.reason_id,
+      version = ${shipments.version} + 1, updated_at = ${new Date().toISOString()}
+    from jsonb_to_recordset(${values}::jsonb)
+      as v(id integer, version integer, status_id integer, reason_id integer)
+    where ${shipments.companyId} = ${companyId} and ${shipments.id} = v.id
+      and ${shipments.version} = v.version and ${shipments.deletedAt} is null
+    returning ${shipments.id}`);
+  return new Set((result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id));
+}
+
+export async function insertHistory(
+  db: Executor,
+  values: NewHistoryRow | NewHistoryRow[],
+): Promise<void> {
+  if (Array.isArray(values) && values.length === 0) return;
+  await db.insert(shipmentHistory).values(Array.isArray(values) ? values : [values]);
 }
 
 /** Username of the line's latest history entry: who wrote its current version. */

@@ -4,11 +4,11 @@ import type { ShipmentPatch } from "../../../../shared/contract/shipment";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import { can, type Permission } from "../../../../shared/permissions";
 import { type AuthContext, authOf } from "../../../auth/context";
-import type { Db } from "../../../db/database";
+import type { Db, Executor } from "../../../db/database";
 import { errors } from "../../../errors";
 import { etagOf } from "../../versioning";
 import { findShipper } from "../shipper/repository";
-import { findReason, findStatus } from "../status/repository";
+import { findReason, findStatus, type ReasonRow, type StatusRow } from "../status/repository";
 import { presentShipment } from "./presenter";
 import {
   findShipment,
@@ -64,7 +64,7 @@ export function guard(type: ShipmentType, operation: "read" | "patch" | "delete"
 }
 
 /** The 412 of a stale If-Match: the current line and who wrote it (the sync issue names them). */
-async function stale(db: Db, view: ShipmentView) {
+export async function stale(db: Executor, view: ShipmentView) {
   return errors.preconditionFailed(
     presentShipment(view, new Date()),
     etagOf(view.shipment.version),
@@ -76,22 +76,37 @@ async function stale(db: Db, view: ShipmentView) {
 
 type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 
-interface Change {
+export interface Change {
   changes: ShipmentChanges;
   modified: FieldChanges;
 }
 
+/** What a change is checked against: the statuses, reasons and trucks it names. */
+export interface ChangeLookups {
+  status(id: number): Promise<StatusRow | undefined>;
+  reason(statusId: number, code: string): Promise<ReasonRow | undefined>;
+  truck(id: number): Promise<{ plate: string } | undefined>;
+}
+
+/** Lookups that read the database, one query each. */
+export function databaseLookups(db: Db, companyId: number): ChangeLookups {
+  return {
+    status: (id) => findStatus(db, id),
+    reason: (statusId, code) => findReason(db, statusId, code),
+    truck: (id) => findShipper(db, companyId, id),
+  };
+}
+
 /** What the PATCH changes on `current`, checked against the statuses, reasons and trucks. */
-async function changeOf(
-  db: Db,
+export async function changeOf(
   current: ShipmentView,
   patch: ShipmentPatch,
-  companyId: number,
+  lookups: ChangeLookups,
 ): Promise<Change> {
   const line = current.shipment;
   if (patch.status !== undefined) {
     if (patch.status === line.statusId) return { changes: {}, modified: {} };
-    const status = await findStatus(db, patch.status);
+    const status = await lookups.status(patch.status);
     if (!status || status.type !== line.type) {
       throw errors.validation({
         status: [`Not a status of ${TYPE_NAMES[line.type as ShipmentType]}s`],
@@ -110,7 +125,7 @@ async function changeOf(
         modified: { reason: { old: current.reason.code, new: null } },
       };
     }
-    const reason = await findReason(db, line.statusId, patch.reason);
+    const reason = await lookups.reason(line.statusId, patch.reason);
     if (!reason) {
       throw errors.validation({
         reason: [`No reason "${patch.reason}" for the line's status ${line.statusId}`],
@@ -124,7 +139,7 @@ async function changeOf(
   }
   const shipperId = patch.shipper ?? null;
   if (shipperId === line.shipperId) return { changes: {}, modified: {} };
-  const truck = shipperId === null ? null : await findShipper(db, companyId, shipperId);
+  const truck = shipperId === null ? null : await lookups.truck(shipperId);
   if (truck === undefined) throw errors.validation({ shipper: ["No such truck in the company"] });
   return {
     changes: { shipperId },
@@ -183,8 +198,9 @@ export async function patchShipment(
   patch: ShipmentPatch,
   versions: number[] | undefined,
 ): Promise<ShipmentView> {
+  const lookups = databaseLookups(db, auth.company.id);
   const after = await writeChange(db, auth, id, type, versions, (current) =>
-    changeOf(db, current, patch, auth.company.id),
+    changeOf(current, patch, lookups),
   );
   if (!after) throw errors.notFound();
   return after;

@@ -1,0 +1,246 @@
+import { SHIPMENT_TYPE } from "../../../../shared/constants";
+import type {
+  ShipmentChange,
+  ShipmentChangeAnswer,
+  ShipmentChangesRequest,
+  ShipmentPath,
+} from "../../../../shared/contract/shipment-changes";
+import type { ShipmentType } from "../../../../shared/contract/status";
+import type { AuthContext } from "../../../auth/context";
+import type { Db, Executor } from "../../../db/database";
+import { ApiError, errors } from "../../../errors";
+import {
+  type Attempt,
+  claimAll,
+  releaseAll,
+  requestHash,
+  type StoredAnswer,
+  storeAll,
+} from "../../../plugins/idempotency";
+import { etagOf } from "../../versioning";
+import { listReasons, listStatuses, type ReasonRow } from "../status/repository";
+import { presentShipment } from "./presenter";
+import {
+  findShipmentsById,
+  insertHistory,
+  type ShipmentView,
+  updateShipmentStates,
+} from "./repository";
+import {
+  allowed,
+  type Change,
+  type ChangeLookups,
+  changeOf,
+  patchPermission,
+  SHIPMENT_PERMISSIONS,
+  scopeOf,
+  stale,
+} from "./service";
+
+const TYPE_OF: Record<ShipmentPath, ShipmentType> = {
+  expedition: SHIPMENT_TYPE.expedition,
+  reception: SHIPMENT_TYPE.reception,
+};
+
+const pathOf = (change: ShipmentChange) => `/api/${change.type}/${change.id}`;
+
+/** An answer as the PATCH route would give it: 200 with the line (and its ETag) or an error. */
+function answerOf(key: string, outcome: ShipmentView | ApiError, now: Date): StoredAnswer {
+  if (outcome instanceof ApiError) {
+    return {
+      key,
+      statusCode: outcome.statusCode,
+      body: outcome.toBody(),
+      headers: outcome.headers,
+    };
+  }
+  return {
+    key,
+    statusCode: 200,
+    body: presentShipment(outcome, now),
+    headers: { etag: etagOf(outcome.shipment.version) },
+  };
+}
+
+/** Statuses and reasons read once for the whole batch (two queries). */
+async function batchLookups(db: Db): Promise<ChangeLookups> {
+  const [statuses, reasons] = await Promise.all([listStatuses(db), listReasons(db)]);
+  const statusById = new Map(statuses.map((status) => [status.id, status]));
+  const reasonByKey = new Map<string, ReasonRow>(
+    reasons.map((reason) => [`${reason.statusId}:${reason.code}`, reason]),
+  );
+  return {
+    status: async (id) => statusById.get(id),
+    reason: async (statusId, code) => reasonByKey.get(`${statusId}:${code}`),
+    // The batch carries status and reason changes only (its contract).
+    truck: async () => undefined,
+  };
+}
+
+interface Planned {
+  change: ShipmentChange;
+  view: ShipmentView;
+  computed: Change;
+}
+
+/**
+ * Checks each claimed change as PATCH /api/{type}/{id} with If-Match would: permissions, the
+ * line in scope and of that type, its version, the status or reason. Runs in the caller's
+ * transaction: the changes that change something are written conditional on their version,
+ * with one history entry each; a line that moved on meanwhile answers 412 like a stale If-Match.
+ */
+async function applyClaimed(
+  tx: Executor,
+  auth: AuthContext,
+  claimed: readonly ShipmentChange[],
+  lookups: ChangeLookups,
+): Promise<Map<string, ShipmentView | ApiError>> {
+  const outcomes = new Map<string, ShipmentView | ApiError>();
+  if (claimed.length === 0) return outcomes;
+  const scope = scopeOf(auth);
+  const views = await findShipmentsById(
+    tx,
+    scope,
+    claimed.map((change) => change.id),
+  );
+  const viewById = new Map(views.map((view) => [view.shipment.id, view]));
+  const planned: Planned[] = [];
+  for (const change of claimed) {
+    const type = TYPE_OF[change.type];
+    if (
+      !allowed(auth, SHIPMENT_PERMISSIONS[type].see) ||
+      !allowed(auth, patchPermission(type, change.body))
+    ) {
+      outcomes.set(change.key, errors.forbidden());
+      continue;
+    }
+    const view = viewById.get(change.id);
+    if (!view || view.shipment.type !== type) {
+      outcomes.set(change.key, errors.notFound());
+      continue;
+    }
+    if (view.shipment.version !== change.version) {
+      outcomes.set(change.key, await stale(tx, view));
+      continue;
+    }
+    try {
+      const computed = await changeOf(view, change.body, lookups);
+      if (Object.keys(computed.modified).length === 0) outcomes.set(change.key, view);
+      else planned.push({ change, view, computed });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      outcomes.set(change.key, error);
+    }
+  }
+  if (planned.length === 0) return outcomes;
+
+  // The line as each change leaves it: a status change clears the reason.
+  const stateOf = ({ view, computed }: Planned) => ({
+    id: view.shipment.id,
+    version: view.shipment.version,
+    statusId: computed.changes.statusId ?? view.shipment.statusId,
+    reasonId:
+      computed.changes.reasonId === undefined ? view.shipment.reasonId : computed.changes.reasonId,
+  });
+  const updated = await updateShipmentStates(tx, scope.companyId, planned.map(stateOf));
+  const done = planned.filter((item) => updated.has(item.change.id));
+  await insertHistory(
+    tx,
+    done.map((item) => {
+      const { statusId, reasonId } = stateOf(item);
+      return {
+        shipmentId: item.view.shipment.id,
+        companyId: scope.companyId,
+        userId: auth.user.id,
+        statusId,
+        reasonId,
+        modifiedFields: item.computed.modified,
+      };
+    }),
+  );
+  const written = new Set(done.map((item) => item.change.key));
+  const after = await findShipmentsById(
+    tx,
+    scope,
+    planned.map((item) => item.change.id),
+  );
+  const afterById = new Map(after.map((view) => [view.shipment.id, view]));
+  for (const { change } of planned) {
+    const current = afterById.get(change.id);
+    if (!current) outcomes.set(change.key, errors.notFound());
+    else if (written.has(change.key)) outcomes.set(change.key, current);
+    // Another writer got there between the read and the write.
+    else outcomes.set(change.key, await stale(tx, current));
+  }
+  return outcomes;
+}
+
+/**
+ * POST /api/shipment-changes: queued status and reason changes of one device user, applied as
+ * if each were sent alone as PATCH /api/{type}/{id} with its Idempotency-Key and If-Match, and
+ * answered in the same order with what that PATCH would have answered. Each key is claimed
+ * and its answer stored exactly as the single PATCH stores it, so a change answered here is
+ * answered the same way by a later PATCH with its key, and the other way round.
+ */
+export async function applyShipmentChanges(
+  db: Db,
+  auth: AuthContext,
+  batch: ShipmentChangesRequest,
+): Promise<ShipmentChangeAnswer[]> {
+  const now = new Date();
+  const attempts: Attempt[] = batch.changes.map((change) => ({
+    key: change.key,
+    userId: auth.user.id,
+    companyId: auth.company.id,
+    method: "PATCH",
+    path: pathOf(change),
+    requestHash: requestHash(change.body),
+  }));
+  const claims = await claimAll(db, attempts);
+  const answers = new Map<string, { status: number; body: unknown }>();
+  const claimed: ShipmentChange[] = [];
+  for (const change of batch.changes) {
+    const claim = claims.get(change.key);
+    if (claim instanceof ApiError) {
+      answers.set(change.key, { status: claim.statusCode, body: claim.toBody() });
+    } else if (claim?.kind === "mismatch") {
+      const mismatch = errors.idempotencyMismatch();
+      answers.set(change.key, { status: mismatch.statusCode, body: mismatch.toBody() });
+    } else if (claim?.kind === "replay") {
+      answers.set(change.key, {
+        status: claim.row.statusCode ?? 200,
+        body: claim.row.responseBody,
+      });
+    } else {
+      claimed.push(change);
+    }
+  }
+  let stored: StoredAnswer[];
+  try {
+    const lookups = await batchLookups(db);
+    // The changes and their stored answers commit together: a change is never applied without
+    // the answer its retry will get.
+    stored = await db.transaction(async (tx) => {
+      const outcomes = await applyClaimed(tx, auth, claimed, lookups);
+      const answers = claimed.map((change) =>
+        answerOf(change.key, outcomes.get(change.key) ?? errors.notFound(), now),
+      );
+      await storeAll(tx, auth.user.id, answers);
+      return answers;
+    });
+  } catch (error) {
+    await releaseAll(
+      db,
+      auth.user.id,
+      claimed.map((change) => change.key),
+    );
+    throw error;
+  }
+  for (const answer of stored) {
+    answers.set(answer.key, { status: answer.statusCode, body: answer.body });
+  }
+  return batch.changes.map((change) => ({
+    key: change.key,
+    ...(answers.get(change.key) ?? { status: 500, body: null }),
+  }));
+}
