@@ -23,6 +23,7 @@ import { presentShipment } from "./presenter";
 import {
   findShipmentsById,
   insertHistory,
+  type LineState,
   type ShipmentView,
   updateShipmentStates,
 } from "./repository";
@@ -77,6 +78,7 @@ async function batchLookups(db: Db): Promise<ChangeLookups> {
   };
 }
 
+/** A change that passed every check and changes its line. */
 interface Planned {
   change: ShipmentChange;
   view: ShipmentView;
@@ -84,64 +86,56 @@ interface Planned {
 }
 
 /**
- * Checks each claimed change as PATCH /api/{type}/{id} with If-Match would: permissions, the
- * line in scope and of that type, its version, the status or reason. Runs in the caller's
- * transaction: the changes that change something are written conditional on their version,
- * with one history entry each; a line that moved on meanwhile answers 412 like a stale If-Match.
+ * One claimed change checked as PATCH /api/{type}/{id} with If-Match would check it:
+ * permissions, the line in scope and of that type, its version, the status or reason. Its
+ * refusal, the line when nothing changes, or the write it plans.
  */
-async function applyClaimed(
+async function check(
   tx: Executor,
   auth: AuthContext,
-  claimed: readonly ShipmentChange[],
+  change: ShipmentChange,
+  view: ShipmentView | undefined,
   lookups: ChangeLookups,
-): Promise<Map<string, ShipmentView | ApiError>> {
-  const outcomes = new Map<string, ShipmentView | ApiError>();
-  if (claimed.length === 0) return outcomes;
-  const scope = scopeOf(auth);
-  const views = await findShipmentsById(
-    tx,
-    scope,
-    claimed.map((change) => change.id),
-  );
-  const viewById = new Map(views.map((view) => [view.shipment.id, view]));
-  const planned: Planned[] = [];
-  for (const change of claimed) {
-    const type = TYPE_OF[change.type];
-    if (
-      !allowed(auth, SHIPMENT_PERMISSIONS[type].see) ||
-      !allowed(auth, patchPermission(type, change.body))
-    ) {
-      outcomes.set(change.key, errors.forbidden());
-      continue;
-    }
-    const view = viewById.get(change.id);
-    if (!view || view.shipment.type !== type) {
-      outcomes.set(change.key, errors.notFound());
-      continue;
-    }
-    if (view.shipment.version !== change.version) {
-      outcomes.set(change.key, await stale(tx, view));
-      continue;
-    }
-    try {
-      const computed = await changeOf(view, change.body, lookups);
-      if (Object.keys(computed.modified).length === 0) outcomes.set(change.key, view);
-      else planned.push({ change, view, computed });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      outcomes.set(change.key, error);
-    }
+): Promise<ShipmentView | ApiError | Planned> {
+  const type = TYPE_OF[change.type];
+  if (
+    !allowed(auth, SHIPMENT_PERMISSIONS[type].see) ||
+    !allowed(auth, patchPermission(type, change.body))
+  ) {
+    return errors.forbidden();
   }
-  if (planned.length === 0) return outcomes;
+  if (!view || view.shipment.type !== type) return errors.notFound();
+  if (view.shipment.version !== change.version) return stale(tx, view);
+  try {
+    const computed = await changeOf(view, change.body, lookups);
+    return Object.keys(computed.modified).length === 0 ? view : { change, view, computed };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return error;
+  }
+}
 
-  // The line as each change leaves it: a status change clears the reason.
-  const stateOf = ({ view, computed }: Planned) => ({
+/** The line as a planned change leaves it: a status change clears the reason. */
+function stateOf({ view, computed }: Planned): LineState {
+  return {
     id: view.shipment.id,
     version: view.shipment.version,
     statusId: computed.changes.statusId ?? view.shipment.statusId,
     reasonId:
       computed.changes.reasonId === undefined ? view.shipment.reasonId : computed.changes.reasonId,
-  });
+  };
+}
+
+/**
+ * Writes the planned changes, conditional on their versions, with one history entry each;
+ * answers each with its line as written, or 412 when the line moved on meanwhile.
+ */
+async function write(
+  tx: Executor,
+  auth: AuthContext,
+  planned: readonly Planned[],
+): Promise<Map<string, ShipmentView | ApiError>> {
+  const scope = scopeOf(auth);
   const updated = await updateShipmentStates(tx, scope.companyId, planned.map(stateOf));
   const done = planned.filter((item) => updated.has(item.change.id));
   await insertHistory(
@@ -158,20 +152,45 @@ async function applyClaimed(
       };
     }),
   );
-  const written = new Set(done.map((item) => item.change.key));
   const after = await findShipmentsById(
     tx,
     scope,
     planned.map((item) => item.change.id),
   );
   const afterById = new Map(after.map((view) => [view.shipment.id, view]));
+  const outcomes = new Map<string, ShipmentView | ApiError>();
   for (const { change } of planned) {
     const current = afterById.get(change.id);
     if (!current) outcomes.set(change.key, errors.notFound());
-    else if (written.has(change.key)) outcomes.set(change.key, current);
+    else if (updated.has(change.id)) outcomes.set(change.key, current);
     // Another writer got there between the read and the write.
     else outcomes.set(change.key, await stale(tx, current));
   }
+  return outcomes;
+}
+
+/** Every claimed change checked, then the ones that change something written together. */
+async function applyClaimed(
+  tx: Executor,
+  auth: AuthContext,
+  claimed: readonly ShipmentChange[],
+  lookups: ChangeLookups,
+): Promise<Map<string, ShipmentView | ApiError>> {
+  const views = await findShipmentsById(
+    tx,
+    scopeOf(auth),
+    claimed.map((change) => change.id),
+  );
+  const viewById = new Map(views.map((view) => [view.shipment.id, view]));
+  const outcomes = new Map<string, ShipmentView | ApiError>();
+  const planned: Planned[] = [];
+  for (const change of claimed) {
+    const outcome = await check(tx, auth, change, viewById.get(change.id), lookups);
+    if ("computed" in outcome) planned.push(outcome);
+    else outcomes.set(change.key, outcome);
+  }
+  if (planned.length === 0) return outcomes;
+  for (const [key, outcome] of await write(tx, auth, planned)) outcomes.set(key, outcome);
   return outcomes;
 }
 
