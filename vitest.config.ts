@@ -41,6 +41,10 @@ export default defineConfig({
           exclude: ["src/server/**/*.unit.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // On PostgreSQL every file has its own database but the cluster shares one
+          // transaction horizon: the change feed holds back changes while another file's
+          // transaction is open, so those files take turns. On PGlite they run side by side.
+          fileParallelism: !process.env.DATABASE_URL,
         },
       },
       {

@@ -162,17 +162,22 @@ test("a status change refused because another user changed the line first revert
   if (company === undefined) throw new Error("warehouse has no company");
   await other.patch(kind, company, code, { status: IN_PREPARATION });
 
-  // No live events: they would refresh the line before warehouse acts (offline-sync.spec.ts
-  // covers a conflict met by queued changes).
-  await page.route("**/api/events", (route) => route.abort());
   await loginAs("warehouse");
   const list = new ShipmentsListPage(page, kind);
   await list.goto({ code });
   const status = list.statusSelect(code);
   await expect(status).toHaveValue(String(IN_PREPARATION));
 
-  // Office changes the line while warehouse still shows the old version.
-  await other.patch(kind, company, code, { status: READY });
+  // Office changes the line while warehouse's change is on its way (live updates would refresh
+  // a line warehouse merely looks at within a second, so the race is set up on the request).
+  let raced = false;
+  await page.route("**/api/expedition/*", async (route) => {
+    if (route.request().method() === "PATCH" && !raced) {
+      raced = true;
+      await other.patch(kind, company, code, { status: READY });
+    }
+    await route.continue();
+  });
 
   await status.selectOption({ label: "Revision" });
   await expect(list.errorSavingNotice()).toBeVisible();
