@@ -138,49 +138,30 @@ export class Replayer {
       const session = this.deps.session();
       if (!session) return;
       const epoch = this.networkEpoch;
-      const batch = await this.nextBatch(session);
-      if (batch.length > 1) {
-        const retry = await this.replayBatch(batch, session);
+      const run = await this.nextRun(session);
+      const [entry] = run;
+      if (!entry) return;
+      if (run.length > 1) {
+        const retry = await this.replayBatch(run, session);
         if (retry) await this.backOff(retry, epoch);
         continue;
       }
-      const entry = batch[0] ?? (await this.nextEntry(session));
-      if (!entry) return;
       const outcome = await this.replay(entry, session);
       if (outcome === "retry") await this.backOff(entry, epoch);
     }
   }
 
   /**
-   * The oldest entry this session may send: entries of other users (or of a paused session)
-   * wait, and hold back later changes of the same row.
+   * What to send next: the oldest entry this session may send (entries of other users, or of
+   * a paused session, wait and hold back later changes of the same row), followed, when it and
+   * they are batchable, by the longest run of later entries that may go with it in one batch:
+   * this session's, of its company, each row at most once (a row's second change waits for the
+   * first's answer and ends the run, so nothing overtakes an older change).
    */
-  private async nextEntry(session: ReplaySession): Promise<OutboxRow | undefined> {
+  private async nextRun(session: ReplaySession): Promise<OutboxRow[]> {
+    const batchable = this.batchesRefused || !this.deps.sendBatch ? undefined : this.deps.batchable;
     const held = new Set<string>();
-    const paused = this.paused?.userId === session.userId && this.paused.jwt === session.jwt;
-    let found: OutboxRow | undefined;
-    await db.outbox
-      .orderBy("seq")
-      .until(() => found !== undefined)
-      .each((entry) => {
-        if (held.has(entry.entityKey)) return;
-        if (entry.userId !== session.userId || paused) held.add(entry.entityKey);
-        else found = entry;
-      });
-    return found;
-  }
-
-  /**
-   * The longest run of entries, oldest first, that may go together: this session's, of one
-   * company, batchable, each row at most once (a row's second change waits for the first's
-   * answer, and stops the run, so nothing overtakes an older change). Entries held back for
-   * another user are passed over, as nextEntry does.
-   */
-  private async nextBatch(session: ReplaySession): Promise<OutboxRow[]> {
-    const { sendBatch, batchable } = this.deps;
-    if (!sendBatch || !batchable || this.batchesRefused) return [];
-    const held = new Set<string>();
-    const batch: OutboxRow[] = [];
+    const run: OutboxRow[] = [];
     const rows = new Set<string>();
     const paused = this.paused?.userId === session.userId && this.paused.jwt === session.jwt;
     let done = false;
@@ -193,19 +174,23 @@ export class Replayer {
           held.add(entry.entityKey);
           return;
         }
-        const fits =
-          batchable(entry) &&
-          !rows.has(entry.entityKey) &&
-          (batch.length === 0 || entry.company === batch[0]?.company);
-        if (!fits) {
+        const first = run[0];
+        const joins =
+          first === undefined ||
+          (batchable !== undefined &&
+            batchable(first) &&
+            batchable(entry) &&
+            !rows.has(entry.entityKey) &&
+            entry.company === first.company);
+        if (!joins) {
           done = true;
           return;
         }
-        batch.push(entry);
+        run.push(entry);
         rows.add(entry.entityKey);
-        done = batch.length >= BATCH_MAX;
+        done = batchable === undefined || run.length >= BATCH_MAX;
       });
-    return batch;
+    return run;
   }
 
   /**
