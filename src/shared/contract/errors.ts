@@ -24,10 +24,39 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Why a field was refused, as a code the client translates (with the field's label); `min` and
+ * `max` carry the limit for the size codes. `fields` keeps the English messages (DRF shape).
+ */
+export const FIELD_ERROR_CODES = [
+  "required",
+  "invalid",
+  "invalid_type",
+  "invalid_characters",
+  "invalid_choice",
+  "invalid_date",
+  "invalid_phone",
+  "too_short",
+  "too_long",
+  "too_small",
+  "too_big",
+  "not_unique",
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export const FieldError = z.object({
+  code: z.enum(FIELD_ERROR_CODES),
+  min: z.number().optional(),
+  max: z.number().optional(),
+});
+export type FieldError = z.infer<typeof FieldError>;
+
 export const ErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
+  /** The same fields as `fields`, each message's code in the same order. */
+  field_codes: z.record(z.string(), z.array(FieldError)).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
