@@ -7,7 +7,7 @@ import type { NewHistoryRow, NewShipmentRow } from "./schema/shipments";
 
 /**
  * Demo expeditions and receptions: DEMO_SHIPMENTS_PER_TYPE of each per demo company, booked
- * from yesterday to a week from today in the 06:00-21:00 window, relative to `now` and the
+ * from yesterday to a week from today in the 06:00-21:00 window (DEMO_TODAY_LINES today), relative to `now` and the
  * same every time for a given `now` (seeded generator). Past lines are mostly loaded, sent or
  * received (some early, some late, some never arrived), near ones in progress, future ones
  * pending; every status of each type appears, incidences and delays carry reasons; every line
@@ -62,6 +62,22 @@ const COMPANY_NOTES = [
 const PALLET_NOTES = ["12 EUR pallets", "8 EUR + 2 US", "Mixed pallets", "No pallets"] as const;
 
 type When = "past" | "now" | "future";
+
+/** Lines booked yesterday, then today: a kiosk wall pages through today's (three pages). */
+const YESTERDAY_LINES = 6;
+export const DEMO_TODAY_LINES = 27;
+
+/**
+ * Day of line `index`, relative to today: the first YESTERDAY_LINES yesterday, the next
+ * DEMO_TODAY_LINES today, the rest spread over the following seven days.
+ */
+function bookingDay(index: number): number {
+  if (index < YESTERDAY_LINES) return -1;
+  const later = index - YESTERDAY_LINES - DEMO_TODAY_LINES;
+  if (later < 0) return 0;
+  const remaining = DEMO_SHIPMENTS_PER_TYPE - YESTERDAY_LINES - DEMO_TODAY_LINES;
+  return 1 + Math.floor((later / remaining) * 7);
+}
 
 /** Statuses by where the booking sits in time; ids of src/shared/contract/status.ts. */
 const BY_TIME: Record<ShipmentType, Record<When, readonly number[]>> = {
@@ -121,7 +137,7 @@ export function demoShipments(context: DemoShipmentContext, now: Date): DemoShip
       const planned: { index: number; booked: Date; when: When; statusId: number }[] = [];
       for (let index = 0; index < DEMO_SHIPMENTS_PER_TYPE; index++) {
         // Yesterday .. today + 7, one of the 31 half-hour slots from 06:00 to 21:00.
-        const day = Math.floor((index / DEMO_SHIPMENTS_PER_TYPE) * 9) - 1;
+        const day = bookingDay(index);
         const slot = Math.floor(random() * 31);
         const booked = today.plus({ days: day, minutes: 360 + slot * 30 }).toJSDate();
         const offset = booked.getTime() - now.getTime();
