@@ -31,6 +31,12 @@ export const idempotencyKeys = pgTable(
     path: text("path").notNull(),
     /** SHA-256 of the canonical JSON body. */
     requestHash: text("request_hash").notNull(),
+    /**
+     * The server instance holding a pending claim (plugins/instance-lease.ts): while that
+     * instance lives it holds an advisory lock on its id; a claim whose holder's lock is free
+     * was left by a crash and is taken over at once.
+     */
+    instanceId: text("instance_id"),
     statusCode: smallint("status_code"),
     responseBody: jsonb("response_body"),
     /** Headers a repeat answers with too (etag, location). */
