@@ -1,4 +1,5 @@
 import { KIOSK_ROTATION, ROUTE_PATHS, type RouteName } from "../../../shared/routes";
+import { pageOf } from "../../ui/list/url-search";
 
 /** Search params as the URL keeps them. */
 export type KioskSearch = Record<string, string>;
@@ -55,15 +56,16 @@ export function kioskSearch(name: KioskPageName, today: string): KioskSearch {
   return page.search?.(today) ?? {};
 }
 
-/** Whether the screen shows `name` with its filters for `today`, on its first page. */
+/** Whether the screen shows `name` with its filters for `today`, on list page `page`. */
 export function isShowing(
   location: { pathname: string; search: Readonly<Record<string, unknown>> },
   name: KioskPageName,
   today: string,
+  page = 1,
 ): boolean {
   if (location.pathname !== kioskPath(name)) return false;
-  const { page, ...filters } = location.search;
-  if (page !== undefined && page !== 1) return false;
+  const { page: _page, ...filters } = location.search;
+  if (pageOf(location.search) !== page) return false;
   const wanted = kioskSearch(name, today);
   const keys = new Set([...Object.keys(filters), ...Object.keys(wanted)]);
   return [...keys].every((key) => filters[key] === wanted[key]);

@@ -1,12 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KIOSK_ADVANCE_MS, KIOSK_FULL_RELOAD_TICKS } from "../../../shared/constants";
 import type { KioskPageName } from "./kiosk-pages";
+import type { KioskStop } from "./rotation";
 import { type RotationDriver, startRotation } from "./rotation-timer";
 
 interface FakeKiosk {
   driver: RotationDriver;
   visited: KioskPageName[];
+  /** Every stop, "name:page". */
+  stops: string[];
   reloads: KioskPageName[];
+  /** Page count of each list (1 when not given); change it to add or drop lines. */
+  pageCounts: Partial<Record<KioskPageName, number>>;
   ticks: number[];
   online: boolean;
   cached: boolean;
@@ -15,21 +20,30 @@ interface FakeKiosk {
 /** A kiosk whose navigation just records the page and puts it on screen. */
 function fakeKiosk(pages: readonly KioskPageName[], start = "/dashboard"): FakeKiosk {
   let pathname = start;
+  let page = 1;
   const kiosk: FakeKiosk = {
     visited: [],
+    stops: [],
     reloads: [],
+    pageCounts: {},
     ticks: [],
     online: true,
     cached: true,
     driver: {
       pages: () => pages,
-      pathname: () => pathname,
-      go: async (page) => {
-        kiosk.visited.push(page);
-        pathname = `/${page}`;
+      screen: () => {
+        const name = pathname.slice(1) as KioskPageName;
+        const known = pages.includes(name);
+        return { pathname, page, pageCount: known ? (kiosk.pageCounts[name] ?? 1) : null };
       },
-      reload: (page) => {
-        kiosk.reloads.push(page);
+      go: async (stop: KioskStop) => {
+        kiosk.visited.push(stop.name);
+        kiosk.stops.push(`${stop.name}:${stop.page}`);
+        pathname = `/${stop.name}`;
+        page = stop.page;
+      },
+      reload: (stop: KioskStop) => {
+        kiosk.reloads.push(stop.name);
       },
       isOnline: () => kiosk.online,
       isCached: async () => kiosk.cached,
@@ -60,6 +74,43 @@ describe("startRotation", () => {
     expect(kiosk.visited).toEqual(["expeditions"]);
     await advanceTicks(3);
     expect(kiosk.visited).toEqual(["expeditions", "receptions", "trucks", "expeditions"]);
+  });
+
+  it("pages through every page of a list before the next list, reading the count each tick", async () => {
+    const kiosk = fakeKiosk(["trucks", "expeditions"], "/trucks");
+    kiosk.pageCounts = { trucks: 1, expeditions: 3 };
+    stop = startRotation(kiosk.driver);
+    await advanceTicks(5);
+    expect(kiosk.stops).toEqual([
+      "expeditions:1",
+      "expeditions:2",
+      "expeditions:3",
+      "trucks:1",
+      "expeditions:1",
+    ]);
+    // A line appears while page 1 is on screen: its new fourth page is shown this pass.
+    kiosk.pageCounts.expeditions = 4;
+    await advanceTicks(5);
+    expect(kiosk.stops.slice(5)).toEqual([
+      "expeditions:2",
+      "expeditions:3",
+      "expeditions:4",
+      "trucks:1",
+      "expeditions:1",
+    ]);
+  });
+
+  it("a one-list rotation pages through it and starts again at page 1", async () => {
+    const kiosk = fakeKiosk(["expeditions"], "/expeditions");
+    kiosk.pageCounts = { expeditions: 2 };
+    stop = startRotation(kiosk.driver);
+    await advanceTicks(4);
+    expect(kiosk.stops).toEqual([
+      "expeditions:2",
+      "expeditions:1",
+      "expeditions:2",
+      "expeditions:1",
+    ]);
   });
 
   it("a one-page rotation navigates to the same page and still counts ticks", async () => {

@@ -1,16 +1,16 @@
 import { KIOSK_ADVANCE_MS, KIOSK_FULL_RELOAD_TICKS } from "../../../shared/constants";
 import type { KioskPageName } from "./kiosk-pages";
-import { nextPage } from "./rotation";
+import { type KioskStop, nextStop, type OnScreen } from "./rotation";
 
 export interface RotationDriver {
   /** The pages to rotate through, read at every tick. */
   pages: () => readonly KioskPageName[];
-  /** The path on screen. */
-  pathname: () => string;
-  /** Shows `page` in the app (router navigation). */
-  go: (page: KioskPageName) => Promise<void>;
-  /** Loads `page` as a new document (the full reload). */
-  reload: (page: KioskPageName) => void;
+  /** What the screen shows: path, list page and the list's page count. */
+  screen: () => OnScreen;
+  /** Shows `stop` in the app (router navigation). */
+  go: (stop: KioskStop) => Promise<void>;
+  /** Loads `stop` as a new document (the full reload). */
+  reload: (stop: KioskStop) => void;
   isOnline: () => boolean;
   /** The app shell is in the service worker's cache. */
   isCached: () => Promise<boolean>;
@@ -20,7 +20,8 @@ export interface RotationDriver {
 
 /**
  * Kiosk rotation of spec sections 4 and 9: every KIOSK_ADVANCE_MS one tick advances to the
- * next page. From KIOSK_FULL_RELOAD_TICKS on, a tick reloads the whole app instead, but only
+ * next page of the list on screen, or after a list's last page to the next page of the
+ * rotation. From KIOSK_FULL_RELOAD_TICKS on, a tick reloads the whole app instead, but only
  * online and with the shell cached; otherwise it advances as usual and tries again next tick.
  * Returns the stop function.
  */
@@ -32,15 +33,15 @@ export function startRotation(driver: RotationDriver): () => void {
     driver.onTick?.(ticks);
     // A navigation still running (a slow guard offline) is not stacked: the tick still counts.
     if (busy) return;
-    const page = nextPage(driver.pages(), driver.pathname());
-    if (page === null) return;
+    const stop = nextStop(driver.pages(), driver.screen());
+    if (stop === null) return;
     busy = true;
     try {
       if (ticks >= KIOSK_FULL_RELOAD_TICKS && driver.isOnline() && (await driver.isCached())) {
-        driver.reload(page);
+        driver.reload(stop);
         return;
       }
-      await driver.go(page);
+      await driver.go(stop);
     } catch (error) {
       // The page on screen stays; the next tick tries again.
       console.warn("Kiosk rotation: the page could not change", error);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isKioskUser } from "../../../shared/roles";
 import { KIOSK_ROTATION } from "../../../shared/routes";
 import { KIOSK_ORDER, KIOSK_PAGES, kioskSearch } from "./kiosk-pages";
-import { nextPage, rotationFor } from "./rotation";
+import { nextStop, type OnScreen, rotationFor } from "./rotation";
 
 /** Every page built, as it will be once the placeholders are replaced. */
 const ALL_BUILT = Object.fromEntries(
@@ -68,22 +68,62 @@ describe("rotationFor", () => {
   });
 });
 
-describe("nextPage", () => {
+/** The screen on `pathname`, page `page` of a list with `pageCount` pages. */
+const screen = (pathname: string, page = 1, pageCount: number | null = 1): OnScreen => ({
+  pathname,
+  page,
+  pageCount,
+});
+
+describe("nextStop", () => {
   const rotation = ["trucks", "expeditions", "receptions"] as const;
 
   it("advances in order and wraps around", () => {
-    expect(nextPage(rotation, "/trucks")).toBe("expeditions");
-    expect(nextPage(rotation, "/expeditions")).toBe("receptions");
-    expect(nextPage(rotation, "/receptions")).toBe("trucks");
+    expect(nextStop(rotation, screen("/trucks"))).toEqual({ name: "expeditions", page: 1 });
+    expect(nextStop(rotation, screen("/expeditions"))).toEqual({ name: "receptions", page: 1 });
+    expect(nextStop(rotation, screen("/receptions"))).toEqual({ name: "trucks", page: 1 });
   });
 
-  it("starts at the first page from anywhere else", () => {
-    expect(nextPage(rotation, "/dashboard")).toBe("trucks");
-    expect(nextPage(rotation, "/login")).toBe("trucks");
+  it("shows every page of a list before the next list", () => {
+    expect(nextStop(rotation, screen("/expeditions", 1, 3))).toEqual({
+      name: "expeditions",
+      page: 2,
+    });
+    expect(nextStop(rotation, screen("/expeditions", 2, 3))).toEqual({
+      name: "expeditions",
+      page: 3,
+    });
+    expect(nextStop(rotation, screen("/expeditions", 3, 3))).toEqual({
+      name: "receptions",
+      page: 1,
+    });
+  });
+
+  it("moves on when the list shrank below the page on screen, or reports no pages", () => {
+    expect(nextStop(rotation, screen("/expeditions", 4, 2))).toEqual({
+      name: "receptions",
+      page: 1,
+    });
+    expect(nextStop(rotation, screen("/expeditions", 1, 0))).toEqual({
+      name: "receptions",
+      page: 1,
+    });
+    expect(nextStop(rotation, screen("/expeditions", 1, null))).toEqual({
+      name: "receptions",
+      page: 1,
+    });
+  });
+
+  it("starts at the first page from anywhere else, whatever that page reports", () => {
+    expect(nextStop(rotation, screen("/dashboard", 1, 5))).toEqual({ name: "trucks", page: 1 });
+    expect(nextStop(rotation, screen("/login"))).toEqual({ name: "trucks", page: 1 });
   });
 
   it("stays on a one-page rotation, and has nothing for an empty one", () => {
-    expect(nextPage(["expeditions"], "/expeditions")).toBe("expeditions");
-    expect(nextPage([], "/expeditions")).toBeNull();
+    expect(nextStop(["expeditions"], screen("/expeditions"))).toEqual({
+      name: "expeditions",
+      page: 1,
+    });
+    expect(nextStop([], screen("/expeditions"))).toBeNull();
   });
 });

@@ -18,11 +18,24 @@ function Kiosk({ roles }: { roles: RoleKey[] }) {
   return <Outlet />;
 }
 
+/** Page count each stand-in list reports (data-page-count); none: not a list. */
+const pageCounts: Record<string, number> = {};
+
 /** A router with the rotation's pages (plain stand-ins) under a root that runs the rotation. */
 function kioskRouter(roles: RoleKey[], start: string) {
-  const root = createRootRoute({ component: () => <Kiosk roles={roles} /> });
+  const root = createRootRoute({
+    component: () => (
+      <main id="main">
+        <Kiosk roles={roles} />
+      </main>
+    ),
+  });
   const page = (path: string) =>
-    createRoute({ getParentRoute: () => root, path, component: () => <p>{path}</p> });
+    createRoute({
+      getParentRoute: () => root,
+      path,
+      component: () => <p data-page-count={pageCounts[path]}>{path}</p>,
+    });
   const routeTree = root.addChildren(
     ["/dashboard", "/trucks", "/expeditions", "/receptions"].map(page),
   );
@@ -61,6 +74,7 @@ describe("useKioskRotation", () => {
     vi.useRealTimers();
     vi.restoreAllMocks();
     delete document.documentElement.dataset.kioskTicks;
+    for (const path of Object.keys(pageCounts)) delete pageCounts[path];
   });
 
   it("shows today's lines on arrival and the new day's after local midnight", async () => {
@@ -89,6 +103,20 @@ describe("useKioskRotation", () => {
     }
     expect(visited).toEqual(["/expeditions", "/receptions", "/trucks", "/expeditions"]);
     expect(document.documentElement.dataset.kioskTicks).toBe("4");
+  });
+
+  it("pages through a list (page in the URL) before the next page of the rotation", async () => {
+    pageCounts["/expeditions"] = 3;
+    const router = await renderKiosk(["admin"], "/expeditions");
+    const visited: string[] = [];
+    for (let tick = 0; tick < 4; tick += 1) {
+      await advance(KIOSK_ADVANCE_MS);
+      const { pathname, search } = shown(router);
+      visited.push(`${pathname}:${(search as { page?: number }).page ?? 1}`);
+    }
+    expect(visited).toEqual(["/expeditions:2", "/expeditions:3", "/receptions:1", "/trucks:1"]);
+    // Page 1 of the next list: no page in its URL.
+    expect(shown(router).search).not.toHaveProperty("page");
   });
 
   it("kiosk receptions stays on receptions while the ticks count", async () => {

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import type { RoleKey } from "../../../shared/roles";
 import { routeFromPath } from "../../../shared/routes";
 import { useToday } from "../../lib/use-today";
+import { pageOf } from "../../ui/list/url-search";
 import { isShellCached } from "./full-reload";
 import {
   isKioskPageName,
@@ -11,25 +12,30 @@ import {
   kioskPath,
   kioskSearch,
 } from "./kiosk-pages";
-import { rotationFor } from "./rotation";
+import { listPageCount } from "./list-pages";
+import { type KioskStop, rotationFor } from "./rotation";
 import { startRotation } from "./rotation-timer";
 
 /** The tick count, on <html>, for whoever needs to see the rotation run (e2e checks). */
 const TICKS_ATTRIBUTE = "kioskTicks";
 
-function kioskHref(router: AnyRouter, page: KioskPageName, today: string): string {
-  return kioskPath(page) + router.options.stringifySearch(kioskSearch(page, today));
+function kioskHref(router: AnyRouter, { name, page }: KioskStop, today: string): string {
+  const search = { ...kioskSearch(name, today), ...(page > 1 ? { page } : {}) };
+  return kioskPath(name) + router.options.stringifySearch(search);
 }
 
-/** Shows `page` with today's filters, replacing the history entry; nothing when it shows. */
-async function show(router: AnyRouter, page: KioskPageName, today: string): Promise<void> {
-  if (isShowing(router.state.location, page, today)) return;
-  await router.navigate({ href: kioskHref(router, page, today), replace: true });
+/** Shows `stop` with today's filters, replacing the history entry; nothing when it shows. */
+async function show(router: AnyRouter, stop: KioskStop, today: string): Promise<void> {
+  if (isShowing(router.state.location, stop.name, today, stop.page)) return;
+  await router.navigate({ href: kioskHref(router, stop, today), replace: true });
 }
+
+const firstPage = (name: KioskPageName): KioskStop => ({ name, page: 1 });
 
 /**
- * Runs the kiosk rotation for these roles (spec sections 4 and 9) and keeps the lists on the
- * current day: today's filters are applied on arrival and again at local midnight.
+ * Runs the kiosk rotation for these roles (spec sections 4 and 9), through every page of each
+ * list, and keeps the lists on the current day: today's filters are applied on arrival and
+ * again at local midnight.
  */
 export function useKioskRotation(roles: readonly RoleKey[]): void {
   const router = useRouter();
@@ -42,9 +48,13 @@ export function useKioskRotation(roles: readonly RoleKey[]): void {
     const root = document.documentElement;
     const stop = startRotation({
       pages: () => latest.current.rotation,
-      pathname: () => router.state.location.pathname,
-      go: (page) => show(router, page, latest.current.today),
-      reload: (page) => window.location.assign(kioskHref(router, page, latest.current.today)),
+      screen: () => ({
+        pathname: router.state.location.pathname,
+        page: pageOf(router.state.location.search),
+        pageCount: listPageCount(document.getElementById("main")),
+      }),
+      go: (stop) => show(router, stop, latest.current.today),
+      reload: (stop) => window.location.assign(kioskHref(router, stop, latest.current.today)),
       isOnline: () => navigator.onLine,
       isCached: () => isShellCached(),
       onTick: (ticks) => {
@@ -61,7 +71,7 @@ export function useKioskRotation(roles: readonly RoleKey[]): void {
     const route = routeFromPath(router.state.location.pathname);
     if (route === null || route.id !== undefined || !isKioskPageName(route.name)) return;
     if (!latest.current.rotation.includes(route.name)) return;
-    show(router, route.name, today).catch((error: unknown) => {
+    show(router, firstPage(route.name), today).catch((error: unknown) => {
       console.warn("Kiosk: today's filters could not be applied", error);
     });
   }, [router, today]);
