@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
-import { COLUMN_LABELS, EXPEDITION_LAYOUTS, type LayoutInput, layoutFor } from "./columns";
+import {
+  COLUMN_LABELS,
+  cardLayout,
+  EXPEDITION_LAYOUTS,
+  type LayoutInput,
+  layoutFor,
+} from "./columns";
 
 const base: LayoutInput = {
   type: SHIPMENT_TYPE.expedition,
@@ -76,6 +82,15 @@ describe("layoutFor", () => {
     ]);
   });
 
+  it("kiosk walls leave out dates and the trw extras (they must fit the screen)", () => {
+    for (const type of [SHIPMENT_TYPE.expedition, SHIPMENT_TYPE.reception]) {
+      const columns = layoutFor({ ...base, type, isTrw: true, isKiosk: true });
+      expect(columns).not.toContain("route_plate");
+      expect(columns).not.toContain("booked_date");
+      expect(columns.length).toBeLessThanOrEqual(9);
+    }
+  });
+
   it("every column has a label", () => {
     const all = new Set([
       ...Object.values(EXPEDITION_LAYOUTS).flat(),
@@ -83,5 +98,33 @@ describe("layoutFor", () => {
       ...layoutFor({ ...base, type: SHIPMENT_TYPE.reception }),
     ]);
     for (const id of all) expect(COLUMN_LABELS[id]).toBeDefined();
+  });
+});
+
+describe("cardLayout", () => {
+  it("keeps every column of the layout once: facts, controls, details, actions", () => {
+    const columns = layoutFor({ ...base, type: SHIPMENT_TYPE.reception, isForkLift: true });
+    const card = cardLayout(columns);
+    expect(card.facts).toEqual(["client", "road", "booked_time", "truck"]);
+    expect(card.controls).toEqual(["status", "reason"]);
+    expect(card.hasActions).toBe(true);
+    expect(card.hasUrgent).toBe(true);
+    const shown = [...card.facts, ...card.controls, ...card.details, "delivery_note", "urgent"];
+    expect(new Set([...shown, "actions"])).toEqual(new Set(columns));
+    expect(card.details).toEqual([
+      "booked_date",
+      "discharge_date",
+      "discharge_time",
+      "packages",
+      "arrival_date",
+      "arrival_time",
+      "c_notes",
+      "k_notes",
+      "origin",
+    ]);
+  });
+
+  it("bw cards have no reason control", () => {
+    expect(cardLayout(layoutFor({ ...base, companyCode: "bw" })).controls).toEqual(["status"]);
   });
 });

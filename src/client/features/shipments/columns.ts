@@ -127,19 +127,15 @@ export const EXPEDITION_LAYOUTS: Record<LayoutName, readonly ColumnId[]> = {
     "destination",
     "actions",
   ],
+  // A wall read from five metres: today's lines only (no dates), large type, every column on
+  // screen at 1280 and 1920 px wide (nobody scrolls a wall), so only what a yard looks up.
   kiosk: [
-    "booked_date",
     "booked_time",
-    "loading_date",
-    "loading_time",
     "delivery_note",
     "client",
     "destination",
     "road",
-    "packages",
     "truck",
-    "arrival_date",
-    "arrival_time",
     "status",
     "reason",
   ],
@@ -183,8 +179,10 @@ export function layoutNameFor(input: Pick<LayoutInput, "isKiosk" | "isForkLift" 
 
 /** The ordered column ids of the list for this user, company and shipment type. */
 export function layoutFor(input: LayoutInput): ColumnId[] {
-  let columns: ColumnId[] = [...EXPEDITION_LAYOUTS[layoutNameFor(input)]];
-  if (input.isTrw) {
+  const name = layoutNameFor(input);
+  let columns: ColumnId[] = [...EXPEDITION_LAYOUTS[name]];
+  // The kiosk wall has no room for the trw extras.
+  if (input.isTrw && name !== "kiosk") {
     for (const [anchor, added] of TRW_INSERTS) {
       const at = columns.indexOf(anchor);
       if (at >= 0) columns.splice(at + 1, 0, ...added);
@@ -198,4 +196,37 @@ export function layoutFor(input: LayoutInput): ColumnId[] {
     columns.unshift("urgent");
   }
   return columns;
+}
+
+/**
+ * The line card (tablets, phones, fork-lift drivers) drawn from the same column list: the
+ * delivery note as its title, the facts a driver checks before acting, the status and reason
+ * controls together, then every other column of the layout as small details, in layout order.
+ */
+export interface CardLayout {
+  facts: ColumnId[];
+  controls: ColumnId[];
+  details: ColumnId[];
+  hasActions: boolean;
+  hasUrgent: boolean;
+}
+
+const CARD_FACTS: readonly ColumnId[] = ["client", "road", "booked_time", "truck"];
+const CARD_CONTROLS: readonly ColumnId[] = ["status", "reason"];
+const CARD_ELSEWHERE: ReadonlySet<ColumnId> = new Set([
+  ...CARD_FACTS,
+  ...CARD_CONTROLS,
+  "delivery_note",
+  "urgent",
+  "actions",
+]);
+
+export function cardLayout(columns: readonly ColumnId[]): CardLayout {
+  return {
+    facts: CARD_FACTS.filter((id) => columns.includes(id)),
+    controls: CARD_CONTROLS.filter((id) => columns.includes(id)),
+    details: columns.filter((id) => !CARD_ELSEWHERE.has(id)),
+    hasActions: columns.includes("actions"),
+    hasUrgent: columns.includes("urgent"),
+  };
 }

@@ -25,6 +25,8 @@ export interface ShipmentsFiltersProps {
   showTrw: boolean;
   /** "Show issued" (company kl, expeditions). */
   showIssuedToggle: boolean;
+  /** Leaves the delivery note out (line cards have a search box for it). */
+  hideCode?: boolean;
 }
 
 const toggle = (list: readonly number[] | undefined, id: number, on: boolean) => {
@@ -44,6 +46,7 @@ export function ShipmentsFilters({
   showOrigin,
   showTrw,
   showIssuedToggle,
+  hideCode = false,
 }: ShipmentsFiltersProps) {
   const { t, i18n } = useLingui();
   const [draft, setDraft] = useState<ShipmentListFilters>(filters);
@@ -89,12 +92,14 @@ export function ShipmentsFilters({
         value={draft.booked_date_before ?? ""}
         onChange={set("booked_date_before")}
       />
-      <FilterField
-        label={t`Delivery note`}
-        value={draft.code ?? ""}
-        onChange={set("code")}
-        maxLength={120}
-      />
+      {hideCode ? null : (
+        <FilterField
+          label={t`Delivery note`}
+          value={draft.code ?? ""}
+          onChange={set("code")}
+          maxLength={120}
+        />
+      )}
       {showOrigin ? (
         <FilterField
           label={t`Origin`}

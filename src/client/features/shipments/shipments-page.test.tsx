@@ -271,4 +271,108 @@ describe("ShipmentsPage", () => {
       expect((screen.getByLabelText("Status of DN-1") as HTMLSelectElement).value).toBe("998"),
     );
   });
+
+  it("line cards: status then reason of one line offline both queue, stay editable and reach the server once, in order", async () => {
+    // A small server with the line's real version rule (If-Match), offline until told.
+    let offline = false;
+    let server = { ...(rows[0] as Expedition) };
+    const applied: { body: Record<string, unknown>; ifMatch: string | null; key: string | null }[] =
+      [];
+    const keys = new Set<string>();
+    const original = globalThis.fetch;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: Request) => {
+        if (offline) throw new TypeError("Failed to fetch");
+        if (input.method !== "PATCH") return original(input);
+        const body = (await input.clone().json()) as Record<string, unknown>;
+        const ifMatch = input.headers.get("If-Match");
+        const key = input.headers.get("Idempotency-Key");
+        if (ifMatch !== `"${server.version}"`) {
+          return Response.json({ code: "precondition_failed", message: "" }, { status: 412 });
+        }
+        if (key) keys.add(key);
+        applied.push({ body, ifMatch, key });
+        if ("status" in body) {
+          server = {
+            ...server,
+            version: server.version + 1,
+            status: { id: 4, description: "revision", color: "#f44336" },
+            reason: null,
+          };
+        } else {
+          server = {
+            ...server,
+            version: server.version + 1,
+            reason: { id: 2, code: String(body.reason), name: "missing_packages" },
+          };
+        }
+        return Response.json(server);
+      }),
+    );
+    renderPage("/expeditions", { presentation: "cards" });
+    const card = await screen.findByRole("listitem", { name: "DN-1" }, { timeout: 8000 });
+    expect(screen.queryByRole("table")).toBeNull();
+
+    offline = true;
+    await act(async () => {
+      fireEvent.change(within(card).getByLabelText("Status of DN-1"), { target: { value: "4" } });
+    });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await waitFor(() => expect(card.getAttribute("aria-busy")).toBe("true"));
+    expect(within(card).getByText("Waiting to sync")).toBeTruthy();
+    // The queued change leaves the line editable: its reason is set before any sync.
+    const reason = (await within(card).findByLabelText("Reason of DN-1")) as HTMLSelectElement;
+    expect(reason.disabled).toBe(false);
+    expect((within(card).getByLabelText("Status of DN-1") as HTMLSelectElement).disabled).toBe(
+      false,
+    );
+    await act(async () => {
+      fireEvent.change(reason, { target: { value: "MISSING" } });
+    });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    const queued = await db.outbox.orderBy("seq").toArray();
+    expect(queued.map((entry) => entry.body)).toEqual([{ status: 4 }, { reason: "MISSING" }]);
+    // Both were made on the server's version of the line (the outbox rebases the second).
+    expect(queued.map((entry) => entry.baseVersion)).toEqual([1, 1]);
+    expect(applied).toHaveLength(0);
+
+    offline = false;
+    await act(async () => {
+      window.dispatchEvent(new Event("online"));
+    });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 15_000 });
+    expect(applied.map((change) => change.body)).toEqual([{ status: 4 }, { reason: "MISSING" }]);
+    expect(applied.map((change) => change.ifMatch)).toEqual(['"1"', '"2"']);
+    expect(keys.size).toBe(2);
+    expect(refusals).toHaveLength(0);
+    const saved = await db.shipments.get(1);
+    expect(saved?.version).toBe(3);
+    expect([saved?.status.id, saved?.reason?.code]).toEqual([4, "MISSING"]);
+    await waitFor(() => expect(card.getAttribute("aria-busy")).toBeNull());
+  });
+
+  it("line cards: a search box for the delivery note in the URL and filters behind a button with their count", async () => {
+    const router = renderPage("/expeditions?status=998", { presentation: "cards" });
+    await screen.findByRole("listitem", { name: "DN-1" }, { timeout: 8000 });
+    const filters = screen.getByRole("button", { name: /^Filters/ });
+    expect(filters.textContent).toContain("1");
+    // The filter bar is not on the first screen; it opens in a dialog.
+    expect(screen.queryByRole("button", { name: "Apply" })).toBeNull();
+    await act(async () => {
+      fireEvent.click(filters);
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Filters" });
+    expect(within(dialog).queryByLabelText("Delivery note")).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Clear" }));
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(router.state.location.search).toEqual({});
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search delivery note" }), {
+      target: { value: "DN-2" },
+    });
+    await waitFor(() => expect(router.state.location.search).toEqual({ code: "DN-2" }));
+  });
 });

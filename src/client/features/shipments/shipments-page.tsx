@@ -12,6 +12,12 @@
  *
  * Filters and page live in the URL (ShipmentsSearch). Rows come from the Dexie mirror: cached at
  * once, refreshed from the API every 60 s, filtered and paged on the device while offline.
+ *
+ * One list, three presentations from one column layout (`presentation`, by default chosen by
+ * useDeviceLayout): the desktop table (delivery note column sticky), line cards for tablets,
+ * phones and fork-lift drivers (search box, filters behind a button), and the kiosk wall.
+ * The section carries `data-page` and `data-page-count` (the kiosk rotation pages through
+ * today's lines with the URL's `page`) and `data-presentation`.
  */
 
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
@@ -47,14 +53,17 @@ import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
+import { type DeviceLayout, useDeviceLayout } from "../../ui/use-device-layout";
 import { deleteShipment } from "./api";
 import { layoutFor } from "./columns";
 import { changeReason, changeStatus, statusCommand } from "./commands";
+import { ShipmentCards } from "./shipment-cards";
 import styles from "./shipments.module.css";
 import { ShipmentsFilters } from "./shipments-filters";
 import { ShipmentsSearch } from "./shipments-search";
 import { shipmentsSource } from "./shipments-source";
 import { ShipmentsTable } from "./shipments-table";
+import { ShipmentsToolbar } from "./shipments-toolbar";
 
 export interface ShipmentsPageProps {
   type: ShipmentType;
@@ -69,6 +78,8 @@ export interface ShipmentsPageProps {
   /** Clients the user is limited to (session clients). */
   userClients?: readonly number[];
   onError?: (error: unknown) => void;
+  /** Table, line cards or kiosk wall; by default from the device and role (tests set it). */
+  presentation?: DeviceLayout;
 }
 
 const BASE_QUICK: readonly QuickFilter[] = ["yesterday", "today", "tomorrow"];
@@ -118,13 +129,15 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
   const isKiosk = session.hasRestriction("isKiosk") || isKioskUser(session.roles);
   const isForkLift = session.hasRestriction("isForkLift");
   const userClients = props.userClients ?? session.clients;
+  const deviceLayout = useDeviceLayout({ isKiosk, isForkLift });
+  const presentation = props.presentation ?? deviceLayout;
 
   const columns = useMemo(
     () => layoutFor({ type, isTrw, companyCode, userType: session.userType, isForkLift, isKiosk }),
     [type, isTrw, companyCode, session.userType, isForkLift, isKiosk],
   );
 
-  const { filters, page, replaceFilters, setPage } = useUrlFilters(ShipmentsSearch);
+  const { filters, page, replaceFilters, setFilters, setPage } = useUrlFilters(ShipmentsSearch);
   const listFilters = useMemo(
     () => effectiveFilters(filters as ShipmentListFilters, userClients),
     [filters, userClients],
@@ -198,9 +211,30 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
   };
 
   const titleId = isExpedition ? "expeditions-title" : "receptions-title";
+  const editable = !isKiosk && presentation !== "kiosk";
+  const lineProps = {
+    canDelete,
+    onDelete: setToDelete,
+    statusOptions: canEditStatus && editable ? statuses : undefined,
+    onStatusChange:
+      canEditStatus && editable
+        ? (row: Shipment, statusId: number) => void handleStatus(row, statusId)
+        : undefined,
+    onReasonChange:
+      canEditReasons && editable
+        ? (row: Shipment, code: string | null) => void handleReason(row, code)
+        : undefined,
+    saving: saving ?? EMPTY_IDS,
+  };
 
   return (
-    <section className={pageStyles.page} aria-labelledby={titleId}>
+    <section
+      className={pageStyles.page}
+      aria-labelledby={titleId}
+      data-presentation={presentation}
+      data-page={page}
+      data-page-count={pageCount}
+    >
       <ListHeader
         titleId={titleId}
         title={isExpedition ? <Trans>Expeditions</Trans> : <Trans>Receptions</Trans>}
@@ -228,18 +262,30 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         }
       />
 
-      {canFilter ? (
-        <ShipmentsFilters
-          filters={listFilters}
-          onChange={replaceFilters}
-          quickFilters={isTrw ? TRW_QUICK : BASE_QUICK}
-          statuses={statuses}
-          clients={clientChoices}
-          baseline={baseline}
-          showOrigin={!isExpedition && session.can("seeOriginFilter")}
-          showTrw={isTrw}
-          showIssuedToggle={isExpedition && companyCode === "kl"}
-        />
+      {canFilter && presentation !== "kiosk" ? (
+        <ShipmentsToolbar
+          compact={presentation === "cards"}
+          filters={filters}
+          onSearch={(code) => setFilters({ code })}
+        >
+          {(close) => (
+            <ShipmentsFilters
+              filters={listFilters}
+              onChange={(next) => {
+                replaceFilters(next);
+                close();
+              }}
+              quickFilters={isTrw ? TRW_QUICK : BASE_QUICK}
+              statuses={statuses}
+              clients={clientChoices}
+              baseline={baseline}
+              showOrigin={!isExpedition && session.can("seeOriginFilter")}
+              showTrw={isTrw}
+              showIssuedToggle={isExpedition && companyCode === "kl"}
+              hideCode={presentation === "cards"}
+            />
+          )}
+        </ShipmentsToolbar>
       ) : null}
 
       {list.isLoading && list.rows.length === 0 ? (
@@ -248,22 +294,16 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         <EmptyState message={<Trans>No lines found</Trans>} />
       ) : (
         <>
-          <ShipmentsTable
-            rows={list.rows}
-            columns={columns}
-            canDelete={canDelete}
-            onDelete={setToDelete}
-            statusOptions={canEditStatus && !isKiosk ? statuses : undefined}
-            onStatusChange={
-              canEditStatus && !isKiosk
-                ? (row, statusId) => void handleStatus(row, statusId)
-                : undefined
-            }
-            onReasonChange={
-              canEditReasons && !isKiosk ? (row, code) => void handleReason(row, code) : undefined
-            }
-            saving={saving ?? EMPTY_IDS}
-          />
+          {presentation === "cards" ? (
+            <ShipmentCards rows={list.rows} columns={columns} {...lineProps} />
+          ) : (
+            <ShipmentsTable
+              rows={list.rows}
+              columns={columns}
+              wall={presentation === "kiosk"}
+              {...lineProps}
+            />
+          )}
           <p className={styles.summary}>
             <Trans>
               <Plural value={list.count} one="# line" other="# lines" />, page {page} of {pageCount}
@@ -272,7 +312,9 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         </>
       )}
 
-      <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
+      {presentation === "kiosk" ? null : (
+        <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
+      )}
 
       <ConfirmDialog
         isOpen={toDelete !== null}

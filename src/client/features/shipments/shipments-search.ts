@@ -56,3 +56,20 @@ export const ShipmentsSearch = z.object({
     .catch(() => undefined),
 });
 export type ShipmentsSearch = z.output<typeof ShipmentsSearch>;
+
+/**
+ * Filters in force behind the Filters button (the delivery note has its own search box): a
+ * date range counts once, a list of clients or statuses once.
+ */
+export function hiddenFilterCount(filters: Omit<ShipmentsSearch, "page">): number {
+  const set = [
+    filters.booked_date_after || filters.booked_date_before,
+    filters.route_plate,
+    filters.info_shipper,
+    filters.origin,
+    filters.client?.length,
+    filters.status?.length,
+    filters.show_issued,
+  ];
+  return set.filter(Boolean).length;
+}

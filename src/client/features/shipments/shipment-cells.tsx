@@ -1,0 +1,235 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { DateTime } from "luxon";
+import type { ReactNode } from "react";
+import { Button } from "react-aria-components";
+import { SHIPMENT_TYPE } from "../../../shared/constants";
+import type { Shipment } from "../../../shared/contract/shipment";
+import { REASONS, type StatusDefinition, type StatusLabel } from "../../../shared/contract/status";
+import { Icon } from "../../ui/icons";
+import listStyles from "../../ui/list/list-table.module.css";
+import type { ColumnId } from "./columns";
+import { REASON_TEXT, STATUS_TEXT, TIMING_TEXT } from "./labels";
+import own from "./shipments.module.css";
+
+/** What every presentation of the list (table, card, kiosk wall) renders a line with. */
+export interface ShipmentCellOptions {
+  /** Delete button in the actions column (deleteExp / deleteRecep). */
+  canDelete: boolean;
+  onDelete: (row: Shipment) => void;
+  /** Inline status select (editStatus): the statuses offered, company rules applied. */
+  statusOptions?: readonly StatusDefinition[] | undefined;
+  onStatusChange?: ((row: Shipment, statusId: number) => void) | undefined;
+  /** Inline reason select (editReasons). */
+  onReasonChange?: ((row: Shipment, code: string | null) => void) | undefined;
+  /** Large controls (line cards) or a wall without links (kiosk). */
+  variant: "table" | "card" | "kiosk";
+}
+
+const dateOf = (iso: string | null) => {
+  if (!iso) return "";
+  const date = DateTime.fromISO(iso);
+  return date.isValid ? date.toLocal().toFormat("dd/LL/yyyy") : "";
+};
+
+const timeOf = (iso: string | null) => {
+  if (!iso) return "";
+  const date = DateTime.fromISO(iso);
+  return date.isValid ? date.toLocal().toFormat("HH:mm") : "";
+};
+
+/**
+ * One renderer per column id (columns.ts), shared by the three presentations so a column
+ * means the same thing everywhere. Queued changes never lock a control: a further change of
+ * the line queues behind the earlier ones (the replayer keeps each line's order).
+ */
+export function useShipmentCells({
+  canDelete,
+  onDelete,
+  statusOptions,
+  onStatusChange,
+  onReasonChange,
+  variant,
+}: ShipmentCellOptions): (id: ColumnId, row: Shipment) => ReactNode {
+  const { t, i18n } = useLingui();
+  const select = variant === "card" ? `${own.select} ${own.selectLarge}` : own.select;
+
+  const statusText = (description: string) => {
+    const message = STATUS_TEXT[description as StatusLabel];
+    return message ? i18n._(message) : description;
+  };
+  const reasonText = (name: string) => {
+    const message = REASON_TEXT[name];
+    return message ? i18n._(message) : name;
+  };
+  const timing = (row: Shipment) => (
+    <span className={`${own.timing} ${own[row.timing]}`}>{i18n._(TIMING_TEXT[row.timing])}</span>
+  );
+
+  const status = (row: Shipment): ReactNode => {
+    if (variant === "kiosk") {
+      return (
+        <span className={own.status}>
+          <strong>{statusText(row.status.description)}</strong>
+          {timing(row)}
+        </span>
+      );
+    }
+    return (
+      <span className={own.status}>
+        <span
+          className={variant === "card" ? `${own.dot} ${own.dotLarge}` : own.dot}
+          style={{ backgroundColor: row.status.color }}
+          aria-hidden="true"
+        />
+        {statusOptions && onStatusChange ? (
+          <select
+            className={select}
+            aria-label={t`Status of ${row.code}`}
+            value={row.status.id}
+            onChange={(event) => onStatusChange(row, Number(event.target.value))}
+          >
+            {statusOptions.some((option) => option.id === row.status.id) ? null : (
+              <option value={row.status.id}>{statusText(row.status.description)}</option>
+            )}
+            {statusOptions.map((option) => (
+              <option key={option.id} value={option.id}>
+                {statusText(option.description)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span className={variant === "card" ? own.statusText : undefined}>
+            {statusText(row.status.description)}
+          </span>
+        )}
+        {timing(row)}
+      </span>
+    );
+  };
+
+  const reason = (row: Shipment): ReactNode => {
+    const reasons = REASONS.filter((item) => item.status === row.status.id);
+    if (onReasonChange && reasons.length > 0) {
+      return (
+        <select
+          className={select}
+          aria-label={t`Reason of ${row.code}`}
+          value={row.reason?.code ?? ""}
+          onChange={(event) => onReasonChange(row, event.target.value || null)}
+        >
+          <option value="">—</option>
+          {reasons.map((item) => (
+            <option key={item.code} value={item.code}>
+              {reasonText(item.name)}
+            </option>
+          ))}
+        </select>
+      );
+    }
+    return row.reason ? reasonText(row.reason.name) : "";
+  };
+
+  const actions = (row: Shipment): ReactNode => (
+    <span className={listStyles.nowrap}>
+      <Link
+        to={row.type === SHIPMENT_TYPE.expedition ? "/expedition/{-$id}" : "/reception/{-$id}"}
+        params={{ id: String(row.id) }}
+        className={listStyles.iconButton}
+        aria-label={t`Details of ${row.code}`}
+      >
+        <Icon name="edit" size={22} />
+      </Link>
+      {canDelete ? (
+        <Button
+          className={`${listStyles.iconButton} ${listStyles.danger}`}
+          aria-label={t`Delete ${row.code}`}
+          onPress={() => onDelete(row)}
+        >
+          <Icon name="trash" size={22} />
+        </Button>
+      ) : null}
+    </span>
+  );
+
+  return (id, row) => {
+    switch (id) {
+      case "urgent":
+        return row.urgent ? (
+          <span className={own.urgent} role="img" aria-label={t`Urgent`} title={t`Urgent`}>
+            <Icon name="critical" size={22} />
+          </span>
+        ) : null;
+      case "booked_date":
+        return dateOf(row.booked_date);
+      case "booked_time":
+        return timeOf(row.booked_date);
+      case "loading_date":
+      case "discharge_date":
+        return dateOf(row.action_date);
+      case "loading_time":
+      case "discharge_time":
+        return timeOf(row.action_date);
+      case "arrival_date":
+        return dateOf(row.arrival_date);
+      case "arrival_time":
+        return timeOf(row.arrival_date);
+      case "delivery_note":
+        return <span className={listStyles.mono}>{row.code}</span>;
+      case "route_plate":
+        return <span className={listStyles.mono}>{row.route_plate}</span>;
+      case "shared_id":
+        return row.shared_id;
+      case "client":
+        return row.client?.description ?? "";
+      case "destination":
+        return row.type === SHIPMENT_TYPE.expedition ? row.destination : "";
+      case "origin":
+        return row.type === SHIPMENT_TYPE.reception ? row.origin : "";
+      case "c_notes":
+        return row.client_notes;
+      case "k_notes":
+        return row.company_notes;
+      case "road":
+        return [row.road, row.road_number].filter(Boolean).join(" ");
+      case "packages":
+        return row.packages ?? "";
+      case "pallet_notes":
+        return row.pallet_notes;
+      case "truck":
+        if (!row.shipper) return null;
+        // A wall has no links: the plate as plain text.
+        return variant === "kiosk" ? (
+          <span className={listStyles.mono}>{row.shipper.plate}</span>
+        ) : (
+          <Link
+            to="/truck/{-$id}"
+            params={{ id: String(row.shipper.id) }}
+            className={listStyles.mono}
+            aria-label={t`Truck ${row.shipper.plate}`}
+          >
+            {row.shipper.plate}
+          </Link>
+        );
+      case "virtual_truck":
+        return row.shipper?.name ?? "";
+      case "info_shipper":
+        return row.info_shipper;
+      case "status":
+        return status(row);
+      case "reason":
+        return reason(row);
+      case "actions":
+        return variant === "kiosk" ? null : actions(row);
+    }
+  };
+}
+
+/** "Waiting to sync" (the trucks list's words) on a line whose change is not on the server yet. */
+export function WaitingToSync() {
+  return (
+    <span className={listStyles.waiting}>
+      <Trans>Waiting to sync</Trans>
+    </span>
+  );
+}
