@@ -1,5 +1,5 @@
-import { t } from "@lingui/core/macro";
 import { NOTICE_MS } from "../../shared/constants";
+import { errorLines } from "./error-messages";
 import { ApiError, NetworkError, OfflineError } from "./errors";
 import { appStore, type Notice, type NoticeKind, noticesAtom } from "./store";
 
@@ -81,30 +81,8 @@ function fieldsOf(body: unknown): Record<string, string[]> | null {
   return fields;
 }
 
-/** Codes a user can act on, in the interface language (STYLE.md: the UI picks by code). */
-function codeTexts(): Record<string, string> {
-  const expired = t`Your session has expired. Please log in again.`;
-  const serverDown = t`The server had a problem. Please try again.`;
-  return {
-    invalid_credentials: t`Wrong username or password`,
-    token_not_valid: expired,
-    not_authenticated: expired,
-    forbidden: t`You are not allowed to do this`,
-    rate_limited: t`Too many attempts. Please wait a moment and try again.`,
-    internal_error: serverDown,
-    service_unavailable: serverDown,
-  };
-}
-
 /** The ERROR notice of spec section 8 for a failed call (title "ERROR" in every language). */
 export function notifyError(error: unknown): number {
-  return notify(
-    "error",
-    "ERROR",
-    noticeFromError(error, {
-      network: t`The server could not be reached`,
-      offline: t`You are offline`,
-      codes: codeTexts(),
-    }),
-  );
+  // In the interface language, each refused field under its label (lib/error-messages.ts).
+  return notify("error", "ERROR", errorLines(error));
 }

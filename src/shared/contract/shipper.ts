@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalisePhone } from "../phone";
 import { normalisePlate } from "../plate";
-import { ErrorBody } from "./errors";
+import { ErrorBody, type FieldError } from "./errors";
 import { PagingQuery, QueryId } from "./paging";
 
 /**
@@ -39,12 +39,43 @@ export const Shipper = z.object({
 });
 export type Shipper = z.infer<typeof Shipper>;
 
-const PlateInput = z
+/** Plate length after normalisation. */
+export const PLATE_MIN = 2;
+export const PLATE_MAX = 15;
+/** A normalised plate is letters (any script) and digits only: no emoji, symbols or marks. */
+export const PLATE_PATTERN = /^[\p{L}\p{N}]+$/u;
+export const PLATE_INVALID_CHARACTERS = "Plate may only contain letters and digits";
+
+/** Normalised as stored: no spaces or hyphens, upper case, composed (NFC). */
+export const plateOf = (raw: string): string => normalisePlate(raw).normalize("NFC");
+
+/**
+ * Why a typed plate would be refused, as the field code the server answers with (the form
+ * checks with this before sending, so client and server agree), or null when it is fine.
+ */
+export function plateFieldError(raw: string): FieldError | null {
+  const plate = plateOf(raw);
+  if (plate === "") return { code: "required" };
+  if (plate.length < PLATE_MIN) return { code: "too_short", min: PLATE_MIN };
+  if (plate.length > PLATE_MAX) return { code: "too_long", max: PLATE_MAX };
+  if (!PLATE_PATTERN.test(plate)) return { code: "invalid_characters" };
+  return null;
+}
+
+export const PlateInput = z
   .string()
   .max(40)
-  .transform(normalisePlate)
+  .transform(plateOf)
   .pipe(
-    z.string().min(2, { message: "Plate is too short" }).max(15, { message: "Plate is too long" }),
+    z
+      .string()
+      .min(PLATE_MIN, { message: "Plate is too short" })
+      .max(PLATE_MAX, { message: "Plate is too long" })
+      .refine((plate) => PLATE_PATTERN.test(plate), {
+        message: PLATE_INVALID_CHARACTERS,
+        // The field code the error handler copies into field_codes (contract/fields.ts).
+        params: { fieldCode: "invalid_characters" },
+      }),
   );
 
 const NameInput = z

@@ -18,7 +18,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import { Input, Label, Text, TextField } from "react-aria-components";
 import type { Shipper } from "../../../shared/contract/shipper";
-import { ApiError, isTransient } from "../../lib/errors";
+import { fieldErrorText, fieldMessages } from "../../lib/error-messages";
+import { isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { currentAuthor } from "../../offline/sync-engine";
@@ -67,7 +68,7 @@ export function parseTruckId(raw: number | string | undefined): number | null {
 }
 
 export function TruckFormPage(props: TruckFormPageProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const session = useSession();
   const navigate = useNavigate();
   const truckId = parseTruckId(props.truckId);
@@ -121,6 +122,7 @@ export function TruckFormPage(props: TruckFormPageProps) {
       values,
       {
         plateRequired: t`Write the plate`,
+        plateInvalid: (refused) => fieldErrorText("plate", refused, i18n),
         nameRequired: t`Write the name`,
         phoneInvalid: t`Not a valid phone number for this country`,
       },
@@ -154,7 +156,7 @@ export function TruckFormPage(props: TruckFormPageProps) {
         show(current);
         notify("warning", t`Warning`, t`The truck was changed meanwhile: check it and save again`);
       } else {
-        if (error instanceof ApiError) setErrors(formErrorsOf(error.fields));
+        setErrors(formErrorsOf(fieldMessages(error, i18n)));
         console.error("Saving the truck failed", error);
         onError(error);
       }

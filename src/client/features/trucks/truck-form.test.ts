@@ -3,7 +3,12 @@ import type { Shipper } from "../../../shared/contract/shipper";
 import { uidOf } from "../../test-rows";
 import { digitsOnly, EMPTY_FORM, formErrorsOf, formValuesOf, toShipperInput } from "./truck-form";
 
-const MESSAGES = { plateRequired: "plate?", nameRequired: "name?", phoneInvalid: "phone?" };
+const MESSAGES = {
+  plateRequired: "plate?",
+  plateInvalid: (error: { code: string }) => `plate ${error.code}`,
+  nameRequired: "name?",
+  phoneInvalid: "phone?",
+};
 
 const truck: Shipper = {
   id: 4,
@@ -98,6 +103,20 @@ describe("toShipperInput", () => {
     expect(
       toShipperInput({ ...EMPTY_FORM, plate: " - ", name: "  ", phone: "12" }, MESSAGES),
     ).toEqual({ errors: { plate: ["plate?"], name: ["name?"], phone: ["phone?"] } });
+  });
+
+  it("refuses a plate the shared rule refuses (emoji, symbols, length)", () => {
+    const refused: [string, string][] = [
+      ["🚚🚚", "invalid_characters"],
+      ["AB#12", "invalid_characters"],
+      ["A", "too_short"],
+      ["A".repeat(16), "too_long"],
+    ];
+    for (const [plate, code] of refused) {
+      expect(toShipperInput({ ...EMPTY_FORM, plate, name: "X" }, MESSAGES)).toEqual({
+        errors: { plate: [`plate ${code}`] },
+      });
+    }
   });
 });
 

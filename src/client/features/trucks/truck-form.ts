@@ -1,7 +1,12 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import type { Shipper, ShipperInput } from "../../../shared/contract/shipper";
+import type { FieldError } from "../../../shared/contract/errors";
+import {
+  plateFieldError,
+  plateOf,
+  type Shipper,
+  type ShipperInput,
+} from "../../../shared/contract/shipper";
 import { normalisePhone } from "../../../shared/phone";
-import { normalisePlate } from "../../../shared/plate";
 import { DEFAULT_PHONE_COUNTRY } from "./phone-countries";
 
 /** The sign-up form as typed. */
@@ -49,6 +54,8 @@ export function formValuesOf(truck: Shipper): TruckFormValues {
 
 export interface FormMessages {
   plateRequired: string;
+  /** A plate the shared rule refuses (too short or long, not letters and digits). */
+  plateInvalid: (error: FieldError) => string;
   nameRequired: string;
   phoneInvalid: string;
 }
@@ -64,9 +71,11 @@ export function toShipperInput(
   keepCapacity?: number | null,
 ): { input: ShipperInput } | { errors: TruckFormErrors } {
   const errors: TruckFormErrors = {};
-  const plate = normalisePlate(values.plate.trim());
+  const plate = plateOf(values.plate.trim());
   const name = values.name.trim().toUpperCase();
+  const plateError = plateFieldError(values.plate);
   if (plate === "") errors.plate = [messages.plateRequired];
+  else if (plateError) errors.plate = [messages.plateInvalid(plateError)];
   if (name === "") errors.name = [messages.nameRequired];
   let phone: string | null = null;
   let country: string | null = null;

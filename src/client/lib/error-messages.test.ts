@@ -1,0 +1,112 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { errorLines, fieldErrorText, fieldLabel, fieldMessages } from "./error-messages";
+import { ApiError, NetworkError, OfflineError } from "./errors";
+import { activateLocale, i18n } from "./i18n";
+
+afterAll(() => {
+  i18n.loadAndActivate({ locale: "en", messages: {} });
+});
+
+const duplicatePlate = new ApiError(409, {
+  code: "conflict",
+  message: "A truck with this plate already exists",
+  fields: { plate: ["A truck with this plate already exists"] },
+  field_codes: { plate: [{ code: "not_unique" }] },
+});
+
+const tooLong = new ApiError(400, {
+  code: "validation_error",
+  message: "Some fields are not valid",
+  fields: { name: ["Too long"], plate: ["Plate may only contain letters and digits"] },
+  field_codes: { name: [{ code: "too_long", max: 120 }], plate: [{ code: "invalid_characters" }] },
+});
+
+describe("server errors in the user's language", () => {
+  it("labels each field and translates its code (es)", async () => {
+    await activateLocale("es");
+    expect(errorLines(duplicatePlate)).toEqual([
+      "Matrícula: Ya existe un camión con esta matrícula",
+    ]);
+    expect(errorLines(tooLong)).toEqual([
+      "Nombre: Debe tener como máximo 120 caracteres",
+      "Matrícula: Solo se permiten letras y números",
+    ]);
+  });
+
+  it("uses the Mexican renames (mx) and Portuguese (pt)", async () => {
+    await activateLocale("mx");
+    expect(errorLines(duplicatePlate)).toEqual(["Placa: Ya existe un camión con esta placa"]);
+    expect(fieldLabel("client")).toBe("SKU");
+    expect(fieldLabel("delivery_note")).toBe("Folio");
+    expect(fieldLabel("dock")).toBe("Bahía");
+    await activateLocale("pt");
+    expect(errorLines(duplicatePlate)).toEqual([
+      "Matrícula: Já existe um camião com esta matrícula",
+    ]);
+  });
+
+  it("translates every field code with its limit, generic where the field has no wording", async () => {
+    await activateLocale("es");
+    expect(fieldErrorText("capacity_load", { code: "too_big", max: 1000000 })).toBe(
+      "Debe ser como máximo 1000000",
+    );
+    expect(fieldErrorText("new_password", { code: "too_short", min: 8 })).toBe(
+      "Debe tener al menos 8 caracteres",
+    );
+    expect(fieldErrorText("name", { code: "required" })).toBe("Escribe el nombre");
+    expect(fieldErrorText("phone", { code: "required" })).toBe("Este campo es obligatorio");
+    expect(fieldErrorText("phone", { code: "invalid_phone" })).toBe(
+      "No es un teléfono válido para este país",
+    );
+  });
+
+  it("gives the forms translated messages per field, keeping English where codes are missing", async () => {
+    await activateLocale("es");
+    expect(fieldMessages(tooLong)).toEqual({
+      name: ["Debe tener como máximo 120 caracteres"],
+      plate: ["Solo se permiten letras y números"],
+    });
+    const old = new ApiError(400, {
+      code: "validation_error",
+      message: "x",
+      fields: { phone: ["Not a valid phone number for this country"] },
+    });
+    expect(fieldMessages(old)).toEqual({ phone: ["Not a valid phone number for this country"] });
+    expect(errorLines(old)).toEqual(["Teléfono: Not a valid phone number for this country"]);
+  });
+
+  it("keeps a field with an unknown code on its English message, and the rest of the body", async () => {
+    await activateLocale("es");
+    const future = new ApiError(400, {
+      code: "validation_error",
+      message: "x",
+      fields: { plate: ["Plate is haunted"] },
+      field_codes: { plate: [{ code: "haunted" }] },
+    });
+    expect(future.code).toBe("validation_error");
+    expect(errorLines(future)).toEqual(["Matrícula: Plate is haunted"]);
+  });
+
+  it("translates codes without fields, and network states; unknown codes keep the server text", async () => {
+    await activateLocale("es");
+    const stale = new ApiError(412, { code: "precondition_failed", message: "changed" });
+    expect(errorLines(stale)).toEqual([
+      "Otra persona ha cambiado este registro: recárgalo y vuelve a intentarlo",
+    ]);
+    expect(errorLines(new ApiError(401, { code: "invalid_credentials", message: "no" }))).toEqual([
+      "Usuario o contraseña incorrectos",
+    ]);
+    expect(errorLines(new ApiError(418, { code: "teapot", message: "I am a teapot" }))).toEqual([
+      "I am a teapot",
+    ]);
+    expect(errorLines(new NetworkError())).toEqual(["No se pudo contactar con el servidor"]);
+    expect(errorLines(new OfflineError())).toEqual(["Estás sin conexión"]);
+    expect(errorLines(new ApiError(500, "Upstream exploded"))).toEqual(["Upstream exploded"]);
+  });
+
+  it("labels a bare field body, an unknown field by its API name", async () => {
+    await activateLocale("es");
+    const bare = new ApiError(400, { old_password: ["Wrong password"], detail: "Nope" });
+    expect(errorLines(bare)).toEqual(["Contraseña actual: Wrong password", "detail: Nope"]);
+  });
+});

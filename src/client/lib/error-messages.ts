@@ -1,0 +1,182 @@
+import { i18n as globalI18n, type I18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { FieldError, FieldErrorCode } from "../../shared/contract/errors";
+import { ApiError, NetworkError, OfflineError } from "./errors";
+
+/**
+ * Server errors in the user's language (STYLE.md: the UI picks a translated message by code).
+ * The server's `message` and `fields` texts are English; its `code` and `field_codes` are what
+ * this module translates, with each field's label: "Matrícula: Ya existe un camión con esta
+ * matrícula". A field without codes (an older server) keeps its English text under its label.
+ */
+
+/** Labels of the fields the API names in `fields`, as the forms and columns call them. */
+export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  plate: msg`Plate`,
+  name: msg`Name`,
+  capacity_load: msg`Capacity load`,
+  phone: msg`Phone`,
+  country_code: msg`Country code`,
+  register_date: msg`Arrival date`,
+  expedition_date: msg`Departure date`,
+  message: msg`Message`,
+  username: msg`Username`,
+  password: msg`Password`,
+  old_password: msg`Old password`,
+  new_password: msg`New password`,
+  status: msg`Status`,
+  reason: msg`Reason`,
+  delivery_note: msg`Delivery note`,
+  client: msg`Client`,
+  destination: msg`Destination`,
+  origin: msg`Origin`,
+  packages: msg`Packages`,
+  booked_date: msg`Booked date`,
+  arrival_date: msg`Arrival date`,
+  client_notes: msg`Client notes`,
+  company_notes: msg`Company notes`,
+  pallet_notes: msg`Pallet notes`,
+  route_plate: msg`Route plate`,
+  shared_id: msg`Shared id`,
+  urgent: msg`Urgent`,
+  shipper: msg`Truck`,
+  dock: msg`Bay`,
+  company: msg`Company`,
+  page: msg`Page`,
+  page_size: msg`Page size`,
+  register_date_after: msg`Arrival from`,
+  register_date_before: msg`Arrival until`,
+  booked_date_after: msg`Booked from`,
+  booked_date_before: msg`Booked until`,
+  body: msg`Request`,
+};
+
+/** What each field code says, whatever the field. */
+const FIELD_CODE_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
+  required: msg`This field is required`,
+  invalid: msg`Not a valid value`,
+  invalid_type: msg`Not the expected kind of value`,
+  invalid_characters: msg`Contains characters that are not allowed`,
+  invalid_choice: msg`Not one of the allowed options`,
+  invalid_date: msg`Not a valid date`,
+  invalid_phone: msg`Not a valid phone number for this country`,
+  too_short: msg({ message: "Must have at least {min} characters" }),
+  too_long: msg({ message: "Must have at most {max} characters" }),
+  too_small: msg({ message: "Must be at least {min}" }),
+  too_big: msg({ message: "Must be at most {max}" }),
+  not_unique: msg`This value is already used`,
+};
+
+/** Where a field says it better in its own words. */
+const FIELD_SPECIFIC: Readonly<Record<string, Partial<Record<FieldErrorCode, MessageDescriptor>>>> =
+  {
+    plate: {
+      required: msg`Write the plate`,
+      invalid_characters: msg`Only letters and digits are allowed`,
+      not_unique: msg`A truck with this plate already exists`,
+    },
+    name: { required: msg`Write the name` },
+  };
+
+/** Error codes of the API (src/shared/contract/errors.ts) a user may read. */
+const CODE_TEXT: Readonly<Record<string, MessageDescriptor>> = {
+  validation_error: msg`Some fields are not valid`,
+  bad_request: msg`The request could not be understood`,
+  invalid_credentials: msg`Wrong username or password`,
+  token_not_valid: msg`Your session has expired. Please log in again.`,
+  not_authenticated: msg`Your session has expired. Please log in again.`,
+  forbidden: msg`You are not allowed to do this`,
+  company_required: msg`Choose a company first`,
+  not_found: msg`It does not exist any more`,
+  conflict: msg`This would duplicate an existing record`,
+  precondition_failed: msg`Someone else changed this record: reload it and try again`,
+  idempotency_mismatch: msg`This change was already sent with other data`,
+  idempotency_in_progress: msg`This change is still being processed. Try again in a moment.`,
+  rate_limited: msg`Too many attempts. Please wait a moment and try again.`,
+  payload_too_large: msg`Too much data in one request`,
+  internal_error: msg`The server had a problem. Please try again.`,
+  service_unavailable: msg`The server had a problem. Please try again.`,
+  sms_failed: msg`The SMS could not be sent`,
+  sms_disabled: msg`Sending SMS is disabled on this server`,
+};
+
+const NETWORK = msg`The server could not be reached`;
+const OFFLINE = msg`You are offline`;
+
+/** A field's label in the interface language; an unknown field keeps the API's name. */
+export function fieldLabel(field: string, i18n: I18n = globalI18n): string {
+  const label = FIELD_LABELS[field];
+  return label ? i18n._(label) : field;
+}
+
+/** One field error in the interface language, e.g. "Must have at most 15 characters". */
+export function fieldErrorText(field: string, error: FieldError, i18n: I18n = globalI18n): string {
+  const descriptor = FIELD_SPECIFIC[field]?.[error.code] ?? FIELD_CODE_TEXT[error.code];
+  const withLimits: MessageDescriptor = {
+    ...descriptor,
+    values: { min: error.min, max: error.max },
+  };
+  return i18n._(withLimits);
+}
+
+/** The message of an API error code, or undefined for a code the UI does not know. */
+export function codeText(code: string, i18n: I18n = globalI18n): string | undefined {
+  const descriptor = CODE_TEXT[code];
+  return descriptor ? i18n._(descriptor) : undefined;
+}
+
+/**
+ * Each refused field's messages, translated where the server sent codes (for the forms, which
+ * show them under the field). Empty for errors without fields.
+ */
+export function fieldMessages(error: unknown, i18n: I18n = globalI18n): Record<string, string[]> {
+  if (!(error instanceof ApiError)) return {};
+  const result: Record<string, string[]> = {};
+  const names = new Set([
+    ...Object.keys(error.fields ?? {}),
+    ...Object.keys(error.fieldCodes ?? {}),
+  ]);
+  for (const field of names) {
+    const codes = error.fieldCodes?.[field];
+    const texts = codes
+      ? codes.map((code) => fieldErrorText(field, code, i18n))
+      : (error.fields?.[field] ?? []);
+    if (texts.length > 0) result[field] = texts;
+  }
+  return result;
+}
+
+/**
+ * The lines of an ERROR notice (spec section 8) in the interface language: each refused field
+ * as "Label: messages", else the code's message, else what the server said.
+ */
+export function errorLines(error: unknown, i18n: I18n = globalI18n): string[] {
+  if (error instanceof ApiError) {
+    if (typeof error.body === "string" && error.body.trim() !== "") return [error.body];
+    const fields = Object.entries(fieldMessages(error, i18n));
+    if (fields.length > 0) {
+      return fields.map(([field, texts]) => `${fieldLabel(field, i18n)}: ${texts.join(", ")}`);
+    }
+    const plain = error.fields === undefined ? plainFields(error.body) : null;
+    if (plain) return plain.map(([field, text]) => `${fieldLabel(field, i18n)}: ${text}`);
+    return [codeText(error.code, i18n) ?? error.message];
+  }
+  if (error instanceof OfflineError) return [i18n._(OFFLINE)];
+  if (error instanceof NetworkError) return [i18n._(NETWORK)];
+  if (error instanceof Error) return [error.message];
+  return [String(error)];
+}
+
+/** A bare `{field: message | [messages]}` body without the code/message envelope. */
+function plainFields(body: unknown): [string, string][] | null {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const entries = Object.entries(body).filter(([key]) => key !== "code" && key !== "message");
+  const lines: [string, string][] = [];
+  for (const [key, value] of entries) {
+    if (typeof value === "string") lines.push([key, value]);
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+      lines.push([key, value.join(", ")]);
+    } else return null;
+  }
+  return lines.length > 0 ? lines : null;
+}
