@@ -50,6 +50,10 @@ const Env = z.object({
   LOGIN_MAX_FAILURES_PER_USER: int(10, 1, 10_000),
   LOGIN_MAX_FAILURES_PER_IP: int(50, 1, 100_000),
   LOGIN_WINDOW_SECONDS: int(900, 1, 86_400),
+  /** Password hashes running at once, waiting at most, and how long one may wait (ms). */
+  PASSWORD_HASH_CONCURRENCY: int(2, 1, 64),
+  PASSWORD_HASH_QUEUE: int(32, 0, 10_000),
+  PASSWORD_HASH_WAIT_MS: int(3000, 10, 60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATIC_DIR: z.string().min(1).default("./dist"),
   /** Comment frames on /api/events, so proxies and clients see a live stream. */
@@ -82,6 +86,12 @@ export interface RateLimitConfig {
   windowSeconds: number;
 }
 
+export interface HashQueueConfig {
+  concurrency: number;
+  maxWaiting: number;
+  maxWaitMs: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -96,6 +106,8 @@ export interface ServerConfig {
   bodyLimit: number;
   passwordHashCost: number;
   rateLimit: RateLimitConfig;
+  /** Bounds on concurrent password hashing (auth/hash-queue.ts). */
+  hashQueue: HashQueueConfig;
   logLevel: string;
   staticDir: string;
   /** Heartbeat period of the live-events stream (GET /api/events). */
@@ -174,6 +186,11 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
       maxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,
+    },
+    hashQueue: {
+      concurrency: e.PASSWORD_HASH_CONCURRENCY,
+      maxWaiting: e.PASSWORD_HASH_QUEUE,
+      maxWaitMs: e.PASSWORD_HASH_WAIT_MS,
     },
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,

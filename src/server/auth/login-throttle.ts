@@ -1,11 +1,18 @@
-import { and, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { RateLimitConfig } from "../config";
 import type { Db } from "../db/database";
 import { loginThrottle } from "../db/schema/sessions";
 
 /**
  * Failed-login counters kept in the database, so every instance behind a load balancer sees
- * the same counts. Fixed windows: a key's window starts at its first failure.
+ * the same counts. Fixed windows: a key's window starts at its first attempt.
+ *
+ * Count first, check after, hash last: `admitAttempt` counts the attempt against every key in
+ * ONE statement (the row lock of INSERT ... ON CONFLICT DO UPDATE serialises concurrent
+ * attempts, each sees its own count), so of N parallel attempts at most `limit` are admitted,
+ * on every instance. An admitted attempt stays counted when the password is wrong; the caller
+ * gives the count back (`refund`) when no password was checked (refused, or no hash slot) or
+ * when it was right.
  */
 export interface ThrottleKey {
   key: string;
@@ -23,49 +30,64 @@ export function passwordChangeKeys(userId: number, limits: RateLimitConfig): Thr
   return [{ key: `password:user:${userId}`, limit: limits.maxFailuresPerUser }];
 }
 
-/** Seconds until the caller may try again, or null when no key is over its limit. */
-export async function retryAfter(db: Db, keys: readonly ThrottleKey[]): Promise<number | null> {
-  const rows = await db
-    .select({
-      key: loginThrottle.key,
-      failures: loginThrottle.failures,
-      seconds: sql<number>`ceil(extract(epoch from (${loginThrottle.resetAt} - now())))::int`,
-    })
-    .from(loginThrottle)
-    .where(
-      and(
-        inArray(
-          loginThrottle.key,
-          keys.map((k) => k.key),
-        ),
-        gt(loginThrottle.resetAt, sql`now()`),
-      ),
-    );
-  const waits = rows.flatMap((row) => {
-    const limit = keys.find((k) => k.key === row.key)?.limit ?? Number.POSITIVE_INFINITY;
-    return row.failures >= limit ? [Math.max(1, Number(row.seconds))] : [];
-  });
-  return waits.length > 0 ? Math.max(...waits) : null;
+/** An admitted attempt: the window of each key it was counted in. */
+export interface Attempt {
+  windows: ReadonlyMap<string, Date>;
 }
 
-export async function recordFailure(
+export type Admission = { ok: true; attempt: Attempt } | { ok: false; retryAfter: number };
+
+/** Counts one attempt against every key; refuses it (and gives the counts back) when over. */
+export async function admitAttempt(
   db: Db,
   keys: readonly ThrottleKey[],
   windowSeconds: number,
-): Promise<void> {
-  const window = sql`now() + make_interval(secs => ${windowSeconds})`;
-  await db
+): Promise<Admission> {
+  // Millisecond windows survive the round trip through a JS Date (used by refund to match).
+  const window = sql`date_trunc('milliseconds', now() + make_interval(secs => ${windowSeconds}))`;
+  // One lock order for every statement (sorted keys), so concurrent attempts never deadlock.
+  const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const rows = await db
     .insert(loginThrottle)
-    .values(keys.map(({ key }) => ({ key, failures: 1, resetAt: window })))
+    .values(sorted.map(({ key }) => ({ key, failures: 1, resetAt: window })))
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
         failures: sql`case when ${loginThrottle.resetAt} <= now() then 1 else ${loginThrottle.failures} + 1 end`,
         resetAt: sql`case when ${loginThrottle.resetAt} <= now() then excluded.reset_at else ${loginThrottle.resetAt} end`,
       },
+    })
+    .returning({
+      key: loginThrottle.key,
+      failures: loginThrottle.failures,
+      resetAt: loginThrottle.resetAt,
+      seconds: sql<number>`ceil(extract(epoch from (${loginThrottle.resetAt} - now())))::int`,
     });
-  // Expired windows are kept only as long as they can matter; this keeps the table small.
-  await db.delete(loginThrottle).where(lt(loginThrottle.resetAt, sql`now() - interval '1 hour'`));
+  const attempt: Attempt = { windows: new Map(rows.map((row) => [row.key, row.resetAt])) };
+  const waits = rows.flatMap((row) => {
+    const limit = keys.find((k) => k.key === row.key)?.limit ?? Number.POSITIVE_INFINITY;
+    return row.failures > limit ? [Math.max(1, Number(row.seconds))] : [];
+  });
+  if (waits.length === 0) return { ok: true, attempt };
+  await refund(db, attempt);
+  return { ok: false, retryAfter: Math.max(...waits) };
+}
+
+/** Takes the attempt back from its keys (only within the windows it was counted in). */
+export async function refund(
+  db: Db,
+  attempt: Attempt,
+  keys: readonly ThrottleKey[] | undefined = undefined,
+): Promise<void> {
+  const names = keys ? new Set(keys.map((k) => k.key)) : undefined;
+  const matches = [...attempt.windows]
+    .filter(([key]) => !names || names.has(key))
+    .map(([key, resetAt]) => and(eq(loginThrottle.key, key), eq(loginThrottle.resetAt, resetAt)));
+  if (matches.length === 0) return;
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+    .where(or(...matches));
 }
 
 export async function clearFailures(db: Db, keys: readonly ThrottleKey[]): Promise<void> {
@@ -75,4 +97,9 @@ export async function clearFailures(db: Db, keys: readonly ThrottleKey[]): Promi
       keys.map((k) => k.key),
     ),
   );
+}
+
+/** Expired windows are kept only as long as they can matter; this keeps the table small. */
+export async function pruneExpired(db: Db): Promise<void> {
+  await db.delete(loginThrottle).where(lt(loginThrottle.resetAt, sql`now() - interval '1 hour'`));
 }

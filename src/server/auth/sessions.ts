@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { refreshTokens, sessions } from "../db/schema/sessions";
 import { users } from "../db/schema/users";
@@ -128,4 +128,22 @@ export async function rotateRefreshToken(
     .where(eq(refreshTokens.tokenHash, tokenHash));
   if (known?.usedAt) await revokeSession(db, known.sessionId, "reuse");
   return { ok: false };
+}
+
+/** The session a refresh token (current, used or expired) belongs to, if any. */
+export async function sessionOfRefreshToken(db: Db, presented: string): Promise<string | null> {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)));
+  return row?.sessionId ?? null;
+}
+
+/** Revokes the sessions (logout); already revoked ones keep their first reason. */
+export async function revokeSessions(db: Db, sessionIds: readonly string[], reason: RevokeReason) {
+  if (sessionIds.length === 0) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.revokedAt)));
 }

@@ -1,19 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AccessClaims } from "../auth/access-token";
+import { createPasswordHasher } from "../auth/hasher";
 import { errors } from "../errors";
-import { findSessionUser, type UserProfile } from "../routes/api/user/repository";
 
 /**
- * Authentication for the /api scope: `Authorization: Token <jwt>` or `Bearer <jwt>`. The token
- * must verify, and its session must still be live and its user active.
+ * Authentication for the /api scope: `Authorization: Token <jwt>` or `Bearer <jwt>`. This hook
+ * only verifies the token (no database); plugins/company-scope.ts then loads the session, user,
+ * company, roles and client limits in one query and refuses a dead session or inactive user.
  */
-export interface Identity {
-  user: UserProfile;
-  sessionId: string;
-}
-
 declare module "fastify" {
   interface FastifyRequest {
-    identity: Identity | null;
+    /** The verified access token's claims (set by the auth hook). */
+    identity: AccessClaims | null;
   }
 }
 
@@ -27,22 +25,24 @@ export function tokenFromHeader(header: string | undefined): string | null | und
   return token;
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Identity> {
+/** The claims of the request's access token; 401 without one or with an invalid one. */
+export async function verifiedClaims(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<AccessClaims> {
   const token = tokenFromHeader(request.headers.authorization);
   if (token === undefined) throw errors.notAuthenticated();
   if (token === null) throw errors.tokenNotValid();
   const claims = await app.accessTokens.verify(token);
   if (!claims) throw errors.tokenNotValid();
-  const user = await findSessionUser(app.db, claims.userId, claims.sessionId);
-  if (!user) throw errors.tokenNotValid();
-  return { user, sessionId: claims.sessionId };
+  return claims;
 }
 
 /** Adds the authentication hook to a scope (every route registered in it requires a token). */
 export function installAuth(scope: FastifyInstance): void {
   scope.addHook("onRequest", async (request, reply) => {
     try {
-      request.identity = await authenticate(scope, request);
+      request.identity = await verifiedClaims(scope, request);
     } catch (error) {
       reply.header("www-authenticate", 'Bearer realm="api"');
       throw error;
@@ -50,7 +50,10 @@ export function installAuth(scope: FastifyInstance): void {
   });
 }
 
+/** Request decorations and the password hasher (its queue is shared by every route). */
 export function registerAuthDecorations(app: FastifyInstance): void {
   app.decorateRequest("identity", null);
   app.decorateRequest("auth", null);
+  const { passwordHashCost, hashQueue } = app.serverConfig;
+  app.decorate("passwordHasher", createPasswordHasher(passwordHashCost, hashQueue));
 }

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { COMPANY_HEADER } from "../../shared/contract/company";
+import { loadAuthContext } from "../auth/context";
 import { errors } from "../errors";
-import { presentCompany } from "../routes/api/company/presenter";
-import { memberCompany } from "../routes/api/company/repository";
-import { clientIdsIn, rolesIn } from "../routes/api/user/repository";
-import { DbId } from "../routes/params";
+import { DbId, MAX_DB_ID } from "../routes/params";
 import { fieldErrors } from "./errors";
 
 /**
  * Company scope for the /api scope: the `company` header names the company the request acts
- * for (default: the user's first group). A company the user does not belong to is answered
- * exactly like one that does not exist: 403 forbidden.
+ * for (default: the user's first group). One query (auth/context.ts) loads the session, user,
+ * membership, roles and client limits: a dead session or an inactive user is 401
+ * token_not_valid; a company the user does not belong to is answered exactly like one that
+ * does not exist: 403 forbidden.
  */
 export const CompanyHeaders = z.object({
   [COMPANY_HEADER]: z
@@ -22,31 +22,52 @@ export const CompanyHeaders = z.object({
     .describe("Id of the company the request acts for; defaults to the user's first group"),
 });
 
-export function installCompanyScope(scope: FastifyInstance): void {
-  scope.addHook("onRequest", async (request) => {
-    const identity = request.identity;
-    if (!identity) throw errors.notAuthenticated();
-    const parsed = CompanyHeaders.safeParse(request.headers);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => ({
+const ABSENT = new Set(["", "null", "undefined"]);
+const INVALID = Symbol("invalid");
+
+/**
+ * The header's company id, read by hand (the route schema validates the same rules with
+ * CompanyHeaders; this avoids a second zod pass over all headers on every request).
+ */
+export function companyIdOf(
+  value: string | string[] | undefined,
+): number | undefined | typeof INVALID {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) return INVALID;
+  if (ABSENT.has(value)) return undefined;
+  const id = Number(value.trim());
+  if (value.trim() === "" || !Number.isInteger(id) || id <= 0 || id > MAX_DB_ID) return INVALID;
+  return id;
+}
+
+/** The 400 for a bad header, worded by the same schema the route validates with. */
+function headerError(headers: unknown) {
+  const parsed = CompanyHeaders.safeParse(headers);
+  const issues = parsed.success
+    ? [{ instancePath: `/${COMPANY_HEADER}`, message: "Invalid value" }]
+    : parsed.error.issues.map((issue) => ({
         instancePath: `/${issue.path.join("/")}`,
         message: issue.message,
       }));
-      throw errors.validation(fieldErrors(issues, "headers"));
+  return errors.validation(fieldErrors(issues, "headers"));
+}
+
+export function installCompanyScope(scope: FastifyInstance): void {
+  scope.addHook("onRequest", async (request) => {
+    const claims = request.identity;
+    if (!claims) throw errors.notAuthenticated();
+    const companyId = companyIdOf(request.headers[COMPANY_HEADER]);
+    // A bad header still checks the session first: a dead token is 401 before it is 400.
+    const found = await loadAuthContext(
+      scope.db,
+      claims,
+      companyId === INVALID ? undefined : companyId,
+    );
+    if (found.kind === "dead_session") throw errors.tokenNotValid();
+    if (companyId === INVALID) throw headerError(request.headers);
+    if (found.kind === "not_member") {
+      throw errors.forbidden("You do not have access to this company");
     }
-    const userId = identity.user.id;
-    const company = await memberCompany(scope.db, userId, parsed.data[COMPANY_HEADER]);
-    if (!company) throw errors.forbidden("You do not have access to this company");
-    const [roles, clientIds] = await Promise.all([
-      rolesIn(scope.db, userId, company.id),
-      clientIdsIn(scope.db, userId, company.id),
-    ]);
-    request.auth = {
-      user: identity.user,
-      sessionId: identity.sessionId,
-      roles,
-      company: presentCompany(company),
-      clientIds,
-    };
+    request.auth = found.auth;
   });
 }

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   LoginRequest,
   LoginResponse,
   RefreshRequest,
   RefreshResponse,
 } from "../../../shared/contract/auth";
+import { ErrorBody } from "../../../shared/contract/errors";
+import { LogoutRequest } from "../../../shared/contract/logout";
 import { createDummyHash } from "../../auth/password";
 import { errorResponses } from "../responses";
-import { login, refresh } from "./service";
+import { login, logout, refresh } from "./service";
 
 /** Token endpoints of spec section 7; they need neither a token nor a company header. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +24,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         "`token` and `access` are the same JWT (24 h). `refresh` (30 days) is single use. " +
         "Failed attempts are limited per username and IP address (429 with Retry-After).",
       body: LoginRequest,
-      response: { 200: LoginResponse, ...errorResponses(400, 401, 413, 415, 429) },
+      response: {
+        200: LoginResponse,
+        ...errorResponses(400, 401, 413, 415, 429),
+        503: ErrorBody.describe("Too many sign-ins at once (Retry-After)"),
+      },
     },
     handler: (request) => login(app, request.body, request.ip, dummyHash),
   });
@@ -37,5 +44,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: RefreshResponse, ...errorResponses(400, 401, 413, 415) },
     },
     handler: (request) => refresh(app, request.body.refresh),
+  });
+
+  app.post("/jwt/logout", {
+    schema: {
+      tags: ["auth"],
+      summary: "Log out: end the session of a refresh token and/or an access token",
+      description:
+        "Send the refresh token in the body, the access token as `Authorization: Bearer`, or " +
+        "both. The whole session (refresh-token family) is revoked: its refresh tokens stop " +
+        "working and its access tokens answer 401 token_not_valid from the next request on, " +
+        "on every instance. Logging out an ended session again answers 204 as well.",
+      security: [{}, { bearerAuth: [] }],
+      body: LogoutRequest.optional(),
+      response: {
+        204: z.null().describe("Logged out"),
+        ...errorResponses(400, 401, 413, 415),
+      },
+    },
+    handler: async (request, reply) => {
+      await logout(app, request.headers.authorization, request.body?.refresh);
+      return reply.code(204).send(null);
+    },
   });
 };

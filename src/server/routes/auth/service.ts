@@ -1,9 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import type { LoginRequest, LoginResponse, RefreshResponse } from "../../../shared/contract/auth";
-import { clearFailures, loginKeys, recordFailure, retryAfter } from "../../auth/login-throttle";
-import { hashPassword, needsRehash, verifyPassword } from "../../auth/password";
-import { createSession, rotateRefreshToken } from "../../auth/sessions";
-import { errors } from "../../errors";
+import {
+  admitAttempt,
+  clearFailures,
+  loginKeys,
+  pruneExpired,
+  refund,
+} from "../../auth/login-throttle";
+import { needsRehash } from "../../auth/password";
+import {
+  createSession,
+  revokeSessions,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+} from "../../auth/sessions";
+import { ApiError, errors } from "../../errors";
+import { tokenFromHeader } from "../../plugins/auth";
 import { findCredentialsByUsername, updatePasswordHash } from "../api/user/repository";
 
 /** get-token and jwt/refresh-token, kept apart from the route table. */
@@ -13,30 +25,48 @@ export async function login(
   ip: string,
   dummyHash: () => Promise<string>,
 ): Promise<LoginResponse> {
-  const config = app.serverConfig;
-  const keys = loginKeys(credentials.username, ip, config.rateLimit);
-  const wait = await retryAfter(app.db, keys);
-  if (wait !== null) throw errors.rateLimited(wait);
+  const { rateLimit, passwordHashCost } = app.serverConfig;
+  const keys = loginKeys(credentials.username, ip, rateLimit);
+  // Counted and checked in one statement before any hashing (auth/login-throttle.ts).
+  const admission = await admitAttempt(app.db, keys, rateLimit.windowSeconds);
+  if (!admission.ok) throw errors.rateLimited(admission.retryAfter);
+  const { attempt } = admission;
 
-  const user = await findCredentialsByUsername(app.db, credentials.username);
-  // Unknown users cost one scrypt as well, so timing does not reveal which usernames exist.
-  const matches = await verifyPassword(
-    credentials.password,
-    user?.passwordHash ?? (await dummyHash()),
-  );
+  let user: Awaited<ReturnType<typeof findCredentialsByUsername>>;
+  let matches: boolean;
+  try {
+    user = await findCredentialsByUsername(app.db, credentials.username);
+    // Unknown users cost one scrypt as well, so timing does not reveal which usernames exist.
+    const stored = user?.passwordHash ?? (await dummyHash());
+    matches = await app.passwordHasher.verify(ip, credentials.password, stored);
+  } catch (error) {
+    // No password was checked (no hash slot, or a failure): the attempt counts nothing.
+    if (error instanceof ApiError) await refund(app.db, attempt);
+    throw error;
+  }
   if (!user || !matches || !user.isActive) {
-    await recordFailure(app.db, keys, config.rateLimit.windowSeconds);
+    await pruneExpired(app.db);
     throw errors.invalidCredentials();
   }
   await clearFailures(app.db, keys.slice(0, 1));
-  if (needsRehash(user.passwordHash, config.passwordHashCost)) {
-    const stronger = await hashPassword(credentials.password, config.passwordHashCost);
-    await updatePasswordHash(app.db, user.id, stronger, "rehashed");
+  await refund(app.db, attempt, keys.slice(1));
+  if (needsRehash(user.passwordHash, passwordHashCost)) {
+    await rehash(app, ip, user.id, credentials.password);
   }
 
-  const session = await createSession(app.db, user.id, config.refreshTokenTtlSeconds);
+  const session = await createSession(app.db, user.id, app.serverConfig.refreshTokenTtlSeconds);
   const access = await app.accessTokens.sign({ userId: user.id, sessionId: session.sessionId });
   return { token: access, access, refresh: session.refresh };
+}
+
+/** Stores a hash with the current parameters; when no hash slot is free, a later login will. */
+async function rehash(app: FastifyInstance, ip: string, userId: number, password: string) {
+  try {
+    const stronger = await app.passwordHasher.hash(ip, password);
+    await updatePasswordHash(app.db, userId, stronger, "rehashed");
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
 }
 
 export async function refresh(app: FastifyInstance, presented: string): Promise<RefreshResponse> {
@@ -51,4 +81,25 @@ export async function refresh(app: FastifyInstance, presented: string): Promise<
     sessionId: rotated.sessionId,
   });
   return { access, refresh: rotated.refresh };
+}
+
+/**
+ * Ends the session named by the refresh token and/or the access token: its refresh tokens
+ * stop rotating and its access tokens are refused from the next request on (every instance
+ * reads the session row on every request). Logging out twice is not an error.
+ */
+export async function logout(
+  app: FastifyInstance,
+  authorization: string | undefined,
+  refreshToken: string | undefined,
+): Promise<void> {
+  const token = tokenFromHeader(authorization);
+  if (token === undefined && refreshToken === undefined) throw errors.notAuthenticated();
+  const sessionIds = new Set<string>();
+  const claims = token ? await app.accessTokens.verify(token) : null;
+  if (claims) sessionIds.add(claims.sessionId);
+  const family = refreshToken ? await sessionOfRefreshToken(app.db, refreshToken) : null;
+  if (family) sessionIds.add(family);
+  if (sessionIds.size === 0) throw errors.tokenNotValid();
+  await revokeSessions(app.db, [...sessionIds], "logout");
 }

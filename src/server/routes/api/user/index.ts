@@ -36,7 +36,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      await changeOwnPassword(app, authOf(request), request.params.id, request.body);
+      await changeOwnPassword(app, authOf(request), request.params.id, request.body, request.ip);
       return { detail: PASSWORD_CHANGED };
     },
   });

@@ -2,14 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { ChangePasswordRequest } from "../../../../shared/contract/auth";
 import type { AuthContext } from "../../../auth/context";
 import {
+  admitAttempt,
   clearFailures,
   passwordChangeKeys,
-  recordFailure,
-  retryAfter,
+  refund,
 } from "../../../auth/login-throttle";
-import { hashPassword, verifyPassword } from "../../../auth/password";
 import { revokeOtherSessions } from "../../../auth/sessions";
-import { errors } from "../../../errors";
+import { ApiError, errors } from "../../../errors";
 import { findCredentialsById, updatePasswordHash } from "./repository";
 
 export const PASSWORD_CHANGED = "Successfully saved new password";
@@ -23,26 +22,35 @@ export async function changeOwnPassword(
   auth: AuthContext,
   targetUserId: number,
   body: ChangePasswordRequest,
+  client: string,
 ): Promise<void> {
   if (targetUserId !== auth.user.id) throw errors.forbidden();
-  const { rateLimit, passwordHashCost } = app.serverConfig;
+  const { rateLimit } = app.serverConfig;
   const keys = passwordChangeKeys(auth.user.id, rateLimit);
-  const wait = await retryAfter(app.db, keys);
-  if (wait !== null) throw errors.rateLimited(wait);
+  const admission = await admitAttempt(app.db, keys, rateLimit.windowSeconds);
+  if (!admission.ok) throw errors.rateLimited(admission.retryAfter);
 
   const credentials = await findCredentialsById(app.db, auth.user.id);
-  if (!credentials || !(await verifyPassword(body.old_password, credentials.passwordHash))) {
-    await recordFailure(app.db, keys, rateLimit.windowSeconds);
+  let matches: boolean;
+  try {
+    matches =
+      !!credentials &&
+      (await app.passwordHasher.verify(client, body.old_password, credentials.passwordHash));
+  } catch (error) {
+    if (error instanceof ApiError) await refund(app.db, admission.attempt);
+    throw error;
+  }
+  if (!credentials || !matches) {
     throw errors.validation(
       { old_password: ["Wrong password"] },
       "The old password is not correct",
     );
   }
+  await clearFailures(app.db, keys);
   if (body.old_password === body.new_password) {
     throw errors.validation({ new_password: ["The new password must differ from the old one"] });
   }
-  await clearFailures(app.db, keys);
-  const passwordHash = await hashPassword(body.new_password, passwordHashCost);
+  const passwordHash = await app.passwordHasher.hash(client, body.new_password);
   await updatePasswordHash(app.db, auth.user.id, passwordHash, "changed");
   await revokeOtherSessions(app.db, auth.user.id, auth.sessionId, "password_change");
 }
