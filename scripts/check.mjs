@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // `npm run check`: the quick loop. Biome (format + lint, including the import-direction rules
-// of biome.json), the TypeScript typecheck, and a check that Lingui extraction would not
-// change any catalog. Runs every step and exits non-zero when any fails.
+// of biome.json), the TypeScript typecheck, a check that Lingui extraction would not change
+// any catalog, and one that every message has its translation in each translated catalog.
+// The .po catalogs are the one source of translations. Runs every step and exits non-zero
+// when any fails.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { bin, printSummary, ROOT, run, step } from "./lib/steps.mjs";
 
 const LINGUI_CONFIGS = ["lingui.config.ts", "lingui.config.js", "lingui.config.mjs"];
+/** Catalogs translators fill in; `en` is the source language (its msgstr stays empty). */
+const TRANSLATED_LOCALES = ["es", "pt", "mx"];
 
 /** Every file under `dir` (recursive) as relative path -> contents. */
 function snapshot(dir) {
@@ -96,6 +100,52 @@ async function linguiCheck() {
   return { ok: false, detail: `${changed.length} catalog file(s) out of date` };
 }
 
+/** A PO string: the quoted text of a keyword line and its continuation lines, unescaped. */
+function poString(lines, start) {
+  let text = "";
+  for (let i = start; i < lines.length; i++) {
+    const match = (i === start ? /^\S+ (".*")$/ : /^(".*")$/).exec(lines[i]);
+    if (!match) break;
+    text += JSON.parse(match[1]);
+  }
+  return text;
+}
+
+/** The active (not obsolete) messages of a PO file whose msgstr is empty. */
+function untranslated(content) {
+  const missing = [];
+  for (const entry of content.split(/\r?\n\r?\n/)) {
+    const lines = entry.split(/\r?\n/).filter((line) => !line.startsWith("#"));
+    const id = lines.findIndex((line) => line.startsWith("msgid "));
+    const str = lines.findIndex((line) => line.startsWith("msgstr "));
+    if (id === -1 || str === -1) continue;
+    const msgid = poString(lines, id);
+    if (msgid !== "" && poString(lines, str) === "") missing.push(msgid);
+  }
+  return missing;
+}
+
+function translationsCheck() {
+  const config = LINGUI_CONFIGS.find((name) => existsSync(join(ROOT, name)));
+  const dir = config ? catalogDir(readFileSync(join(ROOT, config), "utf8")) : "src/client/locales";
+  let count = 0;
+  for (const locale of TRANSLATED_LOCALES) {
+    const file = join(ROOT, dir, locale, "messages.po");
+    if (!existsSync(file)) {
+      console.log(`${relative(ROOT, file)} is missing`);
+      count += 1;
+      continue;
+    }
+    for (const msgid of untranslated(readFileSync(file, "utf8"))) {
+      console.log(`  ${locale}: ${msgid}`);
+      count += 1;
+    }
+  }
+  if (count === 0) return { ok: true, detail: `${TRANSLATED_LOCALES.join(", ")} complete` };
+  console.log(`Translate these in ${dir}/<locale>/messages.po (msgstr).`);
+  return { ok: false, detail: `${count} missing translation(s)` };
+}
+
 async function typecheck() {
   const { status, output } = await run(bin("tsc"), ["--noEmit"], { capture: true });
   process.stdout.write(output);
@@ -113,6 +163,7 @@ await step(results, "biome check", async () => {
 });
 await step(results, "typecheck", typecheck);
 await step(results, "lingui catalogs", linguiCheck);
+await step(results, "translations", async () => translationsCheck());
 
 printSummary("check", results);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
