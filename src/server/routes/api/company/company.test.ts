@@ -71,9 +71,14 @@ describe("GET /api/company", () => {
 
   it("filters by id, and a foreign id simply matches nothing", async () => {
     const own = (await get("warehouse", `/api/company?id=${ids[TRW]}`)).json();
-    expect(own).toEqual({ count: 1, results: [expect.objectContaining({ name: TRW })] });
+    expect(own).toEqual({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [expect.objectContaining({ name: TRW })],
+    });
     const foreign = (await get("warehouse", `/api/company?id=${ids[KL]}`)).json();
-    expect(foreign).toEqual({ count: 0, results: [] });
+    expect(foreign).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 
   it("pages with page and page_size, and refuses absurd paging", async () => {

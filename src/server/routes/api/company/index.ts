@@ -3,6 +3,7 @@ import { Company, CompanyQuery } from "../../../../shared/contract/company";
 import { listOf, PagingQuery } from "../../../../shared/contract/paging";
 import { authOf } from "../../../auth/context";
 import { errors } from "../../../errors";
+import { pageOf } from "../../page";
 import { DbId, IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { presentCompany } from "./presenter";
@@ -27,7 +28,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return { count, results: rows.map(presentCompany) };
+      return pageOf(request.url, { page, pageSize }, count, rows.map(presentCompany));
     },
   });
 

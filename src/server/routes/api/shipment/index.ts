@@ -24,6 +24,7 @@ import { authOf } from "../../../auth/context";
 import { errors } from "../../../errors";
 import { CompanyHeaders } from "../../../plugins/company-scope";
 import { dateRange } from "../../date-range";
+import { pageOf } from "../../page";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../versioning";
@@ -131,7 +132,13 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           offset: (q.page - 1) * q.page_size,
         });
         const now = new Date();
-        return { count, results: rows.map((row) => presentShipment(row, now)) };
+        const paging = { page: q.page, pageSize: q.page_size };
+        return pageOf(
+          request.url,
+          paging,
+          count,
+          rows.map((row) => presentShipment(row, now)),
+        );
       },
     });
 
@@ -257,7 +264,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         pageSize,
         (page - 1) * pageSize,
       );
-      return { count, results: rows.map(presentHistory) };
+      return pageOf(request.url, { page, pageSize }, count, rows.map(presentHistory));
     },
   });
 

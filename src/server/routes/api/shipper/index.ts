@@ -16,6 +16,7 @@ import { authOf } from "../../../auth/context";
 import { errors } from "../../../errors";
 import { CompanyHeaders } from "../../../plugins/company-scope";
 import { requirePermission } from "../../../plugins/require-permission";
+import { pageOf, wholeList } from "../../page";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../versioning";
@@ -81,7 +82,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return { count, results: rows.map(presentShipper) };
+      return pageOf(request.url, { page, pageSize }, count, rows.map(presentShipper));
     },
   });
 
@@ -104,7 +105,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
         authOf(request).company.id,
         MAX_PAGE_SIZE,
       );
-      return { count, results: rows.map(presentShipper) };
+      return wholeList(rows.map(presentShipper), count);
     },
   });
 

@@ -9,6 +9,7 @@ import {
 import { authOf } from "../../../auth/context";
 import { errors } from "../../../errors";
 import { requirePermission } from "../../../plugins/require-permission";
+import { pageOf } from "../../page";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { findShipper } from "../shipper/repository";
@@ -76,7 +77,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return { count, results: rows.map(presentSms) };
+      return pageOf(request.url, { page, pageSize }, count, rows.map(presentSms));
     },
   });
 };

@@ -98,7 +98,7 @@ describe("SMS through the log provider (the default)", () => {
       expect(response.json().fields).toHaveProperty("message");
     }
     const none = await office("GET", `/api/sms?shipper=${silent.id}`);
-    expect(none.json()).toEqual({ count: 0, results: [] });
+    expect(none.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 
   it("answers 404 for an unknown truck or one of another company; other companies see no log", async () => {
@@ -112,7 +112,7 @@ describe("SMS through the log provider (the default)", () => {
       404,
     );
     const foreignLog = (await kl("GET", `/api/sms?shipper=${truck.id}`)).json<SmsList>();
-    expect(foreignLog).toEqual({ count: 0, results: [] });
+    expect(foreignLog).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 
   it("requires editTruck to send; reading the log is open to members", async () => {

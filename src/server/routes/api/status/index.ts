@@ -3,6 +3,7 @@ import { listOf } from "../../../../shared/contract/paging";
 import { Reason, ReasonQuery, Status, StatusQuery } from "../../../../shared/contract/status";
 import { statusesFor } from "../../../../shared/status-rules";
 import { authOf } from "../../../auth/context";
+import { wholeList } from "../../page";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { presentReason, presentStatus } from "./presenter";
 import { listReasons, listStatuses } from "./repository";
@@ -41,7 +42,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
           { companyCode, showIssued },
         ),
       );
-      return { count: results.length, results };
+      return wholeList(results);
     },
   });
 
@@ -63,7 +64,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
         statusId: request.query.status,
         type: request.query.type,
       });
-      return { count: rows.length, results: rows.map(presentReason) };
+      return wholeList(rows.map(presentReason));
     },
   });
 };

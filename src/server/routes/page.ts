@@ -1,0 +1,46 @@
+/** The page a list route answers, in Django REST framework's shape (shared/contract/paging). */
+export interface Page<Row> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Row[];
+}
+
+/**
+ * The URL the request came in on with `page` set to `page` (root-relative, every other
+ * parameter kept as sent, repeated ones too). Page 1 drops the parameter, as DRF does.
+ */
+export function withPage(url: string, page: number): string {
+  const mark = url.indexOf("?");
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const params = new URLSearchParams(mark === -1 ? "" : url.slice(mark + 1));
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Page `page` of `count` rows, `pageSize` a page, with links to its neighbours. */
+export function pageOf<Row>(
+  url: string,
+  paging: { page: number; pageSize: number },
+  count: number,
+  results: Row[],
+): Page<Row> {
+  const { page, pageSize } = paging;
+  return {
+    count,
+    next: page * pageSize < count ? withPage(url, page + 1) : null,
+    previous: page > 1 ? withPage(url, Math.min(page - 1, lastPage(count, pageSize))) : null,
+    results,
+  };
+}
+
+/** A list answered whole (lookups): no neighbours. */
+export function wholeList<Row>(results: Row[], count = results.length): Page<Row> {
+  return { count, next: null, previous: null, results };
+}
+
+function lastPage(count: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(count / pageSize));
+}
