@@ -8,6 +8,8 @@ import { appStore, type Notice, type NoticeKind, noticesAtom } from "./store";
  * anywhere (the host component in the root route renders them).
  */
 let nextId = 1;
+/** The dismiss timer of each notice on screen. */
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 export function durationFor(kind: NoticeKind): number {
   if (kind === "error") return NOTICE_MS.error;
@@ -24,12 +26,24 @@ export function notify(kind: NoticeKind, title: string, text: string | string[] 
     durationMs: durationFor(kind),
   };
   appStore.set(noticesAtom, (list) => [...list, notice]);
-  setTimeout(() => dismissNotice(notice.id), notice.durationMs);
+  timers.set(
+    notice.id,
+    setTimeout(() => dismissNotice(notice.id), notice.durationMs),
+  );
   return notice.id;
 }
 
 export function dismissNotice(id: number): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
   appStore.set(noticesAtom, (list) => list.filter((notice) => notice.id !== id));
+}
+
+/** Removes every notice (at logout: the next user of the device must not see them). */
+export function clearNotices(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  appStore.set(noticesAtom, []);
 }
 
 export interface ErrorTexts {

@@ -6,6 +6,7 @@ import {
   RefreshResponse,
 } from "../../../shared/contract/auth";
 import { Company } from "../../../shared/contract/company";
+import type { LogoutRequest } from "../../../shared/contract/logout";
 import { http } from "../http";
 
 /** The session's calls (spec section 7), parsed with the shared contract. */
@@ -19,6 +20,19 @@ export async function requestRefresh(refresh: string): Promise<RefreshResponse> 
   return RefreshResponse.parse(
     await http.post("jwt/refresh-token", { refresh }, { anonymous: true }),
   );
+}
+
+/**
+ * Ends the session on the server (POST jwt/logout): its refresh tokens and its access tokens
+ * stop working everywhere. Sent with the given tokens, never the stored ones, and never
+ * retried through the token renewal.
+ */
+export async function requestLogout(jwt: string | null, refresh: string | null): Promise<void> {
+  const body: LogoutRequest = refresh === null ? {} : { refresh };
+  await http.post("jwt/logout", body, {
+    anonymous: true,
+    headers: jwt === null ? {} : { Authorization: `Bearer ${jwt}` },
+  });
 }
 
 /** The signed-in user with roles in `company` (the stored one when undefined; none when null). */

@@ -1,8 +1,10 @@
 import type { AuthUser, Group } from "../../../shared/contract/auth";
 import { isTokenNotValid, isTransient } from "../errors";
 import { setUnauthorizedHandler } from "../http";
+import { clearNotices } from "../notices";
 import { clearSession, readStored, writeStored } from "../storage";
 import { fetchAuthUser, fetchCompany, requestRefresh, requestTokens } from "./api";
+import { endServerSession, retryPendingLogouts } from "./server-logout";
 import {
   companyFromGroup,
   getSessionState,
@@ -54,6 +56,7 @@ async function startSession(): Promise<AuthUser> {
   } else setCompany(null);
   setAuthUser(auth);
   void requestPersistentStorage();
+  void retryPendingLogouts();
   return auth;
 }
 
@@ -79,10 +82,18 @@ export async function loginWithTokens(token: string, refresh: string): Promise<A
   }
 }
 
-/** Clears exactly the session keys (user, token, jwt, refresh, group, company); lang stays. */
+/**
+ * Clears exactly the session keys (user, token, jwt, refresh, group, company; lang stays) and
+ * the notices on screen, then asks the server to end the session (best effort: logging out
+ * works offline, and the server hears it later).
+ */
 export function logout(): void {
+  const jwt = readStored("jwt");
+  const refresh = readStored("refresh");
   clearSession();
+  clearNotices();
   reloadSessionState();
+  void endServerSession(jwt, refresh);
 }
 
 let sessionEnded: () => void = () => {
