@@ -1,25 +1,40 @@
 import { i18n, type Messages } from "@lingui/core";
 import { DEFAULT_LOCALE, LOCALES, type Locale, STORED_LOCALES } from "../../shared/constants";
+import { loadConfig } from "./config";
+import { getSessionState, subscribeSession } from "./session/session-store";
 import { readStored, writeStored } from "./storage";
 
 /**
  * Interface language rules of spec section 4: the stored language must be es, en or pt,
  * anything else is reset to es; mx can be chosen (and is stored like any choice) but is not a
- * kept value, so a reload resets it to es. Catalogs are compiled by the Lingui Vite plugin and
- * loaded lazily, one chunk per locale (all precached by the service worker).
+ * kept value, so a reload resets it to es. Users of type mexico start in mx instead of es (the
+ * Mexican renames are theirs); a language they choose themselves holds for the session.
+ * Catalogs are compiled by the Lingui Vite plugin and loaded lazily, one chunk per locale (all
+ * precached by the service worker). The runtime default locale (DEFAULT_LOCALE, spec section
+ * 9: en) is the fallback: a message the active catalog lacks comes from its catalog.
  */
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The language to start with; repairs a stored value that is not allowed. */
-export function initialLocale(): Locale {
+/** The stored language, repaired when not allowed (written back as es). */
+function storedLocale(): Locale {
   const stored = readStored("lang");
   if (stored !== null && (STORED_LOCALES as readonly string[]).includes(stored)) {
     return stored as Locale;
   }
   writeStored("lang", DEFAULT_LOCALE);
   return DEFAULT_LOCALE;
+}
+
+/** A user type's start language: mx takes the place of the default es for mexico users. */
+export function localeForUserType(stored: Locale, userType: string | undefined): Locale {
+  return userType === "mexico" && stored === DEFAULT_LOCALE ? "mx" : stored;
+}
+
+/** The language to start with: the stored one (repaired), mx for a mexico user's es. */
+export function initialLocale(): Locale {
+  return localeForUserType(storedLocale(), getSessionState().auth?.user_type);
 }
 
 /** Stores a chosen language; mx is stored too and the next start resets it to es. */
@@ -51,17 +66,51 @@ async function loadMessages(locale: Locale): Promise<Messages> {
   }
 }
 
+/**
+ * The active catalog over the runtime default locale's (DEFAULT_LOCALE): ids the active
+ * catalog lacks (a catalog built before a message existed) read in the default locale.
+ */
+async function withFallback(locale: Locale, messages: Messages): Promise<Messages> {
+  const fallback = (await loadConfig()).defaultLocale;
+  if (!isLocale(fallback) || fallback === locale) return messages;
+  return { ...(await loadMessages(fallback)), ...messages };
+}
+
 /** Loads the catalog and switches the interface language. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const messages = await loadMessages(locale);
+  const messages = await withFallback(locale, await loadMessages(locale));
   i18n.loadAndActivate({ locale, locales: INTL_LOCALES[locale], messages });
   if (typeof document !== "undefined") document.documentElement.lang = HTML_LANG[locale];
+  followUserType();
 }
 
 /** Chooses a language from the User Config menu: stored if allowed, activated at once. */
 export async function chooseLocale(locale: Locale): Promise<void> {
   rememberLocale(locale);
+  chosen = true;
   await activateLocale(locale);
+}
+
+/** A language chosen in this page's life: the user type's default no longer overrides it. */
+let chosen = false;
+let following = false;
+
+/**
+ * A mexico user who logs in gets mx (unless a language was chosen meanwhile); logging out, or
+ * another user logging in, goes back to the stored language.
+ */
+function followUserType(): void {
+  if (following) return;
+  following = true;
+  let userType = getSessionState().auth?.user_type;
+  subscribeSession(() => {
+    const next = getSessionState().auth?.user_type;
+    if (next === userType) return;
+    userType = next;
+    if (chosen) return;
+    const locale = localeForUserType(storedLocale(), next);
+    if (locale !== currentLocale()) void activateLocale(locale);
+  });
 }
 
 export function currentLocale(): Locale {

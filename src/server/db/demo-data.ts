@@ -151,7 +151,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     firstName: "Miguel",
     lastName: "Méndez",
     role: "office",
-    companies: BOTH,
+    // BW first: neither trw nor lang_pt, so its language menu offers MEX (its default).
+    companies: [BW, ...BOTH],
     userType: "mexico",
   },
 ];
