@@ -11,7 +11,7 @@ export const LABELS = {
   password: /^\s*(password|contraseña|senha|palavra-passe)\s*\*?\s*$/i,
   enter: /^(enter|entrar|log ?in|sign in|iniciar sesión)$/i,
   errorNotice: /^error$/i,
-  userConfig: /user config/i,
+  userConfig: /^(user config|configuración de usuario|configuração do utilizador)$/i,
   logout: /^(log ?out|cerrar sesión|terminar sessão|salir|sair)$/i,
   mainNav: /^(main|principal)$/i,
   changeCompany: /^(change company|cambiar (de )?empresa|mudar de empresa)$/i,

@@ -172,7 +172,9 @@ test.describe("app shell", () => {
 
   test("truck access users get no tabs", async ({ page, loginAs }) => {
     await loginAs("truckaccess");
-    await expect(page.getByRole("button", { name: /user config/i })).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: /user config|configuración de usuario/i }),
+    ).toBeVisible();
     await expect(page.getByRole("navigation")).toHaveCount(0);
   });
 

@@ -66,8 +66,7 @@ export function UserMenu() {
       <MenuTrigger>
         <AriaButton className={styles.trigger}>
           <span aria-hidden="true">☰</span>
-          {/* The spec's name for this menu, the same in every language. */}
-          User Config
+          <Trans>User Config</Trans>
         </AriaButton>
         <Popover className={styles.popover} placement="bottom end">
           <Menu className={styles.menu} onAction={handleAction}>
