@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { onlineAtom, useAtomValue } from "../../lib/store";
 import styles from "./list-header.module.css";
 import { LoadingIndicator } from "./loading-indicator";
 import { OfflineMarker } from "./offline-marker";
@@ -26,6 +27,8 @@ export function ListHeader({
   list: ListHeaderState;
   action?: ReactNode;
 }) {
+  // The browser going offline shows the marker at once, not at the list's next reload.
+  const online = useAtomValue(onlineAtom);
   return (
     <header className={styles.header}>
       <div className={styles.titleRow}>
@@ -33,7 +36,7 @@ export function ListHeader({
           {title}
         </h1>
         {list.isFetching && !list.isLoading ? <LoadingIndicator inline /> : null}
-        {list.isOffline ? <OfflineMarker updatedAt={list.lastSync} /> : null}
+        {list.isOffline || !online ? <OfflineMarker updatedAt={list.lastSync} /> : null}
       </div>
       {action}
     </header>
