@@ -56,7 +56,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         "working and its access tokens answer 401 token_not_valid from the next request on, " +
         "on every instance. Logging out an ended session again answers 204 as well.",
       security: [{}, { bearerAuth: [] }],
-      body: LogoutRequest.optional(),
+      // No body at all is fine when the access token is in the Authorization header.
+      body: LogoutRequest.nullish(),
       response: {
         204: z.null().describe("Logged out"),
         ...errorResponses(400, 401, 413, 415),
