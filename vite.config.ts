@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { precompress } from "./scripts/vite-precompress";
 
 /** Paths the API server answers; the dev server proxies them and the SW never serves the shell for them. */
 const API_PATHS = ["/api", "/get-token", "/jwt", "/config.json", "/healthz"];
@@ -93,9 +94,12 @@ export default defineConfig({
         ],
       },
     }),
+    // .br and .gz beside every text file, the service worker's included: after VitePWA.
+    precompress(),
   ],
   server: {
     proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: API_TARGET }])),
   },
-  build: { outDir: "dist", sourcemap: true },
+  // manifest: dist/.vite/manifest.json lets `npm run bench` count what /login really loads.
+  build: { outDir: "dist", sourcemap: true, manifest: true },
 });

@@ -12,8 +12,10 @@ import { type Database, openDatabase } from "./db/database";
 import { seedDemo } from "./db/seed";
 import { registerAuthDecorations } from "./plugins/auth";
 import { registerChangeHub } from "./plugins/change-hub";
+import { registerCompression } from "./plugins/compression";
 import { registerDatabase } from "./plugins/db";
 import { registerErrorHandler } from "./plugins/errors";
+import { registerRequestLog } from "./plugins/request-log";
 import { registerGracefulClose } from "./plugins/shutdown";
 import { registerStatic } from "./plugins/static";
 import { registerSwagger } from "./plugins/swagger";
@@ -52,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
       return503OnClosing: false, // plugins/shutdown.ts answers 503 in the API error shape
+      disableRequestLogging: true, // plugins/request-log.ts: errors, slow requests, debug access
     }).withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -68,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     registerAuthDecorations(app);
     registerErrorHandler(app);
+    registerRequestLog(app, config.logSlowMs);
+    await registerCompression(app);
     await registerSwagger(app);
 
     await app.register(configRoutes);

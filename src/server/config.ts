@@ -55,6 +55,8 @@ const Env = z.object({
   PASSWORD_HASH_QUEUE: int(32, 0, 10_000),
   PASSWORD_HASH_WAIT_MS: int(3000, 10, 60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Requests slower than this are logged at warn (0: every request). */
+  LOG_SLOW_MS: int(500, 0, 3_600_000),
   STATIC_DIR: z.string().min(1).default("./dist"),
   /** Comment frames on /api/events, so proxies and clients see a live stream. */
   EVENTS_HEARTBEAT_SECONDS: int(25, 1, 3600),
@@ -109,6 +111,8 @@ export interface ServerConfig {
   /** Bounds on concurrent password hashing (auth/hash-queue.ts). */
   hashQueue: HashQueueConfig;
   logLevel: string;
+  /** Requests slower than this (ms) are logged at warn (plugins/request-log.ts). */
+  logSlowMs: number;
   staticDir: string;
   /** Heartbeat period of the live-events stream (GET /api/events). */
   eventsHeartbeatMs: number;
@@ -193,6 +197,7 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
       maxWaitMs: e.PASSWORD_HASH_WAIT_MS,
     },
     logLevel: e.LOG_LEVEL,
+    logSlowMs: e.LOG_SLOW_MS,
     staticDir: e.STATIC_DIR,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
     sms: smsConfig(e),

@@ -1,19 +1,30 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
 
 const HTML = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+const INDEX = `<!doctype html><title>Yardline</title><div id=root>${" ".repeat(2000)}`;
+const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`)}];`;
 let dist: string;
 let t: TestApp;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "yardline-dist-"));
   mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Yardline</title><div id=root>");
   writeFileSync(join(dist, "sw.js"), "self.addEventListener('install', () => {});");
   writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log('app');");
+  // What the build's precompress plugin writes beside each text file (scripts/vite-precompress.ts).
+  for (const [name, content] of [
+    ["assets/big-abc123.js", BIG_JS],
+    ["index.html", INDEX],
+  ] as const) {
+    writeFileSync(join(dist, name), content);
+    writeFileSync(join(dist, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(join(dist, `${name}.gz`), gzipSync(content));
+  }
   t = await createTestApp({ serveClient: true, config: { staticDir: dist } });
 });
 afterAll(async () => {
@@ -56,6 +67,40 @@ describe("serving the built client", () => {
       const response = await t.app.inject({ url, headers });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().code).toBe("not_found");
+    }
+  });
+
+  it("sends the build's brotli or gzip copy as Accept-Encoding allows, with Vary", async () => {
+    const url = "/assets/big-abc123.js";
+    const br = await t.app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+    const gz = await t.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+    const plain = await t.app.inject({ url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it("sends index.html compressed too, at / and as the client-route fallback", async () => {
+    for (const url of ["/", "/trucks"]) {
+      const response = await t.app.inject({
+        url,
+        headers: { ...HTML, "accept-encoding": "br" },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-encoding"], url).toBe("br");
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX);
     }
   });
 
