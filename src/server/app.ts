@@ -1,3 +1,4 @@
+import type { ServerOptions } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   type FastifyPluginAsyncZod,
@@ -15,6 +16,7 @@ import { registerChangeHub } from "./plugins/change-hub";
 import { registerCompression } from "./plugins/compression";
 import { registerDatabase } from "./plugins/db";
 import { registerErrorHandler } from "./plugins/errors";
+import { registerInstanceLease } from "./plugins/instance-lease";
 import { registerRequestLog } from "./plugins/request-log";
 import { registerGracefulClose } from "./plugins/shutdown";
 import { registerStatic } from "./plugins/static";
@@ -39,6 +41,24 @@ export interface AppOptions {
 
 export type App = FastifyInstance;
 
+/**
+ * Node checks request timeouts every connectionsCheckingInterval (30 s by default): check
+ * often enough that a short timeout holds, and keep the headers timeout within it.
+ */
+function requestTimeouts(requestTimeout: number): {
+  requestTimeout: number;
+  http?: ServerOptions;
+} {
+  if (requestTimeout === 0) return { requestTimeout: 0 };
+  return {
+    requestTimeout,
+    http: {
+      headersTimeout: Math.min(requestTimeout, 60_000),
+      connectionsCheckingInterval: Math.min(Math.max(Math.floor(requestTimeout / 10), 50), 5000),
+    },
+  };
+}
+
 /** Builds the whole server, ready for `inject` or `listen`. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -54,6 +74,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
       return503OnClosing: false, // plugins/shutdown.ts answers 503 in the API error shape
+      // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS or gets 408 and a
+      // closed socket; answers, SSE streams included, are not limited by it.
+      ...requestTimeouts(config.limits.requestTimeoutMs),
       disableRequestLogging: true, // plugins/request-log.ts: errors, slow requests, debug access
     }).withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     registerDatabase(app, database);
     registerGracefulClose(app);
     await registerChangeHub(app, database);
+    await registerInstanceLease(app, database, config.databaseUrl);
     if (options.seed && (await seedDemo(database.db, { passwordCost: config.passwordHashCost }))) {
       app.log.info("demo data seeded (every demo password is the same; see db/demo-data.ts)");
     }

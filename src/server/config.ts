@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCESS_TOKEN_LIFETIME_HOURS, REFRESH_TOKEN_LIFETIME_DAYS } from "../shared/constants";
 import type { RuntimeConfig } from "../shared/contract/config";
+import { type LimitsConfig, LimitsEnv, limitsConfig } from "./limits-config";
 import type { SmsConfig } from "./services/sms/provider";
 import { DEFAULT_TEMPLATES, templateProblem } from "./services/sms/template";
 
@@ -78,6 +79,7 @@ const Env = z.object({
   SMS_HTTP_PASSWORD: z.string().optional(),
   SMS_HTTP_TOKEN: optionalText,
   SMS_HTTP_TIMEOUT_MS: int(10_000, 100, 120_000),
+  ...LimitsEnv.shape,
 });
 
 export interface RateLimitConfig {
@@ -117,6 +119,8 @@ export interface ServerConfig {
   /** Heartbeat period of the live-events stream (GET /api/events). */
   eventsHeartbeatMs: number;
   sms: SmsConfig;
+  /** Abuse limits: request timeout, idempotency wait, SMS rates, streams per session. */
+  limits: LimitsConfig;
   runtime: RuntimeConfig;
 }
 
@@ -201,6 +205,7 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
     staticDir: e.STATIC_DIR,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
     sms: smsConfig(e),
+    limits: limitsConfig(e),
     runtime: {
       production: e.PRODUCTION,
       port: e.PORT,

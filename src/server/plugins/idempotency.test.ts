@@ -227,6 +227,33 @@ describe("mismatches and header validation", () => {
     expect(longest.statusCode).toBe(200);
   });
 
+  it("refuses a key that is not printable ASCII with 400, claiming nothing", async () => {
+    const id = await insertLine(t.app.db, companyId, 1);
+    for (const key of ["clé", "a\u0001b"]) {
+      const response = await office(
+        "PATCH",
+        `/api/expedition/${id}`,
+        { status: 10 },
+        { "idempotency-key": key },
+      );
+      expect(response.statusCode, key).toBe(400);
+      expect(response.json().fields).toHaveProperty("idempotency-key");
+    }
+    expect(await historyCount(id)).toBe(0);
+  });
+
+  it("checks the route's permission before claiming: a read-only user claims nothing", async () => {
+    const readonly = await callerFor(t, "readonly", companyId);
+    const id = await insertLine(t.app.db, companyId, 1);
+    const key = newKey();
+    const response = await readonly("DELETE", `/api/expedition/${id}`, undefined, {
+      "idempotency-key": key,
+    });
+    expect(response.statusCode).toBe(403);
+    const rows = await t.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(rows).toEqual([]);
+  });
+
   it("ignores the header on reads", async () => {
     const response = await office("GET", "/api/expedition", undefined, {
       "idempotency-key": newKey(),

@@ -1,12 +1,18 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import {
+  IDEMPOTENCY_KEY_MAX,
+  IdempotencyKey,
+  isIdempotencyKey,
+} from "../../shared/contract/idempotency";
 import { authOf } from "../auth/context";
 import type { Db, Executor } from "../db/database";
 import { type IdempotencyRow, idempotencyKeys } from "../db/schema/idempotency";
 import { ApiError, errors } from "../errors";
+import type { InstanceLease } from "./instance-lease";
 
 /**
  * Idempotency-Key for every non-GET request of the /api scope (ARCHITECTURE.md, "Concurrency
@@ -18,16 +24,23 @@ import { ApiError, errors } from "../errors";
  * answer (status, ETag, Location and the body's content, header Idempotent-Replayed: true;
  * jsonb keeps no key order) and has no effect. A copy that arrives while the
  * first is still running waits for it (polling the row) and then answers the same; after
- * WAIT_MS it gets 409 idempotency_in_progress. The same key with anything else different is
- * 422 idempotency_mismatch. Answers of 5xx and 429 are not stored: the key is released and a
- * retry runs again. A pending row older than ABANDONED_MS (its server died) is taken over.
+ * the wait (IDEMPOTENCY_WAIT_MS, 20 s) it gets 409 idempotency_in_progress. The same key with
+ * anything else different is 422 idempotency_mismatch. Answers of 5xx and 429 are not stored:
+ * the key is released and a retry runs again.
+ *
+ * Safe against abuse (issue 9): keys are 1..200 printable ASCII characters (anything else is a
+ * 400, so a key always reads back as itself and a request never waits on its own claim), and
+ * the claim is taken after the route's own preHandlers (permission guards), so a caller who
+ * may not write claims nothing. A pending claim names the instance that holds it
+ * (plugins/instance-lease.ts): when that instance died, a retry takes the claim over at once;
+ * a pending row without an instance older than ABANDONED_MS is taken over too.
  * Records are kept RETENTION_DAYS and pruned at most once per PRUNE_EVERY_MS per instance.
  */
 export const IDEMPOTENCY_HEADER = "idempotency-key";
-export const IDEMPOTENCY_KEY_MAX = 200;
+export { IDEMPOTENCY_KEY_MAX };
 export const RETENTION_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
-const WAIT_MS = 20_000;
+export const DEFAULT_WAIT_MS = 20_000;
 const POLL_MS = 15;
 const ABANDONED_MS = 120_000;
 const PRUNE_EVERY_MS = 3600 * 1000;
@@ -35,16 +48,11 @@ const PRUNE_EVERY_MS = 3600 * 1000;
 const KEPT_HEADERS = ["etag", "location"] as const;
 
 export const IdempotencyHeaders = z.object({
-  [IDEMPOTENCY_HEADER]: z
-    .string()
-    .min(1, { message: "Must not be empty" })
-    .max(IDEMPOTENCY_KEY_MAX, { message: `At most ${IDEMPOTENCY_KEY_MAX} characters` })
-    .optional()
-    .describe(
-      "Makes the request safe to retry: a repeat with the same key, method, path and body " +
-        "answers the stored response without acting again (kept 30 days); the same key with " +
-        "a different request answers 422 idempotency_mismatch.",
-    ),
+  [IDEMPOTENCY_HEADER]: IdempotencyKey.optional().describe(
+    "Makes the request safe to retry: a repeat with the same key, method, path and body " +
+      "answers the stored response without acting again (kept 30 days); the same key with " +
+      "a different request answers 422 idempotency_mismatch.",
+  ),
 });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -58,6 +66,22 @@ export function isWriteMethod(method: string | string[]): boolean {
 interface Claim {
   key: string;
   userId: number;
+}
+
+/** What claiming needs besides the request: the database, this instance, the longest wait. */
+export interface ClaimContext {
+  db: Db;
+  lease: InstanceLease;
+  waitMs: number;
+}
+
+/** The context installIdempotency set up for a database (batch routes claim through it). */
+const contexts = new WeakMap<Db, ClaimContext>();
+
+export function claimContextOf(db: Db): ClaimContext {
+  const context = contexts.get(db);
+  if (!context) throw new Error("installIdempotency has not run for this database");
+  return context;
 }
 
 declare module "fastify" {
@@ -99,26 +123,59 @@ export type Outcome =
 const sameRecord = (attempt: Pick<Attempt, "userId" | "key">) =>
   and(eq(idempotencyKeys.userId, attempt.userId), eq(idempotencyKeys.key, attempt.key));
 
-/** Claims the key, or finds the stored (or, after waiting, completed) answer for it. */
-async function claim(db: Db, attempt: Attempt): Promise<Outcome> {
-  const deadline = Date.now() + WAIT_MS;
+/**
+ * What makes a record free to take: expired, or a pending claim whose holder is gone (its
+ * instance died, or, for a claim without an instance, it is older than ABANDONED_MS). The
+ * condition deletes only that record as it was read (timestamps are compared by range: the
+ * database keeps microseconds, a Date milliseconds).
+ */
+async function staleRecord(context: ClaimContext, row: IdempotencyRow): Promise<SQL | null> {
+  const now = Date.now();
+  if (now - row.createdAt.getTime() > RETENTION_DAYS * DAY_MS) {
+    return lt(idempotencyKeys.createdAt, new Date(now - RETENTION_DAYS * DAY_MS));
+  }
+  if (row.statusCode !== null) return null;
+  if (row.instanceId === null) {
+    if (now - row.createdAt.getTime() <= ABANDONED_MS) return null;
+    return (
+      and(
+        isNull(idempotencyKeys.statusCode),
+        isNull(idempotencyKeys.instanceId),
+        lt(idempotencyKeys.createdAt, new Date(now - ABANDONED_MS)),
+      ) ?? sql`false`
+    );
+  }
+  if (await context.lease.holderAlive(row.instanceId)) return null;
+  return (
+    and(isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.instanceId, row.instanceId)) ??
+    sql`false`
+  );
+}
+
+/**
+ * Claims the key, or finds the stored (or, after waiting until `deadline`, completed) answer
+ * for it. Only ever waits on a claim of another request: the caller's own keys are validated
+ * (printable ASCII), so an insert it made always reads back under the same key.
+ */
+async function claim(
+  context: ClaimContext,
+  attempt: Attempt,
+  deadline = Date.now() + context.waitMs,
+): Promise<Outcome> {
+  const { db, lease } = context;
   for (;;) {
     const inserted = await db
       .insert(idempotencyKeys)
-      .values(attempt)
+      .values({ ...attempt, instanceId: lease.id })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) return { kind: "claimed" };
 
     const [row] = await db.select().from(idempotencyKeys).where(sameRecord(attempt));
     if (!row) continue; // released (5xx) or pruned in between: claim it again
-    const age = Date.now() - row.createdAt.getTime();
-    const expired = age > RETENTION_DAYS * DAY_MS;
-    const abandoned = row.statusCode === null && age > ABANDONED_MS;
-    if (expired || abandoned) {
-      await db
-        .delete(idempotencyKeys)
-        .where(and(sameRecord(attempt), eq(idempotencyKeys.createdAt, row.createdAt)));
+    const stale = await staleRecord(context, row);
+    if (stale) {
+      await db.delete(idempotencyKeys).where(and(sameRecord(attempt), stale));
       continue;
     }
     const same =
@@ -165,9 +222,9 @@ function keyOf(request: FastifyRequest): string | undefined {
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined) return undefined;
   // The route schemas validate the header; this guards routes without one.
-  if (typeof header !== "string" || header.length === 0 || header.length > IDEMPOTENCY_KEY_MAX) {
+  if (!isIdempotencyKey(header)) {
     throw errors.validation({
-      [IDEMPOTENCY_HEADER]: [`Expected 1 to ${IDEMPOTENCY_KEY_MAX} characters`],
+      [IDEMPOTENCY_HEADER]: [`Expected 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters`],
     });
   }
   return header;
@@ -176,27 +233,35 @@ function keyOf(request: FastifyRequest): string | undefined {
 /**
  * claim() for many requests of one user at once (a batch of queued changes): one insert claims
  * every new key; a key already recorded goes through claim() (its stored answer, a mismatch,
- * or waiting for a copy still running, which throws idempotency_in_progress after WAIT_MS).
+ * or waiting for a copy still running; the whole batch waits at most `waitMs` in all, then
+ * each key still running answers idempotency_in_progress). The keys must be valid and
+ * distinct (the contract refuses anything else with a 400): a key listed twice would wait on
+ * its own claim.
  */
 export async function claimAll(
-  db: Db,
+  context: ClaimContext,
   attempts: readonly Attempt[],
 ): Promise<Map<string, Outcome | ApiError>> {
   const outcomes = new Map<string, Outcome | ApiError>();
   if (attempts.length === 0) return outcomes;
-  const inserted = await db
+  const keys = attempts.map((attempt) => attempt.key);
+  if (new Set(keys).size !== keys.length || !keys.every(isIdempotencyKey)) {
+    throw errors.validation({ changes: ["Each change needs its own valid key"] });
+  }
+  const inserted = await context.db
     .insert(idempotencyKeys)
-    .values([...attempts])
+    .values(attempts.map((attempt) => ({ ...attempt, instanceId: context.lease.id })))
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   const claimed = new Set(inserted.map((row) => row.key));
+  const deadline = Date.now() + context.waitMs;
   for (const attempt of attempts) {
     if (claimed.has(attempt.key)) {
       outcomes.set(attempt.key, { kind: "claimed" });
       continue;
     }
     try {
-      outcomes.set(attempt.key, await claim(db, attempt));
+      outcomes.set(attempt.key, await claim(context, attempt, deadline));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       outcomes.set(attempt.key, error);
@@ -215,7 +280,7 @@ export interface StoredAnswer {
 
 export async function storeAll(
   db: Executor,
-  userId: number,
+  claimer: Claimer,
   answers: readonly StoredAnswer[],
 ): Promise<void> {
   if (answers.length === 0) return;
@@ -234,22 +299,30 @@ export async function storeAll(
       completed_at = ${new Date().toISOString()}
     from jsonb_to_recordset(${values}::jsonb)
       as v(key text, status_code smallint, response_body jsonb, response_headers jsonb)
-    where ${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.key} = v.key
-      and ${idempotencyKeys.statusCode} is null`);
+    where ${idempotencyKeys.userId} = ${claimer.userId} and ${idempotencyKeys.key} = v.key
+      and ${idempotencyKeys.statusCode} is null
+      and ${idempotencyKeys.instanceId} = ${claimer.instanceId}`);
 }
 
+/** Who holds claims: the user, on this instance (a claim taken over by another is not ours). */
+export interface Claimer {
+  userId: number;
+  instanceId: string;
+}
+
+const pendingOf = (claimer: Claimer) =>
+  and(
+    eq(idempotencyKeys.userId, claimer.userId),
+    isNull(idempotencyKeys.statusCode),
+    eq(idempotencyKeys.instanceId, claimer.instanceId),
+  );
+
 /** Gives claimed keys back (the batch failed before answering): their retry runs again. */
-export async function releaseAll(db: Db, userId: number, keys: readonly string[]): Promise<void> {
+export async function releaseAll(db: Db, claimer: Claimer, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   await db
     .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        inArray(idempotencyKeys.key, [...keys]),
-        isNull(idempotencyKeys.statusCode),
-      ),
-    );
+    .where(and(pendingOf(claimer), inArray(idempotencyKeys.key, [...keys])));
 }
 
 /** Deletes records older than the retention period (an indexed range delete). */
@@ -259,14 +332,24 @@ export async function pruneIdempotencyKeys(db: Db, now = new Date()): Promise<vo
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - RETENTION_DAYS * DAY_MS)));
 }
 
-/** Adds the Idempotency-Key hooks to a scope that has auth and company scope installed. */
+/**
+ * Adds the Idempotency-Key hooks to a scope that has auth and company scope installed, for
+ * the routes registered after it.
+ */
 export function installIdempotency(scope: FastifyInstance): void {
   let lastPrune = 0;
+  const context: ClaimContext = {
+    db: scope.db,
+    lease: scope.instanceLease,
+    waitMs: scope.serverConfig.limits.idempotencyWaitMs,
+  };
+  contexts.set(scope.db, context);
   scope.decorateRequest("idempotencyClaim", null);
 
-  // preHandler: after authentication, company scope and validation, before the route's own
-  // guards, so that a repeat answers what the first request answered, whatever it was.
-  scope.addHook("preHandler", async (request, reply) => {
+  // The claim runs as the route's last preHandler: after authentication, company scope,
+  // validation and the route's guards (requirePermission), so a caller who may not write
+  // claims nothing and cannot hold keys to slow others down.
+  const claimHook = async (request: FastifyRequest, reply: FastifyReply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const key = keyOf(request);
     if (key === undefined) return;
@@ -283,10 +366,15 @@ export function installIdempotency(scope: FastifyInstance): void {
       path: request.url,
       requestHash: requestHash(request.body),
     };
-    const outcome = await claim(scope.db, attempt);
+    const outcome = await claim(context, attempt);
     if (outcome.kind === "mismatch") throw errors.idempotencyMismatch();
     if (outcome.kind === "replay") return replay(reply, outcome.row);
     request.idempotencyClaim = { key, userId: auth.user.id };
+  };
+  scope.addHook("onRoute", (route) => {
+    if (!isWriteMethod(route.method)) return;
+    const own = route.preHandler;
+    route.preHandler = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), claimHook];
   });
 
   // onSend runs for successes and errors alike, before the answer leaves: once a client has
@@ -296,9 +384,8 @@ export function installIdempotency(scope: FastifyInstance): void {
     if (!claimed) return payload;
     request.idempotencyClaim = null;
     const where = and(
-      eq(idempotencyKeys.userId, claimed.userId),
+      pendingOf({ userId: claimed.userId, instanceId: context.lease.id }),
       eq(idempotencyKeys.key, claimed.key),
-      isNull(idempotencyKeys.statusCode),
     );
     if (reply.statusCode >= 500 || reply.statusCode === 429) {
       await scope.db.delete(idempotencyKeys).where(where);

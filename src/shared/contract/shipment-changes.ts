@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdempotencyKey } from "./idempotency";
 import { QueryId } from "./paging";
 
 /** Most changes one batch may carry. */
@@ -12,7 +13,7 @@ export type ShipmentPath = (typeof SHIPMENT_PATHS)[number];
  * /api/{type}/{id} with `body`, Idempotency-Key `key` and If-Match of `version`.
  */
 export const ShipmentChange = z.object({
-  key: z.string().min(1).max(200).describe("The change's Idempotency-Key"),
+  key: IdempotencyKey.describe("The change's Idempotency-Key (1..200 printable ASCII)"),
   type: z.enum(SHIPMENT_PATHS),
   id: z.number().int().positive(),
   version: z.number().int().nonnegative().describe("The version the change was made on (If-Match)"),

@@ -14,7 +14,10 @@ export const smsSendHits = pgTable(
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    /** No foreign keys: a hit outlives its truck or user for the short window it matters. */
+    /**
+     * The truck (0: an SMS to no truck, counted for the user only). No foreign keys: a hit
+     * outlives its truck or user for the short window it matters.
+     */
     shipperId: integer("shipper_id").notNull(),
     userId: integer("user_id").notNull(),
     createdAt: createdAt(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import { PLAIN, TRW } from "../../../db/demo-data";
 import { type Caller, callerFor, uniquePlate } from "../../../test/api-caller";
-import { createTestApp, type TestApp } from "../../../test/harness";
+import { createTestApp, type TestApp, testConfig } from "../../../test/harness";
 import { clientId, insertLine } from "../../../test/shipments";
 
 /**
@@ -14,9 +14,11 @@ let t: TestApp;
 let base: string;
 let plain: number;
 let office: Caller;
+const MAX_STREAMS = 2;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { eventsHeartbeatMs: 200 } });
+  const limits = { ...testConfig().limits, eventsMaxStreamsPerSession: MAX_STREAMS };
+  t = await createTestApp({ config: { eventsHeartbeatMs: 200, limits } });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   plain = await t.companyId(PLAIN);
@@ -115,8 +117,11 @@ function parseFrame(text: string): Frame {
   return frame;
 }
 
-async function open(username: string, companyId: number): Promise<Stream> {
-  const { token } = await t.login(username);
+async function open(username: string, companyId: number, token?: string): Promise<Stream> {
+  return openWith(token ?? (await t.login(username)).token, companyId);
+}
+
+async function openWith(token: string, companyId: number): Promise<Stream> {
   const controller = new AbortController();
   const response = await fetch(`${base}/api/events`, {
     headers: t.headers(token, companyId),
@@ -196,6 +201,29 @@ describe("GET /api/events", () => {
     } finally {
       client.close();
       trwStream.close();
+    }
+  });
+
+  it(`keeps at most ${MAX_STREAMS} streams per session: one more ends the session's oldest`, async () => {
+    const { token } = await t.login("office");
+    const streams: Stream[] = [];
+    const other = await open("office", plain); // another login session
+    try {
+      for (let n = 0; n <= MAX_STREAMS; n += 1) {
+        const stream = await openWith(token, plain);
+        await stream.waitFor((frame) => frame.retry !== undefined);
+        streams.push(stream);
+      }
+      await streams[0]?.untilDone();
+      expect(streams.map((stream) => stream.done)).toEqual([true, false, false]);
+      // The others still hear changes; the other session's stream was not touched.
+      const truck = await office.create({ plate: uniquePlate("cap"), name: "CAPPED" });
+      for (const stream of [...streams.slice(1), other]) {
+        await stream.waitFor(changeOf("shipper", [truck.id]));
+      }
+      expect(other.done).toBe(false);
+    } finally {
+      for (const stream of [...streams, other]) stream.close();
     }
   });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authOf } from "../../../auth/context";
 import { visibleTypes } from "../changes/service";
 import { openLiveStream, RETRY_MS } from "./live-stream";
+import { SessionStreams } from "./session-streams";
 
 const MAX_STREAM_MS = 30 * 60_000;
 
@@ -15,10 +16,13 @@ const DESCRIPTION =
   "after notifications were lost); a comment (`: ping`) every 25 s (EVENTS_HEARTBEAT_SECONDS). " +
   "Changes to shipment types the caller may not see, and other clients' lines, are not sent. " +
   `The stream ends after ${MAX_STREAM_MS / 60_000} minutes and when the server restarts: ` +
-  "reconnect (with backoff) and pull the feed.";
+  "reconnect (with backoff) and pull the feed. A login session holds at most " +
+  "EVENTS_MAX_STREAMS_PER_SESSION streams (5) per server: opening one more ends the " +
+  "session's oldest stream.";
 
 /** GET /api/events. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perSession = new SessionStreams(app.serverConfig.limits.eventsMaxStreamsPerSession);
   app.get("/events", {
     schema: {
       tags: ["changes"],
@@ -41,6 +45,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // The client going away ends the stream (and its subscription).
       reply.raw.once("close", () => stream.destroy());
+      perSession.add(auth.sessionId, stream);
       reply
         .header("content-type", "text/event-stream; charset=utf-8")
         .header("cache-control", "no-cache, no-transform")

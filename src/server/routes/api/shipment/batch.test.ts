@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Expedition, HistoryEntry } from "../../../../shared/contract/shipment";
 import type {
@@ -6,6 +7,7 @@ import type {
   ShipmentChangeAnswer,
 } from "../../../../shared/contract/shipment-changes";
 import { PLAIN, TRW } from "../../../db/demo-data";
+import { idempotencyKeys } from "../../../db/schema/idempotency";
 import { type Caller, callerFor } from "../../../test/api-caller";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { insertLine } from "../../../test/shipments";
@@ -125,5 +127,50 @@ describe("POST /api/shipment-changes", () => {
     });
     expect(shipper.statusCode).toBe(400);
     expect(await historyOf(id)).toHaveLength(0);
+  });
+
+  it("refuses keys that are not 1..200 printable ASCII, and the same key twice, claiming nothing", async () => {
+    const id = await insertLine(t.app.db, plain, EXPEDITION);
+    const other = await insertLine(t.app.db, plain, EXPEDITION);
+    const bad = ["\ud800a", "", "k".repeat(201), "tab\tkey", "clé"];
+    for (const key of bad) {
+      const response = await office("POST", "/api/shipment-changes", {
+        changes: [{ ...change(id, { status: READY }), key }],
+      });
+      expect(response.statusCode, key).toBe(400);
+      expect(response.json()).toMatchObject({ code: "validation_error" });
+    }
+    const key = randomUUID();
+    const twice = await office("POST", "/api/shipment-changes", {
+      changes: [
+        { ...change(id, { status: READY }), key },
+        { ...change(other, { status: READY }), key },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    const rows = await t.app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(inArray(idempotencyKeys.key, [...bad, key, "\ufffda"]));
+    expect(rows).toEqual([]);
+    expect(await historyOf(id)).toHaveLength(0);
+  });
+
+  it("answers a caller without the permission 403 per change before claiming any key", async () => {
+    const id = await insertLine(t.app.db, plain, EXPEDITION);
+    const changes = [change(id, { status: READY }), change(id + 100_000, { reason: null })];
+    const results = await send(readonly, changes);
+    expect(results.map((result) => result.status)).toEqual([403, 403]);
+    const rows = await t.app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        inArray(
+          idempotencyKeys.key,
+          changes.map((each) => each.key),
+        ),
+      );
+    expect(rows).toEqual([]);
+    expect((await office("GET", `/api/expedition/${id}`)).json()).toMatchObject({ version: 1 });
   });
 });

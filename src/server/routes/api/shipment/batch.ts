@@ -11,7 +11,9 @@ import type { Db, Executor } from "../../../db/database";
 import { ApiError, errors } from "../../../errors";
 import {
   type Attempt,
+  type Claimer,
   claimAll,
+  claimContextOf,
   releaseAll,
   requestHash,
   type StoredAnswer,
@@ -90,6 +92,15 @@ interface Planned {
  * permissions, the line in scope and of that type, its version, the status or reason. Its
  * refusal, the line when nothing changes, or the write it plans.
  */
+/** Whether the caller's roles allow this change at all (before anything is claimed). */
+function permitted(auth: AuthContext, change: ShipmentChange): boolean {
+  const type = TYPE_OF[change.type];
+  return (
+    allowed(auth, SHIPMENT_PERMISSIONS[type].see) &&
+    allowed(auth, patchPermission(type, change.body))
+  );
+}
+
 async function check(
   tx: Executor,
   auth: AuthContext,
@@ -98,12 +109,7 @@ async function check(
   lookups: ChangeLookups,
 ): Promise<ShipmentView | ApiError | Planned> {
   const type = TYPE_OF[change.type];
-  if (
-    !allowed(auth, SHIPMENT_PERMISSIONS[type].see) ||
-    !allowed(auth, patchPermission(type, change.body))
-  ) {
-    return errors.forbidden();
-  }
+  if (!permitted(auth, change)) return errors.forbidden();
   if (!view || view.shipment.type !== type) return errors.notFound();
   if (view.shipment.version !== change.version) return stale(tx, view);
   try {
@@ -199,7 +205,9 @@ async function applyClaimed(
  * if each were sent alone as PATCH /api/{type}/{id} with its Idempotency-Key and If-Match, and
  * answered in the same order with what that PATCH would have answered. Each key is claimed
  * and its answer stored exactly as the single PATCH stores it, so a change answered here is
- * answered the same way by a later PATCH with its key, and the other way round.
+ * answered the same way by a later PATCH with its key, and the other way round. A change the
+ * caller's roles may not make answers 403 without claiming its key (as the PATCH's guard
+ * would), so a caller without write rights claims nothing.
  */
 export async function applyShipmentChanges(
   db: Db,
@@ -207,7 +215,16 @@ export async function applyShipmentChanges(
   batch: ShipmentChangesRequest,
 ): Promise<ShipmentChangeAnswer[]> {
   const now = new Date();
-  const attempts: Attempt[] = batch.changes.map((change) => ({
+  const context = claimContextOf(db);
+  const claimer: Claimer = { userId: auth.user.id, instanceId: context.lease.id };
+  const answers = new Map<string, { status: number; body: unknown }>();
+  const forbidden = errors.forbidden();
+  const claimable = batch.changes.filter((change) => {
+    if (permitted(auth, change)) return true;
+    answers.set(change.key, { status: forbidden.statusCode, body: forbidden.toBody() });
+    return false;
+  });
+  const attempts: Attempt[] = claimable.map((change) => ({
     key: change.key,
     userId: auth.user.id,
     companyId: auth.company.id,
@@ -215,10 +232,9 @@ export async function applyShipmentChanges(
     path: pathOf(change),
     requestHash: requestHash(change.body),
   }));
-  const claims = await claimAll(db, attempts);
-  const answers = new Map<string, { status: number; body: unknown }>();
+  const claims = await claimAll(context, attempts);
   const claimed: ShipmentChange[] = [];
-  for (const change of batch.changes) {
+  for (const change of claimable) {
     const claim = claims.get(change.key);
     if (claim instanceof ApiError) {
       answers.set(change.key, { status: claim.statusCode, body: claim.toBody() });
@@ -244,13 +260,13 @@ export async function applyShipmentChanges(
       const answers = claimed.map((change) =>
         answerOf(change.key, outcomes.get(change.key) ?? errors.notFound(), now),
       );
-      await storeAll(tx, auth.user.id, answers);
+      await storeAll(tx, claimer, answers);
       return answers;
     });
   } catch (error) {
     await releaseAll(
       db,
-      auth.user.id,
+      claimer,
       claimed.map((change) => change.key),
     );
     throw error;

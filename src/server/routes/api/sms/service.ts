@@ -3,6 +3,7 @@ import type { SmsMessage } from "../../../../shared/contract/shipper";
 import type { AuthContext } from "../../../auth/context";
 import { errors } from "../../../errors";
 import { presentSms } from "./presenter";
+import { takeSmsSlot } from "./rate-limit";
 import { insertSms } from "./repository";
 
 /** SMS is a runtime feature (SMS_ENABLED, spec section 9): when off, every SMS route says so. */
@@ -21,7 +22,8 @@ export interface SmsTarget {
 }
 
 /**
- * Hands the message to the provider and logs it, sent or failed. A refused send is stored
+ * Checks the SMS limits (rate-limit.ts: 429 rate_limited with Retry-After), hands the message
+ * to the provider and logs it, sent or failed. A refused send is stored
  * too and answers 502 sms_failed with the stored message and the gateway's answer.
  */
 export async function sendSms(
@@ -29,6 +31,11 @@ export async function sendSms(
   auth: AuthContext,
   target: SmsTarget,
 ): Promise<SmsMessage> {
+  await takeSmsSlot(
+    app.db,
+    { companyId: auth.company.id, userId: auth.user.id, shipperId: target.shipperId },
+    app.serverConfig.limits,
+  );
   const result = await app.sms.send({ to: target.to, body: target.body });
   const row = await insertSms(app.db, {
     companyId: auth.company.id,

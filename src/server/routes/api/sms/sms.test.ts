@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Shipper, SmsMessage } from "../../../../shared/contract/shipper";
 import { loadConfig } from "../../../config";
 import { BW, KL, PLAIN } from "../../../db/demo-data";
+import { smsSendHits } from "../../../db/schema/sms-limits";
 import { type Caller, callerFor, uniquePlate } from "../../../test/api-caller";
 import { type FakeGateway, startFakeGateway } from "../../../test/fake-sms-gateway";
 import { createTestApp, type TestApp, testConfig } from "../../../test/harness";
@@ -15,12 +17,15 @@ async function truckWithPhone(caller: Caller, phone: string | null = "+346123456
   return caller.create({ plate: uniquePlate("SMS"), name: "Sms Carrier", phone });
 }
 
+/** These tests send several SMS to one truck in a row: the 10 s truck interval is off. */
+const NO_TRUCK_INTERVAL = { ...testConfig().limits, smsTruckIntervalSeconds: 0 };
+
 describe("SMS through the log provider (the default)", () => {
   let t: TestApp;
   let office: Caller;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { limits: NO_TRUCK_INTERVAL } });
     office = await callerFor(t, "office", await t.companyId(BW));
   });
   afterAll(async () => {
@@ -146,7 +151,7 @@ describe("SMS through the http provider (a real local gateway)", () => {
       SMS_HTTP_BODY_TEMPLATE: '{"destination":"{{to}}","text":"{{body}}","sender":"{{from}}"}',
       SMS_FROM: "YARDLINE",
     });
-    t = await createTestApp({ config: { sms } });
+    t = await createTestApp({ config: { sms, limits: NO_TRUCK_INTERVAL } });
     office = await callerFor(t, "office", await t.companyId(BW));
     truck = await truckWithPhone(office, "+351932112233");
   });
@@ -234,5 +239,69 @@ describe("SMS disabled by the runtime configuration", () => {
     expect(log.json().code).toBe("sms_disabled");
     // Trucks themselves still work.
     expect((await office("GET", `/api/shipper/${truck.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe("SMS limits: one per truck every 10 s, a few per user per minute", () => {
+  let t: TestApp;
+  let office: Caller;
+  let admin: Caller;
+  const PER_MINUTE = 3;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { limits: { ...testConfig().limits, smsMaxPerUserPerMinute: PER_MINUTE } },
+    });
+    const bw = await t.companyId(BW);
+    office = await callerFor(t, "office", bw);
+    admin = await callerFor(t, "admin", bw);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const send = (caller: Caller, truck: Shipper, message = "dock 3") =>
+    caller("POST", `/api/shipper/${truck.id}/sms`, { message });
+  const logOf = async (truck: Shipper) =>
+    (await office("GET", `/api/sms?shipper=${truck.id}`)).json<SmsList>().count;
+  const retryAfter = (response: { headers: Record<string, unknown> }) =>
+    Number(response.headers["retry-after"]);
+
+  it("refuses a second SMS to the same truck within 10 s (429 + Retry-After), then the user's 4th in a minute", async () => {
+    const first = await truckWithPhone(office);
+    const second = await truckWithPhone(office);
+    expect((await send(office, first)).statusCode).toBe(201);
+    const again = await send(office, first, "again");
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ code: "rate_limited" });
+    expect(retryAfter(again)).toBeGreaterThanOrEqual(1);
+    expect(retryAfter(again)).toBeLessThanOrEqual(10);
+    // Nothing was sent or stored for the refused one; another truck is fine.
+    expect(await logOf(first)).toBe(1);
+    expect((await send(office, second)).statusCode).toBe(201);
+
+    // 11 s later (the hits moved back in time) the truck takes an SMS again...
+    await t.app.db.execute(
+      sql`update ${smsSendHits} set created_at = created_at - interval '11 seconds'`,
+    );
+    expect((await send(office, first, "later")).statusCode).toBe(201);
+    // ...but that was this user's 3rd within the minute: a 4th waits for the minute to pass.
+    const third = await truckWithPhone(office);
+    const tooMany = await send(office, third);
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json()).toMatchObject({ code: "rate_limited" });
+    expect(retryAfter(tooMany)).toBeGreaterThan(10);
+    expect(retryAfter(tooMany)).toBeLessThanOrEqual(60);
+    expect(await logOf(third)).toBe(0);
+    // Another user is counted on their own.
+    expect((await send(admin, third)).statusCode).toBe(201);
+  });
+
+  it("lets exactly one of five simultaneous SMS to one truck through", async () => {
+    const truck = await truckWithPhone(office);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => send(admin, truck, `race ${n}`)));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([201, 429, 429, 429, 429]);
+    expect(await logOf(truck)).toBe(1);
   });
 });

@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import type { Database } from "../db/database";
+
+/**
+ * Ties this server instance's pending Idempotency-Key claims to its life (issue 9). Each
+ * instance gets a fresh id and, on PostgreSQL, holds a session-level advisory lock on that id
+ * over a dedicated connection for as long as it runs; a claim records the id. A request that
+ * finds someone else's pending claim asks whether the holder lives: if the holder's lock can
+ * be taken (pg_try_advisory_xact_lock, released again at once), the holder's connection is
+ * gone (a crash, kill -9, a lost network) and the claim is taken over at once instead of
+ * waiting out a timeout. PGlite runs in one process: a claim of another instance id was left
+ * by an earlier process, so it is always stale.
+ *
+ * If the lease connection drops while the instance lives, the lock is taken again on
+ * reconnect; meanwhile another instance may take over this one's pending claims (the rows
+ * then answer whoever finishes first, and a repeat never runs twice at the same time).
+ */
+export interface InstanceLease {
+  /** This instance's id, recorded on its claims. */
+  readonly id: string;
+  /** Whether the instance that recorded a claim still runs (null: claims before leases). */
+  holderAlive(instanceId: string | null): Promise<boolean>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    instanceLease: InstanceLease;
+  }
+}
+
+/** Advisory lock class (two-key form, so no other advisory lock user shares the space). */
+export const LEASE_LOCK_CLASS = 0x594c_4e31;
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+/** The SQL that holds (or tries) the lease of an instance id. */
+export const leaseLockSql = (fn: "pg_advisory_lock" | "pg_try_advisory_xact_lock") =>
+  `select ${fn}(${LEASE_LOCK_CLASS}, hashtext($1)) as locked`;
+
+/** Holds the advisory lock of `id` on its own connection, re-taking it after a reconnect. */
+async function holdLease(
+  connectionString: string,
+  id: string,
+  warn: (message: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = RETRY_MIN_MS;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on("error", () => undefined);
+    next.on("end", () => {
+      if (client !== next || stopped) return;
+      client = null;
+      warn("instance lease connection lost; taking the lease again");
+      schedule();
+    });
+    await next.connect();
+    try {
+      await next.query(leaseLockSql("pg_advisory_lock"), [id]);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    retryMs = RETRY_MIN_MS;
+  };
+
+  const schedule = (): void => {
+    const delay = retryMs * (0.5 + Math.random());
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    timer = setTimeout(() => {
+      connect().catch(() => {
+        if (!stopped) schedule();
+      });
+    }, delay);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const last = client;
+    client = null;
+    // Ending the session releases the lock.
+    await last?.end().catch(() => undefined);
+  };
+}
+
+/** node-postgres answers { rows }: whether the first row says the lock was taken. */
+function lockedIn(result: unknown): boolean {
+  const rows = (result as { rows?: { locked?: unknown }[] } | null)?.rows;
+  return rows?.[0]?.locked === true;
+}
+
+export async function registerInstanceLease(
+  app: FastifyInstance,
+  database: Database,
+  connectionString: string | undefined,
+): Promise<void> {
+  const id = randomUUID();
+  if (database.kind === "pglite" || !connectionString) {
+    app.decorate("instanceLease", {
+      id,
+      holderAlive: async (instanceId) => instanceId === null || instanceId === id,
+    } satisfies InstanceLease);
+    return;
+  }
+  const release = await holdLease(connectionString, id, (message) => app.log.warn(message));
+  app.decorate("instanceLease", {
+    id,
+    async holderAlive(instanceId) {
+      if (instanceId === null || instanceId === id) return true;
+      // One statement is one transaction: the lock, if we got it, is released at its end.
+      const result: unknown = await database.db.execute(
+        sql`select pg_try_advisory_xact_lock(${LEASE_LOCK_CLASS}, hashtext(${instanceId})) as locked`,
+      );
+      return !lockedIn(result);
+    },
+  } satisfies InstanceLease);
+  app.addHook("onClose", release);
+}
