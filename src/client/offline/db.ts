@@ -79,6 +79,11 @@ export interface SyncIssueRow {
   message: string;
   /** Who changed the row meanwhile, when the server's history tells. */
   changedBy: string | null;
+  /**
+   * The refused field's value on the server when it refused (the 412's `current`, or the row
+   * read back), shown next to the refused change; absent when unknown (a creation, a gone row).
+   */
+  serverValue?: unknown;
   madeAt: number;
   refusedAt: number;
 }

@@ -81,6 +81,12 @@ export interface Refusal {
 /** What the server holds now: its row, "gone" (404), or null when it could not be read. */
 export type ServerRow = MirroredRow | "gone" | null;
 
+/** The refused field as the server holds it (undefined for a creation or an unread row). */
+function serverValueOf(entry: OutboxRow, current: ServerRow): unknown {
+  if (entry.op === "create" || current === null || current === "gone") return undefined;
+  return (current as unknown as Record<string, unknown>)[entry.summary.field];
+}
+
 /**
  * The server refused a queued change for good: in one transaction the entry leaves the outbox,
  * the row returns to the server's version (or, unread, loses this change's fields) with the
@@ -113,6 +119,8 @@ export async function refuse(
     madeAt: entry.createdAt,
     refusedAt: now,
   };
+  const serverValue = serverValueOf(entry, current);
+  if (serverValue !== undefined) issue.serverValue = serverValue;
   let stored = false;
   await db.transaction("rw", db.outbox, db.syncIssues, table, async () => {
     if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;

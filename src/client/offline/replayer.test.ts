@@ -189,6 +189,8 @@ describe("Replayer", () => {
       status: 412,
       code: "precondition_failed",
       changedBy: "office",
+      // What won on the server, shown beside the refused change.
+      serverValue: LOADED,
     });
     expect(await db.syncIssues.count()).toBe(1);
     expect(await db.outbox.count()).toBe(0);

@@ -5,6 +5,7 @@ import type { SyncIssueRow } from "../../offline/db";
 import { canReapply } from "../../offline/sync-issues";
 import { Button } from "../../ui/button";
 import { refusalText } from "./refusal-text";
+import { serverValueText } from "./server-value";
 import styles from "./sync-issues.module.css";
 
 const DATE_TIME = "dd/MM/yyyy HH:mm";
@@ -22,6 +23,7 @@ export function SyncIssueCard({ issue, busy, onReapply, onDismiss }: SyncIssueCa
   const reapplicable = useLiveQuery(() => canReapply(issue), [issue]);
   const { label, from, to } = issue.summary;
   const made = DateTime.fromMillis(issue.madeAt).toFormat(DATE_TIME);
+  const onServer = serverValueText(issue.summary.field, issue.serverValue, i18n);
   const headingId = `sync-issue-${issue.id}`;
   return (
     <li className={styles.card} aria-labelledby={headingId}>
@@ -32,6 +34,13 @@ export function SyncIssueCard({ issue, busy, onReapply, onDismiss }: SyncIssueCa
         <FieldName field={issue.summary.field} />:{" "}
         <span className={styles.from}>{from ?? "—"}</span> → <strong>{to ?? "—"}</strong>
       </p>
+      {onServer !== null && (
+        <p className={styles.server}>
+          <Trans>
+            On the server now: <strong>{onServer}</strong>
+          </Trans>
+        </p>
+      )}
       <p className={styles.reason}>{i18n._(refusalText(issue.status))}</p>
       {issue.changedBy && (
         <p>
