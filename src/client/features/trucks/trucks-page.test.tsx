@@ -154,6 +154,22 @@ describe("TrucksPage", () => {
     expect(screen.queryByRole("search")).toBeNull();
   });
 
+  it("on a kiosk wall: the list only (no links or buttons), its pages for the rotation", async () => {
+    renderPage("/trucks?page=2", { isKiosk: true });
+    const table = await screen.findByRole("table");
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(3));
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(["Name", "Plate", "Phone", "Arrival date", "Departure date"]);
+    expect(screen.queryAllByRole("link")).toEqual([]);
+    expect(screen.queryAllByRole("button")).toEqual([]);
+    expect(screen.queryByRole("search")).toBeNull();
+    const list = screen.getByRole("region", { name: "Trucks" });
+    expect(list.dataset.page).toBe("2");
+    expect(list.dataset.pageCount).toBe("2");
+  });
+
   it("filters from the URL and writes applied filters back to it, on page 1", async () => {
     const router = renderPage("/trucks?plate=%22100%22&page=1");
     await waitFor(() => expect(lastUrl?.searchParams.get("plate")).toBe("100"));

@@ -7,6 +7,8 @@
  * - `canAdd`: "Add truck" link (addTruck). `canEdit`: delete column and SMS (editTruck).
  * - `canFilter`: the filter bar (seeFilters). `smsEnabled`: phone column and SMS buttons
  *   (config.smsEnabled).
+ * - `isKiosk`: a wall display (kiosk roles or isKiosk): a read-only list, no filters, no add,
+ *   detail, delete or SMS; the rotation pages through it (`data-page`, `data-page-count`).
  * - `onError(error)`: a delete or SMS failure, after it is logged (default: ERROR notice).
  * - `onSuccess(message)`: a success notice (default: notices module).
  *
@@ -20,6 +22,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants";
 import type { Shipper } from "../../../shared/contract/shipper";
+import { isKioskUser } from "../../../shared/roles";
 import { getConfig } from "../../lib/config";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
@@ -48,6 +51,7 @@ export interface TrucksPageProps {
   canEdit?: boolean;
   canFilter?: boolean;
   smsEnabled?: boolean;
+  isKiosk?: boolean;
   onError?: (error: unknown) => void;
   onSuccess?: (message: string) => void;
 }
@@ -56,9 +60,12 @@ export function TrucksPage(props: TrucksPageProps) {
   const { t } = useLingui();
   const session = useSession();
   const companyId = props.companyId ?? session.company?.id ?? null;
-  const canAdd = props.canAdd ?? session.can("addTruck");
-  const canEdit = props.canEdit ?? session.can("editTruck");
-  const canFilter = props.canFilter ?? session.can("seeFilters");
+  const isKiosk =
+    props.isKiosk ?? (session.hasRestriction("isKiosk") || isKioskUser(session.roles));
+  // Nothing to press on a wall: the list only.
+  const canAdd = !isKiosk && (props.canAdd ?? session.can("addTruck"));
+  const canEdit = !isKiosk && (props.canEdit ?? session.can("editTruck"));
+  const canFilter = !isKiosk && (props.canFilter ?? session.can("seeFilters"));
   const smsEnabled = props.smsEnabled ?? getConfig().smsEnabled;
   const onError = props.onError ?? notifyError;
   const onSuccess = props.onSuccess ?? ((message: string) => notify("success", t`Trucks`, message));
@@ -90,7 +97,12 @@ export function TrucksPage(props: TrucksPageProps) {
   };
 
   return (
-    <section className={pageStyles.page} aria-labelledby="trucks-title">
+    <section
+      className={pageStyles.page}
+      aria-labelledby="trucks-title"
+      data-page={page}
+      data-page-count={pageCount}
+    >
       <ListHeader
         titleId="trucks-title"
         title={<Trans>Trucks</Trans>}
@@ -104,7 +116,11 @@ export function TrucksPage(props: TrucksPageProps) {
         }
       />
 
-      {canFilter ? <TrucksFilters filters={filters} onChange={replaceFilters} /> : null}
+      {canFilter ? (
+        <div className={styles.filters}>
+          <TrucksFilters filters={filters} onChange={replaceFilters} />
+        </div>
+      ) : null}
 
       {list.isLoading && list.rows.length === 0 ? (
         <LoadingIndicator />
@@ -117,6 +133,7 @@ export function TrucksPage(props: TrucksPageProps) {
             showPhone={smsEnabled}
             canSendSms={smsEnabled && canEdit}
             canDelete={canEdit}
+            showDetail={!isKiosk}
             onDelete={setToDelete}
             onSms={setSmsTruck}
           />
@@ -129,7 +146,7 @@ export function TrucksPage(props: TrucksPageProps) {
         </>
       )}
 
-      <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
+      {isKiosk ? null : <Pager page={page} pageCount={pageCount} onPageChange={setPage} />}
 
       <ConfirmDialog
         isOpen={toDelete !== null}

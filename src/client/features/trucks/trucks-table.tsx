@@ -14,6 +14,8 @@ export interface TrucksTableProps {
   canSendSms: boolean;
   /** Delete column (editTruck). */
   canDelete: boolean;
+  /** Detail column (links to each truck's form); none on kiosk walls. */
+  showDetail?: boolean;
   onDelete: (truck: Shipper) => void;
   onSms: (truck: Shipper) => void;
 }
@@ -24,6 +26,7 @@ export function TrucksTable({
   showPhone,
   canSendSms,
   canDelete,
+  showDetail = true,
   onDelete,
   onSms,
 }: TrucksTableProps) {
@@ -53,9 +56,11 @@ export function TrucksTable({
             <th scope="col">
               <Trans>Departure date</Trans>
             </th>
-            <th scope="col" className={styles.action}>
-              <Trans>Detail</Trans>
-            </th>
+            {showDetail ? (
+              <th scope="col" className={styles.action}>
+                <Trans>Detail</Trans>
+              </th>
+            ) : null}
             {canDelete ? (
               <th scope="col" className={styles.action}>
                 <Trans>Delete</Trans>
@@ -91,22 +96,24 @@ export function TrucksTable({
                 ) : null}
                 <td className={styles.nowrap}>{formatDateTime(truck.register_date)}</td>
                 <td className={styles.nowrap}>{formatDateTime(truck.expedition_date)}</td>
-                <td className={styles.action}>
-                  {waiting ? (
-                    <span className={styles.waiting}>
-                      <Trans>Waiting to sync</Trans>
-                    </span>
-                  ) : (
-                    <Link
-                      to="/truck/{-$id}"
-                      params={{ id: String(truck.id) }}
-                      className={styles.iconButton}
-                      aria-label={t`Details of ${truck.plate}`}
-                    >
-                      <Icon name="edit" size={22} />
-                    </Link>
-                  )}
-                </td>
+                {showDetail ? (
+                  <td className={styles.action}>
+                    {waiting ? (
+                      <span className={styles.waiting}>
+                        <Trans>Waiting to sync</Trans>
+                      </span>
+                    ) : (
+                      <Link
+                        to="/truck/{-$id}"
+                        params={{ id: String(truck.id) }}
+                        className={styles.iconButton}
+                        aria-label={t`Details of ${truck.plate}`}
+                      >
+                        <Icon name="edit" size={22} />
+                      </Link>
+                    )}
+                  </td>
+                ) : null}
                 {canDelete ? (
                   <td className={styles.action}>
                     {waiting ? null : (
