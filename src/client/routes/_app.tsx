@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { isKioskUser } from "../../shared/roles";
 import { KioskLayout } from "../features/kiosk/kiosk-layout";
 import styles from "../features/shell/app-layout.module.css";
+import { NetworkDot } from "../features/shell/network-dot";
 import { TopBar } from "../features/shell/top-bar";
 import { useSyncEngine } from "../features/shell/use-sync-engine";
 import { UserMenu } from "../features/shell/user-menu";
@@ -22,8 +23,11 @@ function AppLayout() {
   useSyncEngine();
   useLiveSync();
   const { roles } = useSession();
-  // Kiosk roles get their own chrome-less, rotating layout (spec sections 4 and 9).
-  if (isKioskUser(roles)) return <KioskLayout menu={<UserMenu />} />;
+  // Kiosk roles get their own rotating wall layout (spec sections 4 and 9): a compact bar of
+  // labels, no links, User Config behind a faint long-press corner button.
+  if (isKioskUser(roles)) {
+    return <KioskLayout menu={<UserMenu variant="kiosk" />} status={<NetworkDot />} />;
+  }
   return (
     <div className={styles.layout}>
       <TopBar />

@@ -24,8 +24,17 @@ import styles from "./user-menu.module.css";
 
 type Dialog = "company" | "password" | "logout" | null;
 
+export interface UserMenuProps {
+  /**
+   * `kiosk`: the discreet way out of a wall display. A faint corner button, no text, that
+   * opens on a long press (or Alt+ArrowDown from the keyboard), so a passer-by's tap does
+   * nothing.
+   */
+  variant?: "bar" | "kiosk";
+}
+
 /** The 'User Config' menu (spec section 2): languages, change company/password, Log Out. */
-export function UserMenu() {
+export function UserMenu({ variant = "bar" }: UserMenuProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { company, user } = useSession();
@@ -63,11 +72,19 @@ export function UserMenu() {
 
   return (
     <>
-      <MenuTrigger>
-        <AriaButton className={styles.trigger}>
-          <span aria-hidden="true">☰</span>
-          <Trans>User Config</Trans>
-        </AriaButton>
+      <MenuTrigger trigger={variant === "kiosk" ? "longPress" : "press"}>
+        {variant === "kiosk" ? (
+          <AriaButton className={styles.kioskTrigger} aria-label={t`User Config`}>
+            <span aria-hidden="true">⋯</span>
+          </AriaButton>
+        ) : (
+          <AriaButton className={styles.trigger}>
+            <span aria-hidden="true">☰</span>
+            <span className={styles.label}>
+              <Trans>User Config</Trans>
+            </span>
+          </AriaButton>
+        )}
         <Popover className={styles.popover} placement="bottom end">
           <Menu className={styles.menu} onAction={handleAction}>
             <MenuSection
