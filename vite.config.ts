@@ -100,6 +100,7 @@ export default defineConfig({
   server: {
     proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: API_TARGET }])),
   },
+  // No source maps: production serves no sources (issue 9, "public surface").
   // manifest: dist/.vite/manifest.json lets `npm run bench` count what /login really loads.
-  build: { outDir: "dist", sourcemap: true, manifest: true },
+  build: { outDir: "dist", sourcemap: false, manifest: true },
 });

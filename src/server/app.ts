@@ -15,9 +15,15 @@ import { registerAuthDecorations } from "./plugins/auth";
 import { registerChangeHub } from "./plugins/change-hub";
 import { registerCompression } from "./plugins/compression";
 import { registerDatabase } from "./plugins/db";
-import { registerErrorHandler } from "./plugins/errors";
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  logSerializers,
+  registerErrorHandler,
+} from "./plugins/errors";
 import { registerInstanceLease } from "./plugins/instance-lease";
 import { registerRequestLog } from "./plugins/request-log";
+import { originOf, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerGracefulClose } from "./plugins/shutdown";
 import { registerStatic } from "./plugins/static";
 import { registerSwagger } from "./plugins/swagger";
@@ -67,8 +73,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await database.migrate();
     const secret = await resolveJwtSecret(database.db, config.jwtSecret);
 
+    const logger = options.logger ?? false;
     const app = Fastify({
-      logger: options.logger ?? false,
+      // The err serializer keeps SQL parameters (phones, SMS text) out of the log.
+      logger: typeof logger === "object" ? { serializers: logSerializers, ...logger } : logger,
+      // Router and HTTP parser refusals answer the API's {code, message} shape too.
+      frameworkErrors,
+      clientErrorHandler,
       bodyLimit: config.bodyLimit,
       // Trust exactly `trustProxy` hops of X-Forwarded-For (the client IP feeds rate limits).
       trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
@@ -95,6 +106,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     registerAuthDecorations(app);
     registerErrorHandler(app);
+    await registerSecurityHeaders(app, {
+      hsts: config.hstsEnabled,
+      connectOrigins: [config.runtime.apiBase, config.runtime.indicatorsBase]
+        .map(originOf)
+        .filter((origin) => origin !== null),
+    });
     registerRequestLog(app, config.logSlowMs);
     await registerCompression(app);
     await registerSwagger(app);

@@ -59,6 +59,8 @@ const Env = z.object({
   /** Requests slower than this are logged at warn (0: every request). */
   LOG_SLOW_MS: int(500, 0, 3_600_000),
   STATIC_DIR: z.string().min(1).default("./dist"),
+  /** Strict-Transport-Security: only when the site is served over TLS. */
+  HSTS_ENABLED: flag(false),
   /** Comment frames on /api/events, so proxies and clients see a live stream. */
   EVENTS_HEARTBEAT_SECONDS: int(25, 1, 3600),
   /** SMS to drivers (services/sms): log (default) writes them to the log; http sends them. */
@@ -116,6 +118,8 @@ export interface ServerConfig {
   /** Requests slower than this (ms) are logged at warn (plugins/request-log.ts). */
   logSlowMs: number;
   staticDir: string;
+  /** Send Strict-Transport-Security (the site is served over TLS). */
+  hstsEnabled: boolean;
   /** Heartbeat period of the live-events stream (GET /api/events). */
   eventsHeartbeatMs: number;
   sms: SmsConfig;
@@ -203,6 +207,7 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
     staticDir: e.STATIC_DIR,
+    hstsEnabled: e.HSTS_ENABLED,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
     sms: smsConfig(e),
     limits: limitsConfig(e),

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from "../shared/contract/errors";
+import type { ErrorBody, ErrorCode, FieldError } from "../shared/contract/errors";
 
 /**
  * The error factory: every error the API answers with is an ApiError carrying a status, a code
@@ -6,9 +6,20 @@ import type { ErrorBody, ErrorCode } from "../shared/contract/errors";
  * (plugins/errors.ts) turns anything else into a 500 internal_error without details.
  */
 export type FieldErrors = Record<string, string[]>;
+/** A code per message of FieldErrors, same keys and order (ErrorBody.field_codes). */
+export type FieldCodes = Record<string, FieldError[]>;
+
+/** Every message of `fields` coded `code` (a service-level refusal without finer codes). */
+export function codesOf(fields: FieldErrors, code: FieldError["code"]): FieldCodes {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, messages]) => [name, messages.map(() => ({ code }))]),
+  );
+}
 
 export class ApiError extends Error {
   override name = "ApiError";
+  /** Codes of `fields` (ErrorBody.field_codes); set by errors.validation and errors.conflict. */
+  fieldCodes?: FieldCodes;
 
   constructor(
     readonly statusCode: number,
@@ -27,13 +38,23 @@ export class ApiError extends Error {
     const body: ErrorBody = this.fields
       ? { code: this.code, message: this.message, fields: this.fields }
       : { code: this.code, message: this.message };
+    if (this.fields && this.fieldCodes) body.field_codes = this.fieldCodes;
     return { ...this.extra, ...body };
   }
 }
 
+function withCodes(error: ApiError, codes: FieldCodes): ApiError {
+  error.fieldCodes = codes;
+  return error;
+}
+
 export const errors = {
-  validation: (fields: FieldErrors, message = "Some fields are not valid") =>
-    new ApiError(400, "validation_error", message, fields),
+  /** `codes`: why each field was refused (default `invalid` for every message). */
+  validation: (fields: FieldErrors, message = "Some fields are not valid", codes?: FieldCodes) =>
+    withCodes(
+      new ApiError(400, "validation_error", message, fields),
+      codes ?? codesOf(fields, "invalid"),
+    ),
   badRequest: (message = "The request could not be understood") =>
     new ApiError(400, "bad_request", message),
   unsupportedMediaType: () =>
@@ -47,7 +68,7 @@ export const errors = {
     new ApiError(403, "forbidden", message),
   notFound: (message = "Not found") => new ApiError(404, "not_found", message),
   conflict: (fields: FieldErrors, message = "This would duplicate an existing record") =>
-    new ApiError(409, "conflict", message, fields),
+    withCodes(new ApiError(409, "conflict", message, fields), codesOf(fields, "not_unique")),
   /** A stale If-Match: 412 with the row as it is now, and its ETag. */
   /** `extra`: more body members the route declares (changed_by for rows with a history). */
   preconditionFailed: (current: unknown, etag: string, extra: Record<string, unknown> = {}) =>

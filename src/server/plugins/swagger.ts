@@ -6,6 +6,39 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 /** OpenAPI generated from the zod route schemas: JSON at /api/docs/json, UI at /api/docs. */
 export const DOCS_PREFIX = "/api/docs";
 
+/** A source file path (src/shared/x.ts) or an environment variable name (SMS_ENABLED). */
+const SOURCE_PATH = /(?:\b[\w-]+\/)+[\w.-]+\.(?:ts|tsx|js|mjs|cjs)\b/;
+const ENV_NAME = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/;
+const INTERNAL = new RegExp(`${SOURCE_PATH.source}|${ENV_NAME.source}`);
+const INTERNAL_ASIDE = new RegExp(`\\s*\\([^()]*(?:${INTERNAL.source})[^()]*\\)`, "g");
+
+/**
+ * A description as the public document shows it: route and contract comments may name the
+ * source files and environment variables behind a rule, which the public surface does not
+ * reveal. Asides naming them go; a sentence still naming one goes whole.
+ */
+export function publicDescription(text: string): string {
+  const withoutAsides = text.replace(INTERNAL_ASIDE, "");
+  if (!INTERNAL.test(withoutAsides)) return withoutAsides;
+  return withoutAsides
+    .split(/(?<=[.;:])\s+/)
+    .filter((sentence) => !INTERNAL.test(sentence))
+    .join(" ");
+}
+
+function cleanDescriptions<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(cleanDescriptions) as T;
+  if (!value || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    out[key] =
+      (key === "description" || key === "summary") && typeof inner === "string"
+        ? publicDescription(inner)
+        : cleanDescriptions(inner);
+  }
+  return out as T;
+}
+
 export async function registerSwagger(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
@@ -24,6 +57,12 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      cleanDescriptions(
+        "openapiObject" in documents ? documents.openapiObject : documents.swaggerObject,
+      ),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  // Swagger UI loads only files (no inline script): it runs under the app's strict CSP
+  // (plugins/security-headers.ts); no validator badge (it would load an image from afar).
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, validatorUrl: false });
 }

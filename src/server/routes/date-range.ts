@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { INVALID_DATE, isSaneDate } from "../../shared/contract/fields";
 import { errors } from "../errors";
 
 /**
@@ -13,7 +14,12 @@ export function dateRange(
 ): { from?: Date; until?: Date } {
   const parse = (value: string, name: string) => {
     const parsed = DateTime.fromISO(value, { zone: "utc", setZone: true });
-    if (!parsed.isValid) throw errors.validation({ [name]: ["Not a valid date"] });
+    // The contract (DateTimeBound) refuses these first; checked again for any other caller.
+    if (!parsed.isValid || !isSaneDate(value)) {
+      throw errors.validation({ [name]: [INVALID_DATE] }, undefined, {
+        [name]: [{ code: "invalid_date" }],
+      });
+    }
     return parsed;
   };
   const range: { from?: Date; until?: Date } = {};

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { MAX_ID, QueryId } from "../../shared/contract/fields";
 
 /** Largest value of a PostgreSQL integer column: larger ids are a 400, never a 500. */
-export const MAX_DB_ID = 2_147_483_647;
+export const MAX_DB_ID = MAX_ID;
 
-/** A row id from a path, query or header. */
-export const DbId = z.coerce.number().int().positive().max(MAX_DB_ID);
+/** A row id from a path, query or header (the shared contract's QueryId). */
+export const DbId = QueryId;
 
 export const IdParams = z.object({ id: DbId });

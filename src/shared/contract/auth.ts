@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ROLE_KEYS } from "../roles";
+import { text } from "./fields";
 
 export const LoginRequest = z.object({
-  username: z.string().trim().min(1).max(150),
-  password: z.string().min(1).max(256),
+  username: text(150, { min: 1 }),
+  password: text(256, { min: 1, trim: false }),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -15,7 +16,7 @@ export const LoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const RefreshRequest = z.object({ refresh: z.string().min(1).max(2048) });
+export const RefreshRequest = z.object({ refresh: text(2048, { min: 1 }) });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
 export const RefreshResponse = z.object({ access: z.string(), refresh: z.string() });
@@ -51,8 +52,8 @@ export const AuthUser = z.object({
 export type AuthUser = z.infer<typeof AuthUser>;
 
 export const ChangePasswordRequest = z.object({
-  old_password: z.string().min(1).max(256),
-  new_password: z.string().min(8).max(256),
+  old_password: text(256, { min: 1, trim: false }),
+  new_password: text(256, { min: 8, trim: false }),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHANGE_ENTITIES, parseCursor } from "../change-cursor";
+import { text } from "./fields";
 import { MAX_PAGE_SIZE } from "./paging";
 import { Shipment } from "./shipment";
 import { Shipper } from "./shipper";
@@ -8,10 +9,12 @@ import { Shipper } from "./shipper";
  * The change feed (GET /api/changes) and the live-events stream (GET /api/events). The cursor
  * is opaque to the client (its format: src/shared/change-cursor.ts).
  */
-export const ChangeCursor = z
-  .string()
-  .max(80)
-  .refine((value) => parseCursor(value) !== undefined, { message: "Not a cursor of this feed" });
+export const ChangeCursor = text(80, { trim: false }).refine(
+  (value) => parseCursor(value) !== undefined,
+  {
+    message: "Not a cursor of this feed",
+  },
+);
 
 export const CHANGES_DEFAULT_LIMIT = 500;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QueryId } from "./fields";
 
 export const Company = z.object({
   id: z.number().int(),
@@ -12,7 +13,7 @@ export const Company = z.object({
 });
 export type Company = z.infer<typeof Company>;
 
-export const CompanyQuery = z.object({ id: z.coerce.number().int().positive().optional() });
+export const CompanyQuery = z.object({ id: QueryId.optional() });
 
 /** Name of the request header that selects the company a request acts for. */
 export const COMPANY_HEADER = "company";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { SHIPMENT_TYPE } from "../constants";
 import { TIMING_CLASSES } from "../shipment-timing";
-import { MAX_PAGE_SIZE, PagingQuery, QueryId } from "./paging";
-import { DateTimeBound } from "./shipper";
+import { DateTimeBound, QueryId, text } from "./fields";
+import { MAX_PAGE_SIZE, PagingQuery } from "./paging";
 
 /**
  * Shipment lines (spec section 3): expeditions (type 1, outgoing) and receptions (type 2,
@@ -102,7 +102,7 @@ const IdList = z.preprocess(
 );
 
 const Contains = (what: string) =>
-  z.string().trim().max(120).optional().describe(`${what} contains (case-insensitive)`);
+  text(120).optional().describe(`${what} contains (case-insensitive)`);
 
 const Flag = z
   .enum(["true", "false", "1", "0"])
@@ -137,11 +137,7 @@ export type ReceptionListQuery = z.infer<typeof ReceptionListQuery>;
 export const ShipmentPatch = z
   .object({
     status: QueryId.optional().describe("New status id (editStatus); clears the reason"),
-    reason: z
-      .string()
-      .trim()
-      .min(1)
-      .max(40)
+    reason: text(40, { min: 1 })
       .nullable()
       .optional()
       .describe("Reason code of the current status, or null (editReasons)"),

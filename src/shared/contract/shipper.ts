@@ -2,20 +2,11 @@ import { z } from "zod";
 import { normalisePhone } from "../phone";
 import { normalisePlate } from "../plate";
 import { ErrorBody, type FieldError } from "./errors";
-import { PagingQuery, QueryId } from "./paging";
+import { DateTimeBound, IsoDateTime, QueryId, text } from "./fields";
+import { PagingQuery } from "./paging";
 
-/**
- * Filter bound from the list filters: YYYY-MM-DDTHH:mm (spec section 5), YYYY-MM-DD or a full
- * ISO date-time. Without an offset the bound is read as UTC; send an offset for local time.
- */
-export const DateTimeBound = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, {
-    message: "Expected YYYY-MM-DD or YYYY-MM-DDTHH:mm",
-  });
-
-/** An instant as the API writes and accepts it: ISO 8601 with Z or an offset. */
-const IsoDateTime = z.iso.datetime({ offset: true, message: "Expected an ISO date-time" });
+/** List filter bounds and instants: shared input helpers (contract/fields.ts). */
+export { DateTimeBound } from "./fields";
 
 /** A truck (carrier) of the company's registry. */
 export const Shipper = z.object({
@@ -78,16 +69,13 @@ export const PlateInput = z
       }),
   );
 
-const NameInput = z
-  .string()
-  .trim()
-  .min(1, { message: "Name must not be blank" })
-  .max(120)
-  .transform((value) => value.toUpperCase());
+const NameInput = text(120, { min: 1, minMessage: "Name must not be blank" }).transform((value) =>
+  value.toUpperCase(),
+);
 
 const CountryInput = z
   .string()
-  .length(2, { message: "Expected a two-letter country code" })
+  .regex(/^[A-Za-z]{2}$/, { message: "Expected a two-letter country code" })
   .transform((value) => value.toUpperCase());
 
 /** The writable fields of a truck, before the phone is checked against its country. */
@@ -95,7 +83,7 @@ const ShipperFields = z.object({
   plate: PlateInput,
   name: NameInput,
   capacity_load: z.number().int().min(0).max(1_000_000).nullable().optional(),
-  phone: z.string().max(32).nullable().optional(),
+  phone: text(32, { trim: false }).nullable().optional(),
   country_code: CountryInput.nullable().optional(),
   register_date: IsoDateTime.nullable()
     .optional()
@@ -119,6 +107,7 @@ export const ShipperInput = ShipperFields.transform((input, ctx) => {
       code: "custom",
       path: ["phone"],
       message: "Not a valid phone number for this country",
+      params: { fieldCode: "invalid_phone" },
     });
     return z.NEVER;
   }
@@ -133,8 +122,8 @@ export type ShipperPatch = z.input<typeof ShipperPatch>;
 
 export const ShipperListQuery = PagingQuery.extend({
   page_size: z.coerce.number().int().min(1).max(1000).default(10),
-  name: z.string().trim().max(120).optional().describe("Contains, case-insensitive"),
-  plate: z.string().trim().max(40).optional().describe("Contains, after plate normalisation"),
+  name: text(120).optional().describe("Contains, case-insensitive"),
+  plate: text(40).optional().describe("Contains, after plate normalisation"),
   register_date_after: DateTimeBound.optional().describe("Arrival on or after (inclusive)"),
   register_date_before: DateTimeBound.optional().describe(
     "Arrival on or before (inclusive: a minute or a day bound covers the whole minute or day)",
@@ -148,9 +137,9 @@ export const AvailableQuery = z.object({
 
 /** The typed text is trimmed; an empty text answers an empty list. */
 export const AutocompleteQuery = z.object({
-  name: z.string().trim().max(120).optional(),
-  plate: z.string().trim().max(40).optional(),
-  phone: z.string().trim().max(32).optional(),
+  name: text(120).optional(),
+  plate: text(40).optional(),
+  phone: text(32).optional(),
 });
 
 export const AUTOCOMPLETE_LIMIT = 10;
@@ -158,7 +147,7 @@ export const AUTOCOMPLETE_LIMIT = 10;
 export const SMS_MAX_LENGTH = 480;
 
 export const SmsSendRequest = z.object({
-  message: z.string().trim().min(1, { message: "Write a message" }).max(SMS_MAX_LENGTH),
+  message: text(SMS_MAX_LENGTH, { min: 1, minMessage: "Write a message" }),
 });
 export type SmsSendRequest = z.infer<typeof SmsSendRequest>;
 

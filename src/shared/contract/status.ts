@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHIPMENT_TYPE } from "../constants";
+import { QueryId } from "./fields";
 
 /**
  * Shipment statuses and their reasons (spec sections 3, 4 and 9). The ids are the spec's; the
@@ -176,12 +177,8 @@ export const StatusQuery = z.object({
 });
 
 export const ReasonQuery = z.object({
-  status: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .optional()
-    .describe("Only the reasons of this status; omitted: every reason (raw reasons)"),
+  status: QueryId.optional().describe(
+    "Only the reasons of this status; omitted: every reason (raw reasons)",
+  ),
   type: ShipmentTypeQuery.optional().describe("Only reasons of statuses of this type"),
 });

@@ -1,0 +1,84 @@
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Browser security headers on every answer (@fastify/helmet): the app, its service worker,
+ * the API and the API docs all run under one strict Content-Security-Policy. No inline script
+ * anywhere (the built index.html loads only files, the service worker is registered from a
+ * module, Swagger UI loads its initializer as a file), so no nonce or hash either.
+ */
+export interface SecurityHeadersOptions {
+  /** Send Strict-Transport-Security (HSTS_ENABLED): only when the site is served over TLS. */
+  hsts: boolean;
+  /** Absolute API or indicators origins the client calls besides its own (API_BASE...). */
+  connectOrigins?: string[];
+}
+
+const HSTS_MAX_AGE_SECONDS = 180 * 24 * 3600;
+
+/** Browser features the app does not use, switched off for it and anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "usb=()",
+  "interest-cohort=()",
+].join(", ");
+
+/** The origin of an absolute http(s) URL, or null for a relative one. */
+export function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function contentSecurityPolicy(connectOrigins: readonly string[] = []) {
+  return {
+    useDefaults: false,
+    directives: {
+      "default-src": ["'self'"],
+      "script-src": ["'self'"],
+      "script-src-attr": ["'none'"],
+      "style-src": ["'self'"],
+      "img-src": ["'self'", "data:", "blob:"],
+      "font-src": ["'self'", "data:"],
+      "connect-src": ["'self'", ...connectOrigins],
+      "worker-src": ["'self'"],
+      "manifest-src": ["'self'"],
+      "object-src": ["'none'"],
+      "base-uri": ["'self'"],
+      "form-action": ["'self'"],
+      "frame-ancestors": ["'none'"],
+    },
+  };
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions,
+): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: contentSecurityPolicy(options.connectOrigins),
+    // Same-origin app: no cross-origin isolation needed (it would block nothing we load).
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: options.hsts
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
+      : false,
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+  });
+}
