@@ -4,6 +4,7 @@ import {
   ChangePasswordRequest,
   ChangePasswordResponse,
 } from "../../../../shared/contract/auth";
+import { ErrorBody } from "../../../../shared/contract/errors";
 import { authOf } from "../../../auth/context";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
@@ -33,6 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: {
         200: ChangePasswordResponse,
         ...errorResponses(...API_ERRORS, 413, 415, 429),
+        503: ErrorBody.describe("Too many password checks at once (Retry-After)"),
       },
     },
     handler: async (request) => {
