@@ -76,11 +76,16 @@ export class OfflineShipmentsList {
     return `/${this.kind}?code=${encodeURIComponent(code)}`;
   }
 
-  /** The row of one line, by its delivery note. */
+  /** The row of one line (or its card, on a tablet or for a fork-lift), by its delivery note. */
   row(code: string): Locator {
     return this.table
       .getByRole("row")
-      .filter({ has: this.page.getByRole("cell", { name: code, exact: true }) });
+      .filter({ has: this.page.getByRole("cell", { name: code, exact: true }) })
+      .or(
+        this.page
+          .getByRole("list", { name: "Shipment lines" })
+          .getByRole("listitem", { name: code, exact: true }),
+      );
   }
 
   statusSelect(code: string): Locator {
@@ -95,22 +100,30 @@ export class OfflineShipmentsList {
 
   /**
    * Each line as "<status id>", or "<status id> waiting" while its change waits for the server
-   * (row aria-busy, select disabled). Reads at once, without waiting: for `expect.poll`.
+   * (row aria-busy and "Waiting to sync"; the select stays usable, so a further change queues
+   * behind). Reads at once, without waiting: for `expect.poll`.
    */
   async lineStates(codes: readonly string[]): Promise<string[]> {
     return Promise.all(
       codes.map(async (code) => {
         const select = this.statusSelect(code);
         if ((await select.count()) !== 1) return "missing";
-        const [value, busy, disabled] = await Promise.all([
+        const [value, busy, disabled, marked] = await Promise.all([
           select.inputValue(),
           this.row(code).getAttribute("aria-busy"),
           select.isDisabled(),
+          this.waitingMark(code).count(),
         ]);
-        if ((busy === "true") !== disabled) return `${value} busy=${busy} disabled=${disabled}`;
+        if (disabled) return `${value} disabled`;
+        if ((busy === "true") !== (marked === 1)) return `${value} busy=${busy} marked=${marked}`;
         return busy === "true" ? `${value} waiting` : value;
       }),
     );
+  }
+
+  /** "Waiting to sync" on a line whose change has not reached the server. */
+  waitingMark(code: string): Locator {
+    return this.row(code).getByText("Waiting to sync", { exact: true });
   }
 
   /** Every line of `codes` shows `statusId`, waiting for the server or not. */

@@ -37,10 +37,19 @@ export const SHIPMENT_LABELS = {
   detailsOf: (code: string) => any(`(details of|detalle de|detalhe de) ${literal(code)}`),
 } as const;
 
-/** /expeditions or /receptions: heading, table, inline status and reason selects, pager. */
+/**
+ * /expeditions or /receptions: heading, the lines (the desktop table, or line cards on tablets
+ * and for fork-lift drivers: a list named like the table, one item per line named by its
+ * delivery note), inline status and reason selects, pager.
+ */
 export class ShipmentsListPage {
   readonly heading: Locator;
   readonly table: Locator;
+  /** Line cards (tablets, phones, fork-lifts). */
+  readonly cards: Locator;
+  /** The cards' delivery note search box and Filters button. */
+  readonly search: Locator;
+  readonly filtersButton: Locator;
   readonly empty: Locator;
   readonly summary: Locator;
   readonly nextPage: Locator;
@@ -51,6 +60,9 @@ export class ShipmentsListPage {
   ) {
     this.heading = page.getByRole("heading", { level: 1, name: SHIPMENT_LABELS[kind] });
     this.table = page.getByRole("table", { name: SHIPMENT_LABELS.table });
+    this.cards = page.getByRole("list", { name: SHIPMENT_LABELS.table });
+    this.search = page.getByRole("searchbox", { name: /delivery note|albarán|folio/i });
+    this.filtersButton = page.getByRole("button", { name: /^(filters|filtros)\b/i });
     this.empty = page.getByText(SHIPMENT_LABELS.noLines);
     this.summary = page.getByText(SHIPMENT_LABELS.summary);
     this.nextPage = page
@@ -86,16 +98,40 @@ export class ShipmentsListPage {
     return this.table.getByRole("columnheader", { name });
   }
 
-  /** Body rows (the header row, which holds column headers rather than cells, left out). */
+  /**
+   * Body rows (the header row, which holds column headers rather than cells, left out), or
+   * the line cards.
+   */
   rows(): Locator {
-    return this.table.getByRole("row").filter({ has: this.page.getByRole("cell") });
+    return this.table
+      .getByRole("row")
+      .filter({ has: this.page.getByRole("cell") })
+      .or(this.cards.getByRole("listitem"));
   }
 
-  /** The row of one line, by its delivery note (codes are unique within a company). */
+  /** The row or card of one line, by its delivery note (codes are unique within a company). */
   row(code: string): Locator {
-    return this.rows().filter({
-      has: this.page.getByRole("cell", { name: code, exact: true }),
-    });
+    return this.table
+      .getByRole("row")
+      .filter({ has: this.page.getByRole("cell", { name: code, exact: true }) })
+      .or(this.cards.getByRole("listitem", { name: code, exact: true }));
+  }
+
+  /** A card's field labels in order (facts, then details; status and reason are controls). */
+  cardLabels(code: string): Locator {
+    return this.cards.getByRole("listitem", { name: code, exact: true }).getByRole("term");
+  }
+
+  /** The line's delivery note as the card shows it (its heading). */
+  cardTitle(code: string): Locator {
+    return this.cards
+      .getByRole("listitem", { name: code, exact: true })
+      .getByRole("heading", { name: code, exact: true });
+  }
+
+  /** "Waiting to sync" on a line whose change has not reached the server. */
+  waitingMark(code: string): Locator {
+    return this.row(code).getByText(/waiting to sync|pendiente de sincronizar/i);
   }
 
   /** Waits until no change of the line waits for the server (the row is aria-busy meanwhile). */

@@ -26,51 +26,43 @@ const EXPEDITION_REVISION = 4;
 const RECEPTION_SENT = 999;
 const RECEPTION_REVISION = 8;
 
-/** Column headers of the forkLift layout (src/client/features/shipments/columns.ts), in English. */
-const FORKLIFT_EXPEDITION_HEADERS = [
-  "Bay",
-  "Delivery note",
+/**
+ * Field labels of a fork-lift's line card (the forkLift layout of columns.ts as cardLayout
+ * places it: facts, then details; delivery note, status and reason are the card's title and
+ * controls), in English.
+ */
+const FORKLIFT_EXPEDITION_LABELS = [
   "Client",
-  "Booked date",
+  "Bay",
   "Booked time",
+  "Truck",
+  "Booked date",
   "Loading date",
   "Loading time",
   "Packages",
-  "Truck",
   "Arrival date",
   "Arrival time",
-  "Status",
-  "Reason",
   "Client notes",
   "Company notes",
   "Destination",
-  "Actions",
 ];
-const FORKLIFT_RECEPTION_HEADERS = [
-  "Urgent",
-  ...FORKLIFT_EXPEDITION_HEADERS.map((header) =>
-    header === "Loading date"
-      ? "Discharge date"
-      : header === "Loading time"
-        ? "Discharge time"
-        : header === "Destination"
-          ? "Origin"
-          : header,
-  ),
-];
+const FORKLIFT_RECEPTION_LABELS = FORKLIFT_EXPEDITION_LABELS.map((label) =>
+  label === "Loading date"
+    ? "Discharge date"
+    : label === "Loading time"
+      ? "Discharge time"
+      : label === "Destination"
+        ? "Origin"
+        : label,
+);
+/** The kiosk wall: the columns that fit a 1280 or 1920 px screen at wall-reading size. */
 const KIOSK_EXPEDITION_HEADERS = [
-  "Booked date",
   "Booked time",
-  "Loading date",
-  "Loading time",
   "Delivery note",
   "Client",
   "Destination",
   "Bay",
-  "Packages",
   "Truck",
-  "Arrival date",
-  "Arrival time",
   "Status",
   "Reason",
 ];
@@ -79,7 +71,7 @@ interface InlineChange {
   kind: ShipmentKind;
   /** The line this journey owns. */
   code: string;
-  headers: string[];
+  labels: string[];
   start: number;
   status: { id: number; label: string };
   reason: { code: string; label: string };
@@ -89,7 +81,7 @@ const FORKLIFT_CHANGES: InlineChange[] = [
   {
     kind: "expeditions",
     code: "ALB-101007",
-    headers: FORKLIFT_EXPEDITION_HEADERS,
+    labels: FORKLIFT_EXPEDITION_LABELS,
     start: IN_PREPARATION,
     status: { id: EXPEDITION_REVISION, label: "Revision" },
     reason: { code: "MISSING", label: "Packages missing" },
@@ -97,7 +89,7 @@ const FORKLIFT_CHANGES: InlineChange[] = [
   {
     kind: "receptions",
     code: "REC-101007",
-    headers: FORKLIFT_RECEPTION_HEADERS,
+    labels: FORKLIFT_RECEPTION_LABELS,
     start: RECEPTION_SENT,
     status: { id: RECEPTION_REVISION, label: "Revision" },
     reason: { code: "DOCS", label: "Wrong or missing documents" },
@@ -120,13 +112,15 @@ for (const change of FORKLIFT_CHANGES) {
     const list = new ShipmentsListPage(page, kind);
     await list.goto({ code });
     await expect(list.rows()).toHaveCount(1);
-    await expect(list.columnHeaders()).toHaveText(change.headers);
-    const status = list.statusSelect(code);
+    // A fork-lift driver gets line cards, whatever the screen: never the desktop table.
+    await expect(list.table).toHaveCount(0);
+    await expect(list.cardLabels(code)).toHaveText(change.labels);
+    const status = list.row(code).getByRole("combobox", { name: SHIPMENT_LABELS.statusOf(code) });
     await expect(status).toHaveValue(String(change.start));
 
     await status.selectOption({ label: change.status.label });
     await expect(status).toHaveValue(String(change.status.id));
-    const reason = list.reasonSelect(code);
+    const reason = list.row(code).getByRole("combobox", { name: SHIPMENT_LABELS.reasonOf(code) });
     await expect(reason).toHaveValue("");
     await reason.selectOption({ label: change.reason.label });
     await expect(reason).toHaveValue(change.reason.code);
@@ -240,6 +234,31 @@ test("client sees only the lines of its own clients", async ({ page, request, lo
   await list.goto({ code: foreign.code });
   await expect(list.empty).toBeVisible();
   await expect(list.rows()).toHaveCount(0);
+});
+
+test("desktop: the delivery note column stays in view while the table scrolls sideways", async ({
+  page,
+  loginAs,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs("office");
+  const list = new ShipmentsListPage(page, "expeditions");
+  await list.goto();
+  await expect(list.statusSelects().first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await expect(list.cards).toHaveCount(0);
+  const note = list.table.getByRole("columnheader", { name: SHIPMENT_LABELS.deliveryNote });
+  const wrap = list.table.locator("xpath=..");
+  const scrollable = await wrap.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(scrollable, "the 17-column table is wider than the screen").toBeGreaterThan(100);
+  await wrap.evaluate((element) => {
+    element.scrollLeft = element.scrollWidth;
+  });
+  const [box, wrapBox] = await Promise.all([note.boundingBox(), wrap.boundingBox()]);
+  expect(box && wrapBox && box.x - wrapBox.x).toBeLessThanOrEqual(2);
+  // The status select at the far end is in view together with the delivery note.
+  const status = list.statusSelects().first();
+  await expect(status).toBeInViewport();
+  await page.screenshot({ path: "test-results/screenshots/desktop-1280x800.png" });
 });
 
 test("kiosk: the expeditions list has no actions and read-only statuses", async ({

@@ -4,6 +4,7 @@ import {
   COLUMN_LABELS,
   cardLayout,
   EXPEDITION_LAYOUTS,
+  kioskWidths,
   type LayoutInput,
   layoutFor,
 } from "./columns";
@@ -88,6 +89,16 @@ describe("layoutFor", () => {
       expect(columns).not.toContain("route_plate");
       expect(columns).not.toContain("booked_date");
       expect(columns.length).toBeLessThanOrEqual(9);
+    }
+  });
+
+  it("kiosk wall widths share the whole screen, the text columns widest", () => {
+    for (const type of [SHIPMENT_TYPE.expedition, SHIPMENT_TYPE.reception]) {
+      const columns = layoutFor({ ...base, type, isKiosk: true });
+      const widths = kioskWidths(columns);
+      const total = [...widths.values()].reduce((sum, width) => sum + width, 0);
+      expect(total).toBeCloseTo(100, 6);
+      expect(widths.get("reason")).toBeGreaterThan(widths.get("road") ?? 0);
     }
   });
 

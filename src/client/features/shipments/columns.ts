@@ -141,6 +141,30 @@ export const EXPEDITION_LAYOUTS: Record<LayoutName, readonly ColumnId[]> = {
   ],
 };
 
+/**
+ * Kiosk wall column widths, as shares of the screen (the wall's table has a fixed layout: it
+ * never grows wider than the screen). Text columns that wrap get the most.
+ */
+export const KIOSK_COLUMN_SHARES: Partial<Record<ColumnId, number>> = {
+  urgent: 5,
+  booked_time: 8,
+  delivery_note: 13,
+  client: 15,
+  destination: 13,
+  origin: 13,
+  road: 6,
+  truck: 11,
+  status: 16,
+  reason: 18,
+};
+
+/** Each wall column's width in percent (columns without a share get an average one). */
+export function kioskWidths(columns: readonly ColumnId[]): Map<ColumnId, number> {
+  const shares = columns.map((id) => KIOSK_COLUMN_SHARES[id] ?? 10);
+  const total = shares.reduce((sum, share) => sum + share, 0);
+  return new Map(columns.map((id, index) => [id, ((shares[index] ?? 10) / total) * 100]));
+}
+
 /** Trw companies: columns inserted after an anchor column (in this order). */
 const TRW_INSERTS: readonly (readonly [anchor: ColumnId, added: readonly ColumnId[]])[] = [
   ["delivery_note", ["route_plate", "shared_id"]],

@@ -370,7 +370,7 @@ describe("ShipmentsPage", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(router.state.location.search).toEqual({});
 
-    fireEvent.change(screen.getByRole("searchbox", { name: "Search delivery note" }), {
+    fireEvent.change(screen.getByRole("searchbox", { name: "Delivery note" }), {
       target: { value: "DN-2" },
     });
     await waitFor(() => expect(router.state.location.search).toEqual({ code: "DN-2" }));

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { CSSProperties } from "react";
+import { type CSSProperties, useMemo } from "react";
 import type { Shipment } from "../../../shared/contract/shipment";
 import styles from "../../ui/list/list-table.module.css";
-import { COLUMN_LABELS, type ColumnId } from "./columns";
+import { COLUMN_LABELS, type ColumnId, kioskWidths } from "./columns";
 import { type ShipmentCellOptions, useShipmentCells, WaitingToSync } from "./shipment-cells";
 import own from "./shipments.module.css";
 
@@ -30,6 +30,8 @@ export function ShipmentsTable({
   const { i18n } = useLingui();
   const cell = useShipmentCells({ ...cells, variant: wall ? "kiosk" : "table" });
 
+  const widths = useMemo(() => (wall ? kioskWidths(columns) : null), [wall, columns]);
+
   const classOf = (id: ColumnId) => {
     if (id === "actions") return styles.action;
     if (id === "delivery_note" && !wall) return styles.sticky;
@@ -45,7 +47,13 @@ export function ShipmentsTable({
         <thead>
           <tr>
             {columns.map((id) => (
-              <th key={id} scope="col" className={classOf(id)} data-column={id}>
+              <th
+                key={id}
+                scope="col"
+                className={classOf(id)}
+                data-column={id}
+                style={widths ? { width: `${widths.get(id)?.toFixed(2)}%` } : undefined}
+              >
                 {i18n._(COLUMN_LABELS[id])}
               </th>
             ))}

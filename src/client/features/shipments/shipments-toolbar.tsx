@@ -22,9 +22,9 @@ export function ShipmentsToolbar({ compact, filters, onSearch, children }: Shipm
   const [open, setOpen] = useState(false);
   if (!compact) return <>{children(() => {})}</>;
   return (
-    <search className={styles.toolbar} aria-label={t`Search lines`}>
+    <search className={styles.toolbar} aria-label={t`Shipment filters`}>
       <SearchBox
-        label={t`Search delivery note`}
+        label={t`Delivery note`}
         value={filters.code}
         onSearch={onSearch}
         maxLength={120}

@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Button } from "../button";
@@ -24,15 +24,7 @@ export function FiltersButton({ count, isOpen, onOpenChange, children }: Filters
     <DialogTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
       <Button variant="secondary" className={styles.button}>
         <Trans>Filters</Trans>
-        {count > 0 ? (
-          <span className={styles.count}>
-            {count}
-            <span className="visually-hidden">
-              {" "}
-              <Plural value={count} one="active" other="active" />
-            </span>
-          </span>
-        ) : null}
+        {count > 0 ? <span className={styles.count}>{count}</span> : null}
       </Button>
       <ModalOverlay className={dialogStyles.overlay} isDismissable>
         <Modal className={`${dialogStyles.modal} ${styles.drawer}`}>
