@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   can,
+  DELETE_NEEDS,
+  EDIT_RESTRICTIONS,
   grantedPermissions,
   hasRestriction,
+  NO_DELETE_ROLES,
   PERMISSIONS,
   type Permission,
   PROHIBITIONS,
@@ -15,8 +18,18 @@ import { ROLE_KEYS, type RoleKey } from "./roles";
 /*
  * Expected prohibition lists, written out from spec 01 section 6 rather than derived from
  * PROHIBITIONS, so a slip in the matrix fails here. Where the spec summarises ("all writes",
- * "most edit and add rights", "deletes") the interpretation is spelled out once below.
+ * "most edit and add rights", "deletes") the interpretation is spelled out once below. The
+ * product rules of roles.md (deleting needs unrestricted edit; clients change no trucks) are
+ * added on top, each spelled out in its row.
  */
+
+/** Product rule: the role deletes nothing (expeditions, receptions, critical lines). */
+const NO_DELETES: Permission[] = ["deleteExp", "deleteRecep", "deleteCL"];
+
+/** A list plus the product rule's additions, without repeats. */
+const plus = (list: Permission[], extra: Permission[]): Permission[] => [
+  ...new Set([...list, ...extra]),
+];
 
 /** "All writes": every add/edit/delete right, including the critical-line ones and repeats. */
 const ALL_WRITES: Permission[] = [
@@ -174,16 +187,29 @@ const TABLE: Row[] = [
     ["createMasters", "seeHistory", "seeTasklist"],
     ["createMasters", "seeHistory", "seeTasklist", "deleteExp", "deleteRecep"],
   ),
-  ...both("forklift", FORKLIFT, FORKLIFT_TRW),
-  ...both("kiosk", KIOSK, KIOSK_TRW),
-  ...both("client", CLIENT, [...CLIENT, "lockdowns", "deleteExp", "deleteRecep"]),
-  ...both("truckAccess", TRUCK_ACCESS),
+  // justCompanyNotes: edits restricted, so no deletes.
+  ...both("forklift", plus(FORKLIFT, NO_DELETES), plus(FORKLIFT_TRW, NO_DELETES)),
+  // A kiosk deletes nothing.
+  ...both("kiosk", plus(KIOSK, NO_DELETES), plus(KIOSK_TRW, NO_DELETES)),
+  // justClientNotes: no deletes; and client users change no trucks.
+  ...both(
+    "client",
+    plus(CLIENT, [...NO_DELETES, "editTruck"]),
+    plus(CLIENT, [...NO_DELETES, "editTruck", "lockdowns"]),
+  ),
+  // A gate role deletes nothing.
+  ...both("truckAccess", plus(TRUCK_ACCESS, NO_DELETES)),
   ...both("readOnly", READ_ONLY),
   ...both("guardia", GUARDIA),
-  ...both("carretilleros", [...FORKLIFT, "onlyTruckHours"], [...FORKLIFT_TRW, "onlyTruckHours"]),
+  // onlyTruckHours (and justCompanyNotes): no deletes.
+  ...both(
+    "carretilleros",
+    plus([...FORKLIFT, "onlyTruckHours"], NO_DELETES),
+    plus([...FORKLIFT_TRW, "onlyTruckHours"], NO_DELETES),
+  ),
   ...both("officePerson", ["createMasters", "addTruck", "editTruck"]),
   ...both("plannerTrw", PLANNER_TRW),
-  ...both("kioskReceptions", KIOSK_TRW),
+  ...both("kioskReceptions", plus(KIOSK_TRW, NO_DELETES)),
   ...both("provider", PROVIDER),
 ];
 
@@ -223,6 +249,55 @@ describe("permission matrix (spec 01 section 6)", () => {
       }
       expect(grantedPermissions([row.role], row.isTrw)).toEqual(allowed);
     });
+  });
+});
+
+/** Product rule (roles.md): who may delete anything at all, per role and company kind. */
+const DELETES_SOMETHING: Record<RoleKey, [plain: boolean, trw: boolean]> = {
+  admin: [true, true],
+  office: [true, true], // trw: critical lines only
+  warehouseResp: [true, true],
+  forklift: [false, false],
+  kiosk: [false, false],
+  client: [false, false],
+  truckAccess: [false, false],
+  readOnly: [false, false],
+  guardia: [false, false],
+  carretilleros: [false, false],
+  officePerson: [true, true],
+  plannerTrw: [true, true], // critical lines only
+  kioskReceptions: [false, false],
+  provider: [false, false],
+};
+
+describe("deleting needs unrestricted edit of the entity (product rule)", () => {
+  describe.each(ROLE_KEYS.map((role) => [role] as const))("%s", (role) => {
+    it.each([false, true])("trw=%s: deletes something only if allowed to", (isTrw) => {
+      const deletes = NO_DELETES.some((right) => can([role], right, isTrw));
+      expect(deletes).toBe(DELETES_SOMETHING[role][isTrw ? 1 : 0]);
+    });
+  });
+
+  it("never lets a role delete what it may not edit, or delete with restricted edits", () => {
+    for (const isTrw of [false, true]) {
+      for (const role of ROLE_KEYS) {
+        for (const [right, edit] of Object.entries(DELETE_NEEDS)) {
+          if (!can([role], right as Permission, isTrw)) continue;
+          expect(can([role], edit, isTrw), `${role} ${right}`).toBe(true);
+          for (const flag of EDIT_RESTRICTIONS) {
+            expect(hasRestriction([role], flag, isTrw), `${role} ${flag}`).toBe(false);
+          }
+          expect(NO_DELETE_ROLES).not.toContain(role);
+        }
+      }
+    }
+  });
+
+  it("lets client users change no trucks (no edit, delete or SMS: editTruck)", () => {
+    expect(can(["client"], "editTruck", false)).toBe(false);
+    expect(can(["client"], "editTruck", true)).toBe(false);
+    expect(can(["client"], "addTruck", false)).toBe(false);
+    expect(can(["client"], "seeTrucks", false)).toBe(true);
   });
 });
 

@@ -5,6 +5,14 @@ import type { RoleKey } from "./roles";
  * prohibits it. Some names are restriction flags rather than rights (isForkLift, isKiosk,
  * justClientNotes, justCompanyNotes, onlyTruckHours, mrpLimitations): a role that prohibits
  * the flag is the role the restriction applies to; use `hasRestriction` for those.
+ *
+ * Two product rules tighten the spec's matrix where, read literally, it let restricted roles
+ * destroy data (issue 9; roles.md beside this file explains them):
+ * - Deleting needs unrestricted edit of that entity (DELETE_NEEDS): roles whose edits are
+ *   restricted (justClientNotes, justCompanyNotes, onlyTruckHours), kiosks, read-only and gate
+ *   roles (NO_DELETE_ROLES) delete nothing, and no role deletes what it may not edit.
+ * - Client users change no trucks (no editTruck: no truck edit, delete or SMS).
+ * The server (requirePermission) and the UI (`can`) both read this matrix.
  */
 export const PERMISSIONS = [
   "createMasters",
@@ -132,6 +140,8 @@ export const PROHIBITIONS = {
       "editReasons",
       "justClientNotes",
       "seeTasklist",
+      // Product rule: client users change no trucks (edit, delete, SMS).
+      "editTruck",
     ],
     trw: ["lockdowns", "deleteExp", "deleteRecep"],
   },
@@ -203,9 +213,41 @@ export const PROHIBITIONS = {
   },
 } as const satisfies Record<RoleKey, Prohibitions>;
 
+/** Each delete right and the edit right it needs, unrestricted. */
+export const DELETE_NEEDS = {
+  deleteExp: "editExp",
+  deleteRecep: "editRecep",
+  deleteCL: "editCL",
+} as const satisfies Partial<Record<Permission, Permission>>;
+
+const DELETES = Object.keys(DELETE_NEEDS) as (keyof typeof DELETE_NEEDS)[];
+
+/** Restriction flags that narrow a role's edits to some fields: such a role deletes nothing. */
+export const EDIT_RESTRICTIONS = [
+  "justClientNotes",
+  "justCompanyNotes",
+  "onlyTruckHours",
+] as const satisfies readonly RestrictionFlag[];
+
+/** Roles that delete nothing whatever the spec's matrix says: kiosks, read-only, gate roles. */
+export const NO_DELETE_ROLES: readonly RoleKey[] = [
+  "kiosk",
+  "kioskReceptions",
+  "readOnly",
+  "guardia",
+  "truckAccess",
+];
+
+/** The spec's prohibitions of a role, plus the deletes the product rule takes away. */
 export function prohibitedBy(role: RoleKey, isTrw: boolean): ReadonlySet<Permission> {
   const entry: Prohibitions = PROHIBITIONS[role];
-  return new Set(isTrw ? [...entry.base, ...entry.trw] : entry.base);
+  const prohibited = new Set<Permission>(isTrw ? [...entry.base, ...entry.trw] : entry.base);
+  const deletesNothing =
+    NO_DELETE_ROLES.includes(role) || EDIT_RESTRICTIONS.some((flag) => prohibited.has(flag));
+  for (const right of DELETES) {
+    if (deletesNothing || prohibited.has(DELETE_NEEDS[right])) prohibited.add(right);
+  }
+  return prohibited;
 }
 
 /** True when no role of the user prohibits the permission. A user with no role gets nothing. */

@@ -9,8 +9,10 @@ import { clientId, insertLine, truckIds } from "../../../test/shipments";
  * Every demo user in a plain and a trw company, for both types, against the shared matrix:
  * reading needs seeExpeditions / seeReceptions; a status change also editStatus, a reason
  * editReasons, a truck editExp / editRecep, a delete deleteExp / deleteRecep; the history
- * seeHistory. The expectation comes from `can`, so the table follows the matrix. Target lines
- * belong to one of the client user's clients, so client scoping never hides them here.
+ * seeHistory. The expectation comes from `can`, so the table follows the matrix (with the
+ * product rule of src/shared/roles.md: deleting needs unrestricted edit, so restricted, kiosk,
+ * read-only and gate roles delete nothing). Target lines belong to one of the client user's
+ * clients, so client scoping never hides them here.
  */
 let t: TestApp;
 const companyIds: Record<string, number> = {};
@@ -91,6 +93,29 @@ describe("the permission table is not trivial", () => {
     expect(find("provider", PLAIN, "reception")).toMatchObject({ read: true, truck: true });
     expect(find("kiosk", PLAIN, "expedition")).toMatchObject({ read: true, status: false });
   });
+
+  it("lets no restricted, kiosk, read-only or gate role delete (product rule)", () => {
+    const deleters = new Set(cases.filter((c) => c.remove).map((c) => c.username));
+    for (const username of [
+      "forklift",
+      "carretillero",
+      "kiosk",
+      "kioskrec",
+      "client",
+      "truckaccess",
+      "readonly",
+      "guard",
+    ]) {
+      expect(deleters.has(username), username).toBe(false);
+    }
+    expect([...deleters].sort()).toEqual([
+      "admin",
+      "mexico",
+      "office",
+      "officeperson",
+      "warehouse",
+    ]);
+  });
 });
 
 describe.each(cases)("$username ($role) in $company, $kind.path", (c) => {
@@ -136,6 +161,8 @@ describe.each(cases)("$username ($role) in $company, $kind.path", (c) => {
     const after = await admin("GET", `/api/historic?shipment=${id}`);
     if (c.remove) expect(after.statusCode).toBe(404);
     else {
+      // Refused: the line is still there, with only the allowed changes in its history.
+      expect((await admin("GET", url)).statusCode).toBe(200);
       const changes = [c.reason, c.truck, c.status].filter(Boolean).length;
       expect(after.json().count).toBe(changes);
     }

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from "../../../test/harness";
 /**
  * Every demo user in a plain and a trw company, against the shared matrix: creating needs
  * addTruck; replacing, patching, deleting and sending an SMS need editTruck; reading is open
- * to every member. The expectation comes from `can`, so the table follows the matrix.
+ * to every member. The expectation comes from `can`, so the table follows the matrix
+ * (src/shared/roles.md: client users change no trucks and send no SMS).
  */
 let t: TestApp;
 const companyIds: Record<string, number> = {};
@@ -43,7 +44,10 @@ describe("the permission table is not trivial", () => {
     const find = (username: string, company: string) =>
       cases.find((c) => c.username === username && c.company === company);
     expect(find("office", PLAIN)).toMatchObject({ add: true, edit: true });
-    expect(find("client", PLAIN)).toMatchObject({ add: false, edit: true });
+    // Product rule: client users change no trucks (no edit, delete or SMS), in any company.
+    expect(find("client", PLAIN)).toMatchObject({ add: false, edit: false });
+    expect(find("client", TRW)).toMatchObject({ add: false, edit: false });
+    expect(find("truckaccess", PLAIN)).toMatchObject({ add: true, edit: false });
     expect(find("provider", PLAIN)).toMatchObject({ add: true, edit: false });
     for (const username of ["forklift", "kiosk", "readonly", "guard", "planner", "officeperson"]) {
       expect(find(username, PLAIN), username).toMatchObject({ add: false, edit: false });
