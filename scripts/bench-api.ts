@@ -8,6 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { type App, buildApp } from "../src/server/app";
@@ -29,7 +30,11 @@ const WARMUP = 20;
 const CHUNK = 1000;
 const DAY = 24 * 3600 * 1000;
 
-async function seedShipments(database: Database): Promise<{ seconds: number }> {
+/** Adds `total` shipments of the plain demo company (multi-row inserts), then vacuum analyze. */
+export async function seedShipments(
+  database: Database,
+  total = TOTAL,
+): Promise<{ seconds: number }> {
   const db = database.db;
   const [company] = await db.select().from(companies).where(eq(companies.name, PLAIN));
   if (!company) throw new Error("demo company missing");
@@ -48,9 +53,9 @@ async function seedShipments(database: Database): Promise<{ seconds: number }> {
   const now = Date.now();
 
   const started = performance.now();
-  for (let start = 0; start < TOTAL; start += CHUNK) {
+  for (let start = 0; start < total; start += CHUNK) {
     const rows: NewShipmentRow[] = [];
-    for (let index = start; index < Math.min(TOTAL, start + CHUNK); index++) {
+    for (let index = start; index < Math.min(total, start + CHUNK); index++) {
       const type = index % 2 === 0 ? 1 : 2;
       const statusId = pick(statusIds[type]);
       const reason = reasonRows.filter((row) => row.statusId === statusId);
@@ -204,7 +209,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run only as a script: scripts/bench-http.ts imports seedShipments from here.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

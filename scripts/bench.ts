@@ -1,13 +1,19 @@
 /**
- * `npm run bench`: figures, not pass/fail. For now the bundle: what the browser downloads to
- * show /login (index.html and what it loads, the entry's static imports and the login route
- * chunks; exact when vite.config.ts sets build.manifest) and everything the service worker
- * precaches, raw and gzip -9. Needs a prior `npm run build`. BENCH_DIST points elsewhere.
+ * `npm run bench`: figures, not pass/fail, in four parts (`npm run bench -- bundle,http` runs
+ * some of them): bundle (what the browser downloads to show /login: index.html and what it
+ * loads, its modulepreloads, the entry's static imports and the login route chunks, exact with
+ * vite.config.ts's build.manifest; and everything the service worker precaches, raw and gzip
+ * -9), lighthouse (scripts/bench-lighthouse.ts: mobile score of /login on the real server),
+ * http (scripts/bench-http.ts: GET api/expedition under load, Yardline vs bare Fastify + pg,
+ * and on PGlite) and offline (scripts/bench-offline.ts). bundle and lighthouse need a prior
+ * `npm run build`; BENCH_DIST points elsewhere.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { runHttpBench } from "./bench-http";
+import { runLighthouse } from "./bench-lighthouse";
 import { runOfflineBench } from "./bench-offline";
 
 const DIST = process.env.BENCH_DIST ?? fileURLToPath(new URL("../dist", import.meta.url));
@@ -86,7 +92,10 @@ function report(title: string, files: string[], detail = false): void {
   const sized = files.filter((file) => existsSync(join(DIST, file))).map(size);
   const raw = sized.reduce((sum, s) => sum + s.raw, 0);
   const gzip = sized.reduce((sum, s) => sum + s.gzip, 0);
-  console.log(`${title}: ${sized.length} files, ${kB(raw)} raw, ${kB(gzip)} gzip`);
+  const js = sized.filter((s) => s.file.endsWith(".js")).reduce((sum, s) => sum + s.gzip, 0);
+  console.log(
+    `${title}: ${sized.length} files, ${kB(raw)} raw, ${kB(gzip)} gzip (JavaScript ${kB(js)} gzip)`,
+  );
   if (!detail) return;
   const width = Math.max(...sized.map((s) => s.file.length));
   for (const s of sized.sort((a, b) => b.gzip - a.gzip)) {
@@ -94,32 +103,53 @@ function report(title: string, files: string[], detail = false): void {
   }
 }
 
-if (!existsSync(join(DIST, "index.html"))) {
+const PARTS = ["bundle", "lighthouse", "http", "offline"] as const;
+const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
+const unknown = [...chosen].filter((part) => !(PARTS as readonly string[]).includes(part));
+if (unknown.length > 0) {
+  console.error(`unknown bench part ${unknown.join(", ")}: choose from ${PARTS.join(", ")}`);
+  process.exit(1);
+}
+
+if ((chosen.has("bundle") || chosen.has("lighthouse")) && !existsSync(join(DIST, "index.html"))) {
   console.error("dist/ has no build: run `npm run build` first, then `npm run bench`.");
   process.exit(1);
 }
 
-console.log(`Bundle figures for ${relative(process.cwd(), DIST) || DIST} (gzip level 9)\n`);
+function bundleFigures(): void {
+  console.log(`Bundle figures for ${relative(process.cwd(), DIST) || DIST} (gzip level 9)\n`);
 
-const manifestPath = join(DIST, ".vite", "manifest.json");
-const login = new Set(loginFromHtml());
-if (existsSync(manifestPath)) {
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
-  for (const file of loginFromManifest(manifest)) login.add(file);
-} else {
-  console.log("(no dist/.vite/manifest.json: login files taken from index.html and file names)");
+  const manifestPath = join(DIST, ".vite", "manifest.json");
+  const login = new Set(loginFromHtml());
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+    for (const file of loginFromManifest(manifest)) login.add(file);
+  } else {
+    console.log("(no dist/.vite/manifest.json: login files taken from index.html and file names)");
+  }
+  report("login route (first load)", [...login], true);
+  console.log();
+
+  const precache = precacheEntries();
+  if (precache) {
+    report("service worker precache", precache);
+  } else {
+    console.log("(no precache manifest found in dist/sw.js: measuring every file in dist)");
+    report("dist total", allFiles());
+  }
 }
-report("login route (first load)", [...login], true);
-console.log();
 
-const precache = precacheEntries();
-if (precache) {
-  report("service worker precache", precache);
-} else {
-  console.log("(no precache manifest found in dist/sw.js: measuring every file in dist)");
-  report("dist total", allFiles());
+if (chosen.has("bundle")) bundleFigures();
+if (chosen.has("lighthouse")) {
+  console.log();
+  await runLighthouse(DIST);
 }
-
+if (chosen.has("http")) {
+  console.log();
+  await runHttpBench();
+}
 // Mirror, enqueue and replay figures in real Chromium (scripts/bench-offline.ts; no dist needed).
-console.log();
-await runOfflineBench();
+if (chosen.has("offline")) {
+  console.log();
+  await runOfflineBench();
+}

@@ -1,0 +1,260 @@
+/**
+ * HTTP throughput of GET api/expedition under load (part of `npm run bench`): Yardline vs a
+ * bare Fastify + pg handler running the same two queries (scripts/bench/bare-server.ts), both
+ * on one PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL, default 127.0.0.1:5432; a scratch
+ * database with the demo data and BENCH_SHIPMENTS (100,000) shipments, created and dropped
+ * here), then Yardline alone on in-memory PGlite (the default). Each server is a child process
+ * listening on 127.0.0.1; autocannon drives it for BENCH_SECONDS (4) per cell after a 1 s
+ * warm-up, at 1, 16 and 64 connections, on page 1 unfiltered and filtered by a month and a
+ * status. Reports requests/s, p99 latency, the server's CPU per request (process.cpuUsage of
+ * the child around the run), and the Yardline/bare ratio. Figures, not pass/fail.
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { STATUSES } from "../src/shared/contract/status";
+
+const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONNECTIONS = [1, 16, 64];
+/** The targets the brief sets: Yardline at least 0.6 of bare, at most 2 ms CPU a request. */
+const TARGET_RATIO = 0.6;
+const TARGET_CPU_MS = 2;
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  cpu(): Promise<NodeJS.CpuUsage>;
+  stop(): Promise<void>;
+}
+
+interface Cell {
+  rps: number;
+  p99: number;
+  cpuMs: number;
+  errors: number;
+}
+
+/** Forks a bench server and waits for its port. */
+async function start(script: string, env: Record<string, string>): Promise<Server> {
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
+    env: { ...process.env, ...env },
+    execArgv: ["--import", "tsx"],
+    // The servers log slow requests at warn: under this load every request is one.
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.on("message", (message: { port?: number }) => {
+      if (message.port) resolve(message.port);
+    });
+  });
+  child.removeAllListeners("exit");
+  const cpu = () =>
+    new Promise<NodeJS.CpuUsage>((resolve) => {
+      const onMessage = (message: { cpu?: NodeJS.CpuUsage }) => {
+        if (!message.cpu) return;
+        child.off("message", onMessage);
+        resolve(message.cpu);
+      };
+      child.on("message", onMessage);
+      child.send("cpu");
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { child, base: `http://127.0.0.1:${port}`, cpu, stop };
+}
+
+async function load(server: Server, path: string, connections: number, headers = {}) {
+  const run = (duration: number) =>
+    autocannon({ url: `${server.base}${path}`, connections, duration, headers });
+  await run(1);
+  const before = await server.cpu();
+  const result = await run(SECONDS);
+  const after = await server.cpu();
+  const cpuMicros = after.user - before.user + (after.system - before.system);
+  const ok = result["2xx"];
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuMs: ok > 0 ? cpuMicros / 1000 / ok : Number.NaN,
+    errors: result.errors + result.non2xx + result.timeouts,
+  } satisfies Cell;
+}
+
+async function tokenOf(server: Server): Promise<string> {
+  const response = await fetch(`${server.base}/get-token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "yardline" }),
+  });
+  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Page 1 unfiltered, and page 1 of this month's lines in the first expedition status. */
+function shapes(): [string, string][] {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const status = STATUSES.find((each) => each.type === 1)?.id ?? 1;
+  return [
+    ["page 1", "/api/expedition?page_size=10"],
+    [
+      "month + status",
+      `/api/expedition?page_size=10&booked_date_after=${day(first)}&booked_date_before=${day(last)}&status=${status}`,
+    ],
+  ];
+}
+
+const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
+
+function printRow(cells: string[]) {
+  const widths = [16, 6, 22, 10, 10, 10, 8, 8];
+  console.log(`  ${cells.map((cell, i) => cell.padStart(widths[i] ?? 8)).join(" ")}`);
+}
+
+async function companyOf(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      "select id from companies where name = 'Yardline Demo'",
+    );
+    return rows[0]?.id ?? 1;
+  } finally {
+    await client.end();
+  }
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(label: string, server: Server, headers: Record<string, string>) {
+  const results = new Map<string, Cell>();
+  for (const [shape, path] of shapes()) {
+    for (const connections of CONNECTIONS) {
+      results.set(`${shape}@${connections}`, await load(server, path, connections, headers));
+    }
+  }
+  return { label, results };
+}
+
+function report(rows: { label: string; results: Map<string, Cell> }[], bare?: Map<string, Cell>) {
+  printRow([
+    "server / list",
+    "conns",
+    "requests/s",
+    "p99 ms",
+    "CPU ms/req",
+    "vs bare",
+    "errors",
+    "",
+  ]);
+  for (const { label, results } of rows) {
+    for (const [key, cell] of results) {
+      const [shape, connections] = key.split("@");
+      const floor = bare?.get(key);
+      const ratio = floor && label !== "bare" ? cell.rps / floor.rps : Number.NaN;
+      const flags = [
+        label !== "bare" && cell.cpuMs > TARGET_CPU_MS ? "cpu!" : "",
+        Number.isFinite(ratio) && ratio < TARGET_RATIO ? "ratio!" : "",
+      ].join("");
+      printRow([
+        `${label} ${shape}`.slice(0, 16),
+        connections ?? "",
+        fmt(cell.rps),
+        fmt(cell.p99, 1),
+        fmt(cell.cpuMs, 2),
+        fmt(ratio, 2),
+        String(cell.errors),
+        flags,
+      ]);
+    }
+  }
+}
+
+async function onPostgres(baseUrl: string): Promise<void> {
+  const name = `yardline_bench_http_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  await withAdmin(baseUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = url.toString();
+  const servers: Server[] = [];
+  try {
+    const started = performance.now();
+    const yardline = await start("./bench/yardline-server.ts", {
+      BENCH_DATABASE: database,
+      BENCH_SEED_SHIPMENTS: String(SHIPMENTS),
+    });
+    servers.push(yardline);
+    console.log(
+      `PostgreSQL: ${SHIPMENTS.toLocaleString("en")} shipments seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+    const bare = await start("./bench/bare-server.ts", {
+      BENCH_DATABASE: database,
+      BENCH_COMPANY: String(await companyOf(database)),
+    });
+    servers.push(bare);
+    const auth = { authorization: `Bearer ${await tokenOf(yardline)}` };
+    const floor = await measure("bare", bare, {});
+    const ours = await measure("yardline", yardline, auth);
+    report([floor, ours], floor.results);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await withAdmin(baseUrl, (client) =>
+      client.query(`drop database if exists "${name}" with (force)`),
+    );
+  }
+}
+
+async function onPglite(): Promise<void> {
+  const started = performance.now();
+  const yardline = await start("./bench/yardline-server.ts", {
+    BENCH_DATABASE: "",
+    BENCH_SEED_SHIPMENTS: String(SHIPMENTS),
+  });
+  try {
+    console.log(
+      `\nPGlite (in memory, the default): seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+    const auth = { authorization: `Bearer ${await tokenOf(yardline)}` };
+    report([await measure("yardline", yardline, auth)]);
+  } finally {
+    await yardline.stop();
+  }
+}
+
+export async function runHttpBench(): Promise<void> {
+  console.log(
+    `GET api/expedition under load: autocannon ${SECONDS} s per cell after 1 s warm-up; ` +
+      `targets: >= ${TARGET_RATIO} of bare, <= ${TARGET_CPU_MS} ms CPU per request\n`,
+  );
+  const baseUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    "postgres://postgres@127.0.0.1:5432/postgres";
+  try {
+    await onPostgres(baseUrl);
+  } catch (error) {
+    console.log(`PostgreSQL part skipped: ${error instanceof Error ? error.message : error}`);
+  }
+  await onPglite();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runHttpBench();
+}

@@ -1,0 +1,99 @@
+/**
+ * Lighthouse (mobile, its default simulated slow 4G and 4x CPU slowdown) on /login of the built
+ * app served by the real server (scripts/bench/yardline-server.ts on in-memory PGlite, with the
+ * build's precompressed files), in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+ * Part of `npm run bench`; prints the performance score, FCP, LCP, TBT and the bytes sent.
+ */
+import { execFile, fork } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const TARGET_SCORE = 95;
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+].join(" ");
+
+interface Audit {
+  numericValue?: number;
+}
+interface Report {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, Audit | undefined>;
+}
+
+async function serve(dist: string) {
+  const child = fork(fileURLToPath(new URL("./bench/yardline-server.ts", import.meta.url)), [], {
+    env: { ...process.env, BENCH_DATABASE: "", BENCH_SEED_SHIPMENTS: "0", BENCH_STATIC_DIR: dist },
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+    child.on("message", (message: { port?: number }) => {
+      if (message.port) resolve(message.port);
+    });
+  });
+  child.removeAllListeners("exit");
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+const ms = (audit: Audit | undefined) =>
+  audit?.numericValue === undefined ? "-" : `${Math.round(audit.numericValue)} ms`;
+
+export async function runLighthouse(dist: string): Promise<void> {
+  if (!existsSync(CHROME)) {
+    console.log(`Lighthouse: skipped (no Chromium at ${CHROME}; set CHROME_PATH)`);
+    return;
+  }
+  const server = await serve(dist);
+  const out = mkdtempSync(join(tmpdir(), "yardline-lighthouse-"));
+  try {
+    const cli = fileURLToPath(new URL("../node_modules/lighthouse/cli/index.js", import.meta.url));
+    const path = join(out, "report.json");
+    await run(
+      process.execPath,
+      [
+        cli,
+        `${server.url}/login`,
+        "--only-categories=performance",
+        "--output=json",
+        `--output-path=${path}`,
+        `--chrome-flags=${CHROME_FLAGS}`,
+        "--quiet",
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, timeout: 180_000 },
+    );
+    const report = JSON.parse(readFileSync(path, "utf8")) as Report;
+    const score = Math.round((report.categories.performance.score ?? 0) * 100);
+    const bytes = report.audits["total-byte-weight"]?.numericValue ?? 0;
+    console.log(
+      `Lighthouse mobile on /login: performance ${score} (target >= ${TARGET_SCORE}), ` +
+        `FCP ${ms(report.audits["first-contentful-paint"])}, ` +
+        `LCP ${ms(report.audits["largest-contentful-paint"])}, ` +
+        `TBT ${ms(report.audits["total-blocking-time"])}, ` +
+        `transfer ${(bytes / 1024).toFixed(1)} kB`,
+    );
+  } finally {
+    await server.stop();
+    rmSync(out, { recursive: true, force: true });
+  }
+}

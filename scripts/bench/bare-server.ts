@@ -1,0 +1,110 @@
+/**
+ * The floor for GET api/expedition (scripts/bench-http.ts forks it): bare Fastify and a pg
+ * pool of the same size as Yardline's, running the count and page queries Yardline's route
+ * sends for page 1 (the SQL below is what Drizzle builds in routes/api/shipment/repository.ts,
+ * copied), with no token check, no company lookup, no presenter, no validation. Environment:
+ * BENCH_DATABASE (PostgreSQL URL), BENCH_COMPANY (the company id the token would scope to).
+ * Answers the IPC message "cpu" with its process.cpuUsage().
+ */
+import type { AddressInfo } from "node:net";
+import Fastify from "fastify";
+import pg from "pg";
+
+const COLUMNS = [
+  ..."id company_id type code booked_date action_date arrival_date client_id place client_notes company_notes road road_number packages shipper_id shared_id info_shipper pallet_notes route_plate urgent status_id reason_id own_truck groupage warehouse dock weight rrule_str load_empty load_type user_id version created_at updated_at deleted_at"
+    .split(" ")
+    .map((column) => `"shipments"."${column}"`),
+  '"clients"."id"',
+  '"clients"."description"',
+  '"shippers"."id"',
+  '"shippers"."name"',
+  '"shippers"."phone"',
+  '"shippers"."plate"',
+  '"statuses"."id"',
+  '"statuses"."description"',
+  '"statuses"."color"',
+  '"reasons"."id"',
+  '"reasons"."code"',
+  '"reasons"."name"',
+].join(", ");
+
+const JOINS =
+  'inner join "statuses" on "statuses"."id" = "shipments"."status_id" ' +
+  'left join "clients" on "clients"."id" = "shipments"."client_id" ' +
+  'left join "shippers" on "shippers"."id" = "shipments"."shipper_id" ' +
+  'left join "reasons" on "reasons"."id" = "shipments"."reason_id"';
+
+interface Query {
+  page_size?: string;
+  booked_date_after?: string;
+  booked_date_before?: string;
+  status?: string | string[];
+}
+
+/** The where clause and parameters Drizzle builds for these filters. */
+function where(company: number, query: Query): { text: string; values: unknown[] } {
+  const values: unknown[] = [company, 1];
+  const parts = [
+    '"shipments"."company_id" = $1',
+    '"shipments"."deleted_at" is null',
+    '"shipments"."type" = $2',
+  ];
+  if (query.booked_date_after) {
+    values.push(new Date(`${query.booked_date_after}T00:00:00Z`).toISOString());
+    parts.push(`"shipments"."booked_date" >= $${values.length}`);
+  }
+  if (query.booked_date_before) {
+    const until = new Date(`${query.booked_date_before}T00:00:00Z`);
+    until.setUTCDate(until.getUTCDate() + 1);
+    values.push(until.toISOString());
+    parts.push(`"shipments"."booked_date" < $${values.length}`);
+  }
+  const statuses = [query.status ?? []].flat().map(Number);
+  if (statuses.length > 0) {
+    const first = values.length + 1;
+    values.push(...statuses);
+    parts.push(
+      `"shipments"."status_id" in (${statuses.map((_, i) => `$${first + i}`).join(", ")})`,
+    );
+  }
+  return { text: `(${parts.join(" and ")})`, values };
+}
+
+async function main(): Promise<void> {
+  const company = Number(process.env.BENCH_COMPANY);
+  const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE, max: 10 });
+  const app = Fastify({ logger: false });
+  app.get<{ Querystring: Query }>("/api/expedition", async (request) => {
+    const limit = Number(request.query.page_size ?? 10);
+    const filter = where(company, request.query);
+    const total = await pool.query(
+      `select count(*) from "shipments" where ${filter.text}`,
+      filter.values,
+    );
+    const page = await pool.query({
+      text:
+        `select ${COLUMNS} from "shipments" ${JOINS} where ${filter.text} ` +
+        `order by "shipments"."booked_date" asc, "shipments"."id" asc limit $${filter.values.length + 1}`,
+      values: [...filter.values, limit],
+      rowMode: "array",
+    });
+    return { count: Number(total.rows[0]?.count ?? 0), results: page.rows };
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  process.on("message", (message) => {
+    if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
+  });
+  process.once("SIGTERM", () => {
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0));
+  });
+  process.send?.({ port });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+/**
+ * Yardline itself, listening on 127.0.0.1, for the HTTP and Lighthouse benchmarks
+ * (scripts/bench-http.ts, scripts/bench-lighthouse.ts fork it). Environment:
+ * BENCH_DATABASE (a PostgreSQL URL, or unset for in-memory PGlite), BENCH_SEED_SHIPMENTS
+ * (shipments to add after the demo seed; 0 when the database is seeded already),
+ * BENCH_STATIC_DIR (serve a client build). Answers the IPC message "cpu" with its
+ * process.cpuUsage(), so the parent can charge CPU per request to this process alone.
+ */
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import type { Database } from "../../src/server/db/database";
+import { seedDemo } from "../../src/server/db/seed";
+import { seedShipments } from "../bench-api";
+
+const databaseUrl = process.env.BENCH_DATABASE || undefined;
+const seedCount = Number(process.env.BENCH_SEED_SHIPMENTS ?? 0);
+const staticDir = process.env.BENCH_STATIC_DIR || undefined;
+
+async function open(): Promise<Database> {
+  if (databaseUrl) {
+    const { openPostgres } = await import("../../src/server/db/postgres");
+    return openPostgres(databaseUrl);
+  }
+  const { openPglite } = await import("../../src/server/db/pglite");
+  return openPglite("memory://");
+}
+
+async function main(): Promise<void> {
+  const database = await open();
+  await database.migrate();
+  const seeded = await seedDemo(database.db, { passwordCost: 10 });
+  if (seeded && seedCount > 0) await seedShipments(database, seedCount);
+  const config = {
+    ...loadConfig({ LOG_LEVEL: "warn", ...(staticDir ? { STATIC_DIR: staticDir } : {}) }),
+    dataDir: "memory://",
+    databaseUrl,
+    jwtSecret: randomBytes(32).toString("hex"),
+    passwordHashCost: 10,
+  };
+  const app = await buildApp({
+    config,
+    database,
+    serveClient: staticDir !== undefined,
+    logger: { level: "warn" },
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  process.on("message", (message) => {
+    if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
+  });
+  process.once("SIGTERM", () => {
+    void app.close().then(() => process.exit(0));
+  });
+  process.send?.({ port });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
