@@ -1,5 +1,5 @@
 import type { ServerOptions } from "node:http";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import {
   type FastifyPluginAsyncZod,
   serializerCompiler,
@@ -88,7 +88,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS or gets 408 and a
       // closed socket; answers, SSE streams included, are not limited by it.
       ...requestTimeouts(config.limits.requestTimeoutMs),
-      disableRequestLogging: true, // plugins/request-log.ts: errors, slow requests, debug access
+      // plugins/request-log.ts logs errors, slow requests and (debug) access instead.
+      logController: new LogController({ disableRequestLogging: true }),
     }).withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
