@@ -759,7 +759,8 @@ describe("client scoping", () => {
       expect((await client("PATCH", `/api/expedition/${id}`, { shipper: null })).statusCode).toBe(
         404,
       );
-      expect((await client("DELETE", `/api/expedition/${id}`)).statusCode).toBe(404);
+      // Client users delete nothing (src/shared/roles.md): refused before any lookup.
+      expect((await client("DELETE", `/api/expedition/${id}`)).statusCode).toBe(403);
     }
     // The client role may assign trucks (editExp) on its own lines.
     const [truck] = await truckIds(db, plain());

@@ -33,13 +33,16 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         `${DISABLED}Requires editTruck: sending is acting on the truck, and the roles that ` +
         "must not act on trucks (guard, read-only, kiosk, forklift, planner...) lack it. A truck " +
         "without a phone answers 400 with fields.phone. The message is stored either way; when " +
-        "the gateway refuses it the answer is 502 sms_failed carrying the stored message.",
+        "the gateway refuses it the answer is 502 sms_failed carrying the stored message. " +
+        "Limits: one SMS per truck every SMS_TRUCK_INTERVAL_SECONDS (10) and " +
+        "SMS_MAX_PER_USER_PER_MINUTE (20) per user; beyond them 429 rate_limited with " +
+        "Retry-After (seconds), and nothing is sent.",
       params: IdParams,
       body: SmsSendRequest,
       response: {
         201: SmsMessage,
         502: SmsFailedBody,
-        ...errorResponses(...API_ERRORS, 404, 409, 413, 415),
+        ...errorResponses(...API_ERRORS, 404, 409, 413, 415, 429),
       },
     },
     handler: async (request, reply) => {
