@@ -1,0 +1,100 @@
+import { DateTime } from "luxon";
+import { expect, test } from "./fixtures";
+import { KioskScreen } from "./kiosk-page-model";
+import { PAGE_LOAD_TIMEOUT } from "./page-models";
+
+/**
+ * Kiosk wall lists (issue 10): today's expeditions or receptions on a 1920x1080 or 1280x720
+ * wall. Nothing overflows sideways (nobody scrolls a wall), type is readable from five metres,
+ * each row is tinted with its status colour and says its status, and the wall has no links or
+ * buttons. The list root tells the rotation its page and page count. The rotation's clock is
+ * held (page.clock) so the screen stays on the list while it is measured.
+ */
+test.use({ lang: "en" });
+
+const WALLS = [
+  { user: "kiosk", path: "/expeditions", title: "Expeditions", width: 1920, height: 1080 },
+  { user: "kiosk", path: "/expeditions", title: "Expeditions", width: 1280, height: 720 },
+  { user: "kioskrec", path: "/receptions", title: "Receptions", width: 1920, height: 1080 },
+] as const;
+
+for (const wall of WALLS) {
+  test.describe(`${wall.title} wall at ${wall.width}x${wall.height}`, () => {
+    test.use({ viewport: { width: wall.width, height: wall.height } });
+
+    test(`${wall.user}: no horizontal overflow, wall-size type, status-coloured rows, no links`, async ({
+      page,
+      loginAs,
+      checkA11y,
+    }) => {
+      // Sign-in, the list and axe over a wall of ten rows: slow on two busy cores.
+      test.slow();
+      await page.clock.install();
+      await loginAs(wall.user);
+      const kiosk = new KioskScreen(page);
+      const today = DateTime.now().toISODate();
+      await page.goto(`${wall.path}?booked_date_after=${today}&booked_date_before=${today}`);
+      await expect(kiosk.heading(wall.title)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+      await expect(kiosk.rows().first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+      expect(await kiosk.theme()).toBe("kiosk");
+
+      const region = page.getByRole("region", { name: wall.title });
+      await expect(region).toHaveAttribute("data-presentation", "kiosk");
+      await expect(region).toHaveAttribute("data-page", "1");
+      await expect(region).toHaveAttribute("data-page-count", /^[1-9]\d*$/);
+
+      // Nothing scrolls sideways, and no cell hides part of its text.
+      const overflow = await page.evaluate(() => {
+        const root = document.documentElement;
+        const table = document.querySelector("table");
+        const cells = [...document.querySelectorAll("table th, table td")];
+        return {
+          document: root.scrollWidth - root.clientWidth,
+          table: table ? table.getBoundingClientRect().right - root.clientWidth : 0,
+          clipped: cells
+            .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+            .map((cell) => cell.textContent),
+        };
+      });
+      expect(overflow.document, "document overflow").toBeLessThanOrEqual(0);
+      expect(overflow.table, "table past the right edge").toBeLessThanOrEqual(0);
+      expect(overflow.clipped, "cells wider than their column").toEqual([]);
+      await expect(kiosk.columnHeaders().last()).toBeInViewport({ ratio: 1 });
+
+      // Type for five metres: about 28 px and more on a 1920 px wall.
+      const minimum = wall.width >= 1920 ? 28 : 18;
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const cell = document.querySelector("table tbody td");
+            return cell ? Number.parseFloat(getComputedStyle(cell).fontSize) : 0;
+          }),
+        )
+        .toBeGreaterThanOrEqual(minimum);
+
+      // Whole-row status colour, the status written out.
+      const rows = await kiosk.rows().evaluateAll((elements) =>
+        elements.map((row) => ({
+          background: getComputedStyle(row).backgroundColor,
+          status: row.querySelector('[data-column="status"]')?.textContent ?? "",
+        })),
+      );
+      for (const row of rows) {
+        expect(row.background).not.toMatch(/^rgba?\(255, 255, 255(, 1)?\)$|transparent|, 0\)$/);
+        expect(row.status).toMatch(
+          /^(In preparation|Ready|Ready to send|Issued|Sent|Revision|Cancelled|Attention required|In progress|Received)/,
+        );
+      }
+
+      // A wall: no links, no buttons, no selects in the list.
+      await expect(region.getByRole("link")).toHaveCount(0);
+      await expect(region.getByRole("button")).toHaveCount(0);
+      await expect(region.getByRole("combobox")).toHaveCount(0);
+
+      await page.screenshot({
+        path: `test-results/screenshots/kiosk-${wall.path.slice(1)}-${wall.width}x${wall.height}.png`,
+      });
+      await checkA11y();
+    });
+  });
+}
