@@ -28,6 +28,7 @@ import {
 import { shippers } from "../../../db/schema/shippers";
 import { users } from "../../../db/schema/users";
 import { containsPattern } from "../shipper/repository";
+import { listStatements, viewColumns } from "./list-statements";
 
 /**
  * What a caller may see: the lines of one company that are not deleted and, for a user
@@ -48,15 +49,6 @@ function visible(scope: ShipmentScope, ...more: (SQL | undefined)[]) {
     ...more,
   );
 }
-
-/** A line with what the lists show of its client, truck, status and reason. */
-const viewColumns = {
-  shipment: shipments,
-  client: { id: clients.id, description: clients.description },
-  shipper: { id: shippers.id, name: shippers.name, phone: shippers.phone, plate: shippers.plate },
-  status: { id: statuses.id, description: statuses.description, color: statuses.color },
-  reason: { id: reasons.id, code: reasons.code, name: reasons.name },
-};
 
 export interface ShipmentView {
   shipment: ShipmentRow;
@@ -102,6 +94,12 @@ export async function listShipments(
   scope: ShipmentScope,
   filter: ShipmentFilter,
 ): Promise<{ count: number; rows: ShipmentView[] }> {
+  const prepared = listStatements(db, scope, filter);
+  if (prepared) {
+    const { statements, params } = prepared;
+    const [total] = await statements.count(params);
+    return { count: total?.n ?? 0, rows: await statements.page(params) };
+  }
   const where = visible(
     scope,
     eq(shipments.type, filter.type),
