@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: "api",
           environment: "node",
-          include: ["src/server/**/*.test.ts"],
+          include: ["src/server/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
           exclude: ["src/server/**/*.unit.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -49,7 +49,9 @@ export function contentSecurityPolicy(connectOrigins: readonly string[] = []) {
       "default-src": ["'self'"],
       "script-src": ["'self'"],
       "script-src-attr": ["'none'"],
-      "style-src": ["'self'"],
+      // Styles may be inline (React Aria positions overlays, Swagger UI and the charts set
+      // style attributes); scripts may not, which is what stops injected code.
+      "style-src": ["'self'", "'unsafe-inline'"],
       "img-src": ["'self'", "data:", "blob:"],
       "font-src": ["'self'", "data:"],
       "connect-src": ["'self'", ...connectOrigins],
