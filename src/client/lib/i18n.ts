@@ -1,6 +1,6 @@
 import { i18n, type Messages } from "@lingui/core";
 import { DEFAULT_LOCALE, LOCALES, type Locale, STORED_LOCALES } from "../../shared/constants";
-import { loadConfig } from "./config";
+import { getConfig } from "./config";
 import { getSessionState, subscribeSession } from "./session/session-store";
 import { readStored, writeStored } from "./storage";
 
@@ -11,7 +11,7 @@ import { readStored, writeStored } from "./storage";
  * Mexican renames are theirs); a language they choose themselves holds for the session.
  * Catalogs are compiled by the Lingui Vite plugin and loaded lazily, one chunk per locale (all
  * precached by the service worker). The runtime default locale (DEFAULT_LOCALE, spec section
- * 9: en) is the fallback: a message the active catalog lacks comes from its catalog.
+ * 9: en) is the language used when the chosen catalog cannot be loaded.
  */
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
@@ -67,18 +67,24 @@ async function loadMessages(locale: Locale): Promise<Messages> {
 }
 
 /**
- * The active catalog over the runtime default locale's (DEFAULT_LOCALE): ids the active
- * catalog lacks (a catalog built before a message existed) read in the default locale.
+ * The chosen catalog, or the runtime default locale's (DEFAULT_LOCALE) when it cannot be
+ * loaded (its chunk not cached yet on an offline start). Missing translations need no runtime
+ * fallback: the build fills them (mx -> es -> en, lingui.config.ts).
  */
-async function withFallback(locale: Locale, messages: Messages): Promise<Messages> {
-  const fallback = (await loadConfig()).defaultLocale;
-  if (!isLocale(fallback) || fallback === locale) return messages;
-  return { ...(await loadMessages(fallback)), ...messages };
+async function loadCatalog(locale: Locale): Promise<{ locale: Locale; messages: Messages }> {
+  try {
+    return { locale, messages: await loadMessages(locale) };
+  } catch (error) {
+    const fallback = getConfig().defaultLocale;
+    if (!isLocale(fallback) || fallback === locale) throw error;
+    console.warn(`The ${locale} catalog could not be loaded; using ${fallback}`, error);
+    return { locale: fallback, messages: await loadMessages(fallback) };
+  }
 }
 
 /** Loads the catalog and switches the interface language. */
-export async function activateLocale(locale: Locale): Promise<void> {
-  const messages = await withFallback(locale, await loadMessages(locale));
+export async function activateLocale(wanted: Locale): Promise<void> {
+  const { locale, messages } = await loadCatalog(wanted);
   i18n.loadAndActivate({ locale, locales: INTL_LOCALES[locale], messages });
   if (typeof document !== "undefined") document.documentElement.lang = HTML_LANG[locale];
   followUserType();
