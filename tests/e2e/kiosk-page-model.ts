@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { LABELS } from "./page-models";
+import { LABELS, PAGE_LOAD_TIMEOUT } from "./page-models";
 
 /** The ticks the kiosk rotation exposes on <html> (features/kiosk/use-kiosk-rotation.ts). */
 declare global {
@@ -104,11 +104,76 @@ export class KioskScreen {
   /** The list shows rows, no error screen, and the URL holds today's dates. */
   async expectList(title: string, path: string, today: string): Promise<void> {
     await expect(this.heading(title)).toBeVisible();
-    await expect(this.rows().first()).toBeVisible();
+    // The first rows of a cold start (sign-in, mirror, first query) may take a while.
+    await expect(this.rows().first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
     await expect(this.errorScreen()).toHaveCount(0);
     const url = new URL(this.page.url());
     expect(url.pathname).toBe(path);
     expect(url.searchParams.get("booked_date_after")).toBe(today);
     expect(url.searchParams.get("booked_date_before")).toBe(today);
+  }
+}
+
+/** Delivery notes of the demo expeditions (src/server/db/demo-shipments.ts: ALB-...). */
+const DELIVERY_NOTE = /\bALB-\d+\b/g;
+
+/**
+ * The wall's chrome and rotation (features/kiosk/kiosk-bar.tsx): the compact bar whose labels
+ * name the rotation's screens, the list page on screen, and what the wall shows.
+ */
+export class KioskWall extends KioskScreen {
+  /** The bar's screen labels (not links), in rotation order. */
+  screens(): Locator {
+    return this.page.getByRole("list", { name: "Kiosk screens" }).getByRole("listitem");
+  }
+
+  /** The label of the screen on show (aria-current="page"). */
+  currentScreen(): Locator {
+    return this.screens().and(this.page.locator('[aria-current="page"]'));
+  }
+
+  /** The list page in the URL (1 when none). */
+  listPage(): number {
+    return Number(new URL(this.page.url()).searchParams.get("page") ?? 1);
+  }
+
+  /** The delivery notes the wall shows now, in order. */
+  async deliveryNotes(): Promise<string[]> {
+    // The rendered text (cells apart), as the wall shows it.
+    // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not the DOM's text
+    const text = await this.page.getByRole("main").innerText();
+    return text.match(DELIVERY_NOTE) ?? [];
+  }
+
+  /** Links anywhere on the page (a wall has none). */
+  links(): Locator {
+    return this.page.getByRole("link");
+  }
+
+  /** How far the document is wider than the window (a sideways scroll when > 0). */
+  horizontalOverflow(): Promise<number> {
+    return this.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  }
+
+  /** The smallest font size of the delivery notes' text on the wall, in CSS px. */
+  async smallestNoteFontSize(): Promise<number> {
+    return this.page.getByRole("main").evaluate((main) => {
+      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+      let smallest = Number.POSITIVE_INFINITY;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!/ALB-\d+/.test(node.textContent ?? "") || !node.parentElement) continue;
+        smallest = Math.min(
+          smallest,
+          Number.parseFloat(getComputedStyle(node.parentElement).fontSize),
+        );
+      }
+      return smallest;
+    });
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
   }
 }

@@ -70,6 +70,39 @@ for (const lang of ["en", "es", "pt"] as const) {
   });
 }
 
+test.describe("trucks filters at 1280", () => {
+  test.use({ lang: "es", viewport: DESKTOP });
+
+  test(`office in ${TRW}: the trucks filter inputs keep clear of each other`, async ({
+    page,
+    loginAs,
+    shell,
+  }) => {
+    await loginAs("office");
+    await shell.switchCompany(TRW);
+    await page.goto("/trucks");
+    const filters = page.getByRole("search");
+    const inputs = filters.getByRole("textbox");
+    await expect(inputs.first()).toBeVisible({ timeout: 20_000 });
+    const boxes = [];
+    for (const input of await filters.locator("input").all()) {
+      const box = await input.boundingBox();
+      if (box) boxes.push(box);
+    }
+    expect(boxes.length).toBeGreaterThanOrEqual(4);
+    // Inputs side by side on a row leave at least 8 px between them; none overlaps another.
+    for (const [index, box] of boxes.entries()) {
+      for (const other of boxes.slice(index + 1)) {
+        const sameRow = Math.abs(box.y - other.y) < box.height / 2;
+        if (!sameRow) continue;
+        const gap = Math.max(other.x - (box.x + box.width), box.x - (other.x + other.width));
+        expect(gap).toBeGreaterThanOrEqual(8);
+      }
+    }
+    await page.screenshot({ path: "test-results/screenshots/trucks-filters-1280-trw.png" });
+  });
+});
+
 test.describe("pt at 900", () => {
   test.use({ lang: "pt", viewport: { width: 900, height: 700 } });
 

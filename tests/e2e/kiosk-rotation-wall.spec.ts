@@ -1,0 +1,131 @@
+import type { Page } from "@playwright/test";
+import { KIOSK_ADVANCE_MS } from "../../src/shared/constants";
+import { expect, test } from "./fixtures";
+import { KioskWall } from "./kiosk-page-model";
+import { ShipmentsApi } from "./shipments-page-model";
+
+/**
+ * A kiosk wall (issue 10) at 1920x1080 and 1280x720 with today's 27 demo expeditions: nothing
+ * scrolls sideways, the compact bar names the screen on show, nothing is a link, and the
+ * rotation pages through every line of today (10 a page) before it starts again. Playwright's
+ * clock runs the kiosk's ticks.
+ */
+test.use({ lang: "en" });
+
+/** The browser's local date, YYYY-MM-DD (the kiosk lists show this day). */
+function browserToday(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const now = new Date();
+    const pad = (value: number) => String(value).padStart(2, "0");
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+}
+
+const PAGE_SIZE = 10;
+
+for (const viewport of [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+]) {
+  const size = `${viewport.width}x${viewport.height}`;
+
+  test.describe(size, () => {
+    test.use({ viewport });
+
+    test(`kiosk at ${size}: every line of today in the rotation, no sideways scroll, no links`, async ({
+      page,
+      request,
+      loginAs,
+      checkA11y,
+    }) => {
+      test.slow();
+      const wall = new KioskWall(page);
+      await page.clock.install();
+      await loginAs("kiosk");
+      const today = await browserToday(page);
+
+      // Today's expeditions of the kiosk's company, as the API tells them.
+      const api = await ShipmentsApi.login(request, "kiosk");
+      const [company] = (await api.profile()).companies;
+      if (company === undefined) throw new Error("kiosk has no company");
+      const { results } = await api.list("expeditions", company, {
+        booked_date_after: today,
+        booked_date_before: today,
+      });
+      const expected = results.map((line) => line.code).sort();
+      expect(expected.length, "demo lines booked today").toBeGreaterThanOrEqual(25);
+      const pages = Math.ceil(expected.length / PAGE_SIZE);
+
+      // The wall's chrome: one screen label on show, no links anywhere, the way out discreet.
+      await wall.expectList("Expeditions", "/expeditions", today);
+      await expect(wall.screens()).toHaveText(["Expeditions"]);
+      await expect(wall.currentScreen()).toHaveText("Expeditions");
+      await expect(wall.links()).toHaveCount(0);
+      await expect(wall.userConfig()).toBeVisible();
+
+      // The rotation: page 1..N of today's lines, then page 1 again. The clock only moves
+      // when the test runs it, so each tick is one step.
+      await page.clock.pauseAt(Date.now() + 1000);
+      // A slow start may have let a tick pass: on to the start of the next pass.
+      for (let step = 0; step < pages && wall.listPage() !== 1; step += 1) {
+        await page.clock.runFor(KIOSK_ADVANCE_MS);
+      }
+      const seen = new Set<string>();
+      const visited: number[] = [];
+      for (let index = 1; index <= pages + 1; index += 1) {
+        await expect.poll(() => wall.listPage()).toBe(index > pages ? 1 : index);
+        await expect.poll(async () => (await wall.deliveryNotes()).length).toBeGreaterThan(0);
+        const notes = await wall.deliveryNotes();
+        expect(notes.length).toBeLessThanOrEqual(PAGE_SIZE);
+        for (const note of notes) seen.add(note);
+        visited.push(wall.listPage());
+        expect(await wall.horizontalOverflow(), `sideways scroll on page ${index}`).toBe(0);
+        await expect(wall.currentScreen()).toHaveText("Expeditions");
+        if (index === 1) {
+          await checkA11y();
+          expect(await wall.smallestNoteFontSize()).toBeGreaterThanOrEqual(18);
+        }
+        if (index <= pages) await wall.screenshot(`kiosk-wall-${size}-page-${index}`);
+        await page.clock.runFor(KIOSK_ADVANCE_MS);
+      }
+      expect(visited).toEqual([...Array.from({ length: pages }, (_, i) => i + 1), 1]);
+      expect([...seen].sort()).toEqual(expected);
+      await wall.expectList("Expeditions", "/expeditions", today);
+    });
+  });
+}
+
+test.describe("way out", () => {
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  test("kiosk: a tap on the corner does nothing; a long press or Alt+ArrowDown opens User Config", async ({
+    page,
+    loginAs,
+  }) => {
+    test.slow();
+    const wall = new KioskWall(page);
+    await loginAs("kiosk");
+    await expect(wall.userConfig()).toBeVisible();
+    await wall.userConfig().click();
+    await expect(page.getByRole("menu")).toHaveCount(0);
+
+    // A long press (held past react-aria's 500 ms).
+    const box = await wall.userConfig().boundingBox();
+    if (box === null) throw new Error("no corner button");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(800);
+    await page.mouse.up();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Log Out" })).toBeVisible();
+    await wall.screenshot("kiosk-wall-way-out");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+
+    // The keyboard: focus it and press Alt+ArrowDown.
+    await wall.userConfig().focus();
+    await page.keyboard.press("Alt+ArrowDown");
+    await expect(page.getByRole("menu")).toBeVisible();
+    await page.keyboard.press("Escape");
+  });
+});
