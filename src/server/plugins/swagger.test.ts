@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
+import { publicDescription } from "./swagger";
 
 interface Operation {
   parameters?: { name: string; in: string; required?: boolean }[];
@@ -110,5 +111,30 @@ describe("OpenAPI document", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/html");
     expect(response.body).toContain("swagger");
+  });
+});
+
+describe("the public document reveals no internals", () => {
+  it("names no source file and no environment variable", async () => {
+    const response = await t.app.inject({ url: "/api/docs/json" });
+    const text = response.body;
+    expect(text).not.toMatch(/\bsrc\//);
+    expect(text).not.toMatch(/[\w-]+\/[\w.-]+\.(?:ts|tsx|mjs|cjs)\b/);
+    const envNames = text.match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g) ?? [];
+    expect(envNames).toEqual([]);
+    // The descriptions are still there, only the asides are gone.
+    expect(text).toContain("sms_disabled");
+  });
+
+  it("drops asides and sentences that name them, keeps the rest", () => {
+    expect(publicDescription("Off when disabled (SMS_ENABLED=false) it answers 409.")).toBe(
+      "Off when disabled it answers 409.",
+    );
+    expect(
+      publicDescription(
+        "Statuses. The same table is src/shared/contract/status.ts (STATUSES). End.",
+      ),
+    ).toBe("Statuses. End.");
+    expect(publicDescription("Plain text, e.g. 3.5 trucks.")).toBe("Plain text, e.g. 3.5 trucks.");
   });
 });
