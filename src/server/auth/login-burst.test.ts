@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app";
 import type { Database } from "../db/database";
 import { DEMO_PASSWORD } from "../db/demo-data";
+import { loginThrottle } from "../db/schema/sessions";
 import { users } from "../db/schema/users";
 import { createScratchStorage, type ScratchStorage, testConfig } from "../test/harness";
 import { openSeededPglite } from "../test/pglite-template";
@@ -84,7 +85,21 @@ describe("login limits under bursts", () => {
       expect(response.json().code).toBe("rate_limited");
       expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
     }
-    // The window is full: even the right password waits now (from this address).
+    // Only the checked attempts stay counted: every refused one was given back.
+    const userKey = `login:user:warehouse|ip:${ip}`;
+    const rows = await first.db
+      .select({ key: loginThrottle.key, failures: loginThrottle.failures })
+      .from(loginThrottle)
+      .where(inArray(loginThrottle.key, [userKey, `login:ip:${ip}`]));
+    expect(Object.fromEntries(rows.map((row) => [row.key, row.failures]))).toEqual({
+      [userKey]: counts[401],
+      [`login:ip:${ip}`]: counts[401],
+    });
+    // Used up (a burst may stop short of the limit while refused attempts are still being
+    // given back): then even the right password waits, from this address.
+    for (let i = counts[401] ?? 0; i < PER_USER; i++) {
+      expect((await attempt(second, "warehouse", "wrong", ip)).statusCode).toBe(401);
+    }
     expect((await attempt(first, "warehouse", DEMO_PASSWORD, ip)).statusCode).toBe(429);
   });
 
@@ -99,6 +114,9 @@ describe("login limits under bursts", () => {
     expect(Object.keys(counts).sort()).toEqual(["401", "429"]);
     expect(counts[401]).toBeLessThanOrEqual(PER_IP);
     expect(counts[429]).toBeGreaterThanOrEqual(60 - PER_IP);
+    for (let i = counts[401] ?? 0; i < PER_IP; i++) {
+      expect((await attempt(first, `nobody-${i}`, "x", ip)).statusCode).toBe(401);
+    }
     expect((await attempt(second, "office", DEMO_PASSWORD, ip)).statusCode).toBe(429);
   });
 

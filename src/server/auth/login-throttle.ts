@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { RateLimitConfig } from "../config";
 import type { Db } from "../db/database";
 import { loginThrottle } from "../db/schema/sessions";
@@ -73,33 +73,40 @@ export async function admitAttempt(
   return { ok: false, retryAfter: Math.max(...waits) };
 }
 
-/** Takes the attempt back from its keys (only within the windows it was counted in). */
+/**
+ * Takes the attempt back from its keys (only within the windows it was counted in). One
+ * statement per key: each locks one row, so it can never deadlock with an admission.
+ */
 export async function refund(
   db: Db,
   attempt: Attempt,
   keys: readonly ThrottleKey[] | undefined = undefined,
 ): Promise<void> {
   const names = keys ? new Set(keys.map((k) => k.key)) : undefined;
-  const matches = [...attempt.windows]
-    .filter(([key]) => !names || names.has(key))
-    .map(([key, resetAt]) => and(eq(loginThrottle.key, key), eq(loginThrottle.resetAt, resetAt)));
-  if (matches.length === 0) return;
-  await db
-    .update(loginThrottle)
-    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
-    .where(or(...matches));
+  for (const [key, resetAt] of attempt.windows) {
+    if (names && !names.has(key)) continue;
+    await db
+      .update(loginThrottle)
+      .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+      .where(and(eq(loginThrottle.key, key), eq(loginThrottle.resetAt, resetAt)));
+  }
 }
 
 export async function clearFailures(db: Db, keys: readonly ThrottleKey[]): Promise<void> {
-  await db.delete(loginThrottle).where(
-    inArray(
-      loginThrottle.key,
-      keys.map((k) => k.key),
-    ),
-  );
+  for (const { key } of keys) await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }
 
-/** Expired windows are kept only as long as they can matter; this keeps the table small. */
+/**
+ * Expired windows are kept only as long as they can matter; this keeps the table small. Rows
+ * are locked in key order (as admissions lock them) and busy ones skipped: no deadlock, no wait.
+ */
 export async function pruneExpired(db: Db): Promise<void> {
-  await db.delete(loginThrottle).where(lt(loginThrottle.resetAt, sql`now() - interval '1 hour'`));
+  const expired = db
+    .select({ key: loginThrottle.key })
+    .from(loginThrottle)
+    .where(lt(loginThrottle.resetAt, sql`now() - interval '1 hour'`))
+    .orderBy(loginThrottle.key)
+    .limit(500)
+    .for("update", { skipLocked: true });
+  await db.delete(loginThrottle).where(inArray(loginThrottle.key, expired));
 }
