@@ -8,7 +8,7 @@ import type { Db } from "../../../db/database";
 import { isUniqueViolation } from "../../../db/errors";
 import { SHIPPERS_PLATE_KEY, type ShipperRow } from "../../../db/schema/shippers";
 import { errors } from "../../../errors";
-import { fieldErrors } from "../../../plugins/errors";
+import { zodValidationError } from "../../../plugins/errors";
 import { dateRange } from "../../date-range";
 import { etagOf } from "../../versioning";
 import { presentShipper } from "./presenter";
@@ -120,12 +120,9 @@ export async function replaceShipper(
   return row ?? missOrStale(db, companyId, id);
 }
 
-function validationOf(error: z.ZodError) {
-  const issues = error.issues.map((issue) => ({
-    instancePath: `/${issue.path.join("/")}`,
-    message: issue.message,
-  }));
-  return errors.validation(fieldErrors(issues, "body"));
+function validationOf(error: z.ZodError, input: unknown) {
+  // With each issue's field code (plate characters, phone, sizes), as route validation answers.
+  return zodValidationError(error, "body", input);
 }
 
 const MERGE_ATTEMPTS = 3;
@@ -154,7 +151,7 @@ export async function patchShipper(
       country_code: current.countryCode,
       ...patch,
     });
-    if (!merged.success) throw validationOf(merged.error);
+    if (!merged.success) throw validationOf(merged.error, patch);
     const changes = changesOf(merged.data);
     const row = await plateChecked(() =>
       updateShipper(db, companyId, id, changes, [current.version]),
