@@ -15,7 +15,7 @@ export type ShipmentPath = (typeof SHIPMENT_PATHS)[number];
 export const ShipmentChange = z.object({
   key: IdempotencyKey.describe("The change's Idempotency-Key (1..200 printable ASCII)"),
   type: z.enum(SHIPMENT_PATHS),
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(2_147_483_647), // int4: larger is a 400, not a 500
   version: z.number().int().nonnegative().describe("The version the change was made on (If-Match)"),
   body: z
     .union([
