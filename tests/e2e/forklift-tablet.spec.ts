@@ -76,7 +76,7 @@ for (const tablet of TABLETS) {
       loginAs,
       checkA11y,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const code = tablet.online;
       const api = await ShipmentsApi.login(request, "forklift");
       const [company] = (await api.profile()).companies;
@@ -131,7 +131,7 @@ for (const tablet of TABLETS) {
       request,
       loginAs,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const code = tablet.offline;
       const office = await HistoryApi.login(request, "office");
       const start = await office.setStatus("expeditions", code, IN_PREPARATION);
