@@ -111,6 +111,7 @@ for (const change of FORKLIFT_CHANGES) {
     await loginAs("forklift");
     const list = new ShipmentsListPage(page, kind);
     await list.goto({ code });
+    await list.waitForLines();
     await expect(list.rows()).toHaveCount(1);
     // A fork-lift driver gets line cards, whatever the screen: never the desktop table.
     await expect(list.table).toHaveCount(0);
