@@ -182,6 +182,7 @@ describe("plate uniqueness", () => {
         code: "conflict",
         message: expect.any(String),
         fields: { plate: ["A truck with this plate already exists"] },
+        field_codes: { plate: [{ code: "not_unique" }] },
       });
     }
     // Another company may have the same plate.
