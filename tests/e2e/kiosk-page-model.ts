@@ -103,7 +103,7 @@ export class KioskScreen {
 
   /** The list shows rows, no error screen, and the URL holds today's dates. */
   async expectList(title: string, path: string, today: string): Promise<void> {
-    await expect(this.heading(title)).toBeVisible();
+    await expect(this.heading(title)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
     // The first rows of a cold start (sign-in, mirror, first query) may take a while.
     await expect(this.rows().first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
     await expect(this.errorScreen()).toHaveCount(0);
