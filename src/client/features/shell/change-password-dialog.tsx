@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Form } from "react-aria-components";
-import { ApiError } from "../../lib/errors";
+import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { changePassword } from "../../lib/session/api";
 import { useSession } from "../../lib/session/use-session";
@@ -16,7 +16,7 @@ interface Props {
 
 /** Change password (spec sections 2, 5, 7). Mismatched new passwords: a warning, nothing sent. */
 export function ChangePasswordDialog({ isOpen, onOpenChange }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const [oldPassword, setOldPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
@@ -42,7 +42,7 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: Props) {
       notify("success", t`Change password`, t`Successfully saved new password`);
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setFieldErrors(error.fields);
+      setFieldErrors(fieldMessages(error, i18n));
       notifyError(error);
     } finally {
       setPending(false);
