@@ -74,10 +74,15 @@ for (const viewport of [
       const visited: number[] = [];
       for (let index = 1; index <= pages + 1; index += 1) {
         await expect.poll(() => wall.listPage()).toBe(index > pages ? 1 : index);
-        await expect.poll(async () => (await wall.deliveryNotes()).length).toBeGreaterThan(0);
-        const notes = await wall.deliveryNotes();
-        expect(notes.length).toBeLessThanOrEqual(PAGE_SIZE);
-        for (const note of notes) seen.add(note);
+        // This page's lines: as many as the page holds, none shown on an earlier page.
+        const onPage = Math.min(PAGE_SIZE, expected.length - ((index - 1) % pages) * PAGE_SIZE);
+        const fresh = async () => {
+          const notes = await wall.deliveryNotes();
+          const repeated = index <= pages && notes.some((note) => seen.has(note));
+          return notes.length === onPage && !repeated ? notes : [];
+        };
+        await expect.poll(async () => (await fresh()).length).toBe(onPage);
+        for (const note of await fresh()) seen.add(note);
         visited.push(wall.listPage());
         expect(await wall.horizontalOverflow(), `sideways scroll on page ${index}`).toBe(0);
         await expect(wall.currentScreen()).toHaveText("Expeditions");
