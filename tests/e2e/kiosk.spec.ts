@@ -25,7 +25,8 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   loginAs,
   checkA11y,
 }) => {
-  test.slow();
+  // Over a hundred ticks, each paging through today's three pages, on a busy 2-core machine.
+  test.setTimeout(240_000);
   const kiosk = new KioskScreen(page);
   await page.clock.install();
   await loginAs("kiosk");
@@ -88,6 +89,7 @@ test("kiosk receptions: rotates on receptions, the only page its role may see", 
   page,
   loginAs,
 }) => {
+  test.slow();
   const kiosk = new KioskScreen(page);
   await page.clock.install();
   await loginAs("kioskrec");
