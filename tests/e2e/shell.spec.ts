@@ -85,7 +85,8 @@ test.describe("app shell", () => {
     await dialog.getByLabel("Old password", { exact: true }).fill("wrong-old-password");
     await dialog.getByLabel("Repeat new password", { exact: true }).fill("new-password-1");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(shell.notice(/^error/i)).toContainText("old_password");
+    // The field is named by its label ("Old password: ..."), as the form shows it.
+    await expect(shell.notice(/^error/i)).toContainText(/old password/i);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
   });
