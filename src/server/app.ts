@@ -85,11 +85,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
       return503OnClosing: false, // plugins/shutdown.ts answers 503 in the API error shape
+      // plugins/request-log.ts logs errors, slow requests and (debug) access instead.
+      logController: new LogController({ disableRequestLogging: true }),
       // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS or gets 408 and a
       // closed socket; answers, SSE streams included, are not limited by it.
       ...requestTimeouts(config.limits.requestTimeoutMs),
-      // plugins/request-log.ts logs errors, slow requests and (debug) access instead.
-      logController: new LogController({ disableRequestLogging: true }),
     }).withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
