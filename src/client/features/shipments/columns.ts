@@ -146,7 +146,7 @@ export const EXPEDITION_LAYOUTS: Record<LayoutName, readonly ColumnId[]> = {
  * never grows wider than the screen). Text columns that wrap get the most.
  */
 export const KIOSK_COLUMN_SHARES: Partial<Record<ColumnId, number>> = {
-  urgent: 5,
+  urgent: 6,
   booked_time: 8,
   delivery_note: 13,
   client: 15,
@@ -155,7 +155,7 @@ export const KIOSK_COLUMN_SHARES: Partial<Record<ColumnId, number>> = {
   road: 6,
   truck: 11,
   status: 16,
-  reason: 18,
+  reason: 17,
 };
 
 /** Each wall column's width in percent (columns without a share get an average one). */
