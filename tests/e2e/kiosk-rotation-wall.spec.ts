@@ -77,6 +77,9 @@ for (const viewport of [
         // This page's lines: as many as the page holds, none shown on an earlier page.
         const onPage = Math.min(PAGE_SIZE, expected.length - ((index - 1) % pages) * PAGE_SIZE);
         const fresh = async () => {
+          // The paused clock moves a little at each look, so the list's own timers (the
+          // mirror's queries) run; nowhere near the next tick.
+          await page.clock.runFor(20);
           const notes = await wall.deliveryNotes();
           const repeated = index <= pages && notes.some((note) => seen.has(note));
           return notes.length === onPage && !repeated ? notes : [];
