@@ -7,7 +7,7 @@
  * - `canAdd`: "Add truck" link (addTruck). `canEdit`: delete column and SMS (editTruck).
  * - `canFilter`: the filter bar (seeFilters). `smsEnabled`: phone column and SMS buttons
  *   (config.smsEnabled).
- * - `isKiosk`: a wall display (kiosk roles or isKiosk): a read-only list, no filters, no add,
+ * - `isKiosk`: a wall display (kiosk roles): a read-only list, no filters, no add,
  *   detail, delete or SMS; the rotation pages through it (`data-page`, `data-page-count`).
  * - `onError(error)`: a delete or SMS failure, after it is logged (default: ERROR notice).
  * - `onSuccess(message)`: a success notice (default: notices module).
@@ -60,8 +60,8 @@ export function TrucksPage(props: TrucksPageProps) {
   const { t } = useLingui();
   const session = useSession();
   const companyId = props.companyId ?? session.company?.id ?? null;
-  const isKiosk =
-    props.isKiosk ?? (session.hasRestriction("isKiosk") || isKioskUser(session.roles));
+  // Kiosk roles only: read-only roles also carry the isKiosk restriction but keep their pager.
+  const isKiosk = props.isKiosk ?? isKioskUser(session.roles);
   // Nothing to press on a wall: the list only.
   const canAdd = !isKiosk && (props.canAdd ?? session.can("addTruck"));
   const canEdit = !isKiosk && (props.canEdit ?? session.can("editTruck"));
