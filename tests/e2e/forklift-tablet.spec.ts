@@ -100,7 +100,7 @@ for (const tablet of TABLETS) {
 
       // The search box filters the list and keeps the search in the URL.
       await list.search.fill(code);
-      await expect(page).toHaveURL(new RegExp(`[?&]code=${code}`));
+      await expect(page).toHaveURL(new RegExp(`[?&]search=${code}`));
       await expect(list.rows()).toHaveCount(1, { timeout: PAGE_LOAD_TIMEOUT });
       const card = list.row(code);
       const status = card.getByRole("combobox", { name: SHIPMENT_LABELS.statusOf(code) });

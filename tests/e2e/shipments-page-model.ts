@@ -47,7 +47,7 @@ export class ShipmentsListPage {
   readonly table: Locator;
   /** Line cards (tablets, phones, fork-lifts). */
   readonly cards: Locator;
-  /** The cards' delivery note search box and Filters button. */
+  /** The cards' delivery note or plate search box and Filters button. */
   readonly search: Locator;
   readonly filtersButton: Locator;
   readonly empty: Locator;
@@ -61,7 +61,9 @@ export class ShipmentsListPage {
     this.heading = page.getByRole("heading", { level: 1, name: SHIPMENT_LABELS[kind] });
     this.table = page.getByRole("table", { name: SHIPMENT_LABELS.table });
     this.cards = page.getByRole("list", { name: SHIPMENT_LABELS.table });
-    this.search = page.getByRole("searchbox", { name: /delivery note|albarán|folio/i });
+    this.search = page.getByRole("searchbox", {
+      name: /delivery note|albarán|folio|matrícula|placa|plate/i,
+    });
     this.filtersButton = page.getByRole("button", { name: /^(filters|filtros)\b/i });
     this.empty = page.getByText(SHIPMENT_LABELS.noLines);
     this.summary = page.getByText(SHIPMENT_LABELS.summary);

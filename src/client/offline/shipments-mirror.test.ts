@@ -56,6 +56,23 @@ describe("shipmentMatcher", () => {
     expect(shipmentMatcher(EXP, {})(reception(1))).toBe(false);
   });
 
+  it("search: delivery note, route plate or the truck's plate (plates without spaces or hyphens)", () => {
+    const truck = { id: 3, name: "Ana", phone: null, plate: "1234ABC" };
+    const rows = [
+      expedition(1, { code: "ALB-77" }),
+      expedition(2, { route_plate: "9999 XYZ" }),
+      expedition(3, { shipper: truck }),
+      expedition(4),
+    ];
+    const found = (search: string) =>
+      rows.filter(shipmentMatcher(EXP, { search })).map((row) => row.id);
+    expect(found("alb-77")).toEqual([1]);
+    expect(found("9999 x")).toEqual([2]);
+    expect(found("1234-abc")).toEqual([3]);
+    expect(found("34 ab")).toEqual([3]);
+    expect(found("nothing")).toEqual([]);
+  });
+
   it("kl hides issued expeditions unless show_issued or the status filter names 3", () => {
     const issued = expedition(1, { status: { id: 3, description: "dispached", color: "" } });
     expect(shipmentMatcher(KL, {})(issued)).toBe(false);

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { SHIPMENT_TYPE } from "../../shared/constants";
 import type { Shipment } from "../../shared/contract/shipment";
 import type { ShipmentType } from "../../shared/contract/status";
+import { normalisePlate } from "../../shared/plate";
 import { hidesIssued } from "../../shared/status-rules";
 import { chunks, db, type ShipmentRow } from "./db";
 import { listPageKey, putListPage, recordSync } from "./list-pages";
@@ -26,6 +27,8 @@ export interface ShipmentListFilters {
   booked_date_after?: string;
   booked_date_before?: string;
   code?: string;
+  /** Delivery note, route plate or the truck's plate (the tablet search box). */
+  search?: string;
   route_plate?: string;
   info_shipper?: string;
   /** Receptions only. */
@@ -58,12 +61,25 @@ const contains = (needle: string | undefined) => {
   return text ? (value: string) => value.toLocaleLowerCase().includes(text) : undefined;
 };
 
+/** The API's `search`: delivery note or route plate contains it, or a plate contains it normalised. */
+function searchMatcher(needle: string | undefined): ((row: ShipmentRow) => boolean) | undefined {
+  const text = contains(needle);
+  if (!text || needle === undefined) return undefined;
+  const plate = contains(normalisePlate(needle)) ?? text;
+  return (row) =>
+    text(row.code) ||
+    text(row.route_plate) ||
+    plate(row.route_plate) ||
+    (row.shipper !== null && plate(row.shipper.plate));
+}
+
 /** Compiled filters: the same tests the API applies. */
 export function shipmentMatcher(
   scope: ShipmentScope,
   filters: ShipmentListFilters,
 ): (row: ShipmentRow) => boolean {
   const code = contains(filters.code);
+  const search = searchMatcher(filters.search);
   const routePlate = contains(filters.route_plate);
   const infoShipper = contains(filters.info_shipper);
   const origin = scope.type === SHIPMENT_TYPE.reception ? contains(filters.origin) : undefined;
@@ -84,6 +100,7 @@ export function shipmentMatcher(
   return (row) => {
     if (row.type !== scope.type) return false;
     if (code && !code(row.code)) return false;
+    if (search && !search(row)) return false;
     if (routePlate && !routePlate(row.route_plate)) return false;
     if (infoShipper && !infoShipper(row.info_shipper)) return false;
     if (origin && !(row.type === SHIPMENT_TYPE.reception && origin(row.origin))) return false;

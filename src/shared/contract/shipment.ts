@@ -116,6 +116,7 @@ export const ShipmentListQuery = PagingQuery.extend({
     "Booked on or before (inclusive: a minute or a day bound covers the whole minute or day)",
   ),
   code: Contains("Delivery note"),
+  search: Contains("Delivery note, route plate or the assigned truck's plate (one search box)"),
   route_plate: Contains("Route plate"),
   info_shipper: Contains("Truck information"),
   client: IdList.optional().describe("Client id, repeatable (client=1&client=2) or comma list"),

@@ -47,7 +47,7 @@ export function shipmentSearchParams(
   const before = dayBound(filters.booked_date_before, true);
   if (after) params.set("booked_date_after", after);
   if (before) params.set("booked_date_before", before);
-  const texts = ["code", "route_plate", "info_shipper"] as const;
+  const texts = ["code", "search", "route_plate", "info_shipper"] as const;
   for (const key of texts) {
     const value = filters[key]?.trim();
     if (value) params.set(key, value);

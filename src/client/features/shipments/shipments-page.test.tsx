@@ -352,7 +352,7 @@ describe("ShipmentsPage", () => {
     await waitFor(() => expect(card.getAttribute("aria-busy")).toBeNull());
   });
 
-  it("line cards: a search box for the delivery note in the URL and filters behind a button with their count", async () => {
+  it("line cards: a search box for the delivery note or plate in the URL and filters behind a button with their count", async () => {
     const router = renderPage("/expeditions?status=998", { presentation: "cards" });
     await screen.findByRole("listitem", { name: "DN-1" }, { timeout: 8000 });
     const filters = screen.getByRole("button", { name: /^Filters/ });
@@ -363,16 +363,15 @@ describe("ShipmentsPage", () => {
       fireEvent.click(filters);
     });
     const dialog = await screen.findByRole("dialog", { name: "Filters" });
-    expect(within(dialog).queryByLabelText("Delivery note")).toBeNull();
     await act(async () => {
       fireEvent.click(within(dialog).getByRole("button", { name: "Clear" }));
     });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(router.state.location.search).toEqual({});
 
-    fireEvent.change(screen.getByRole("searchbox", { name: "Delivery note" }), {
+    fireEvent.change(screen.getByRole("searchbox", { name: "Delivery note or plate" }), {
       target: { value: "DN-2" },
     });
-    await waitFor(() => expect(router.state.location.search).toEqual({ code: "DN-2" }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: "DN-2" }));
   });
 });

@@ -266,7 +266,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         <ShipmentsToolbar
           compact={presentation === "cards"}
           filters={filters}
-          onSearch={(code) => setFilters({ code })}
+          onSearch={(search) => setFilters({ search })}
         >
           {(close) => (
             <ShipmentsFilters
@@ -282,7 +282,6 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
               showOrigin={!isExpedition && session.can("seeOriginFilter")}
               showTrw={isTrw}
               showIssuedToggle={isExpedition && companyCode === "kl"}
-              hideCode={presentation === "cards"}
             />
           )}
         </ShipmentsToolbar>

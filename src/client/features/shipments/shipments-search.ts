@@ -45,6 +45,7 @@ export const ShipmentsSearch = z.object({
   booked_date_after: day,
   booked_date_before: day,
   code: text(120),
+  search: text(120),
   route_plate: text(120),
   info_shipper: text(120),
   origin: text(120),
@@ -58,12 +59,13 @@ export const ShipmentsSearch = z.object({
 export type ShipmentsSearch = z.output<typeof ShipmentsSearch>;
 
 /**
- * Filters in force behind the Filters button (the delivery note has its own search box): a
+ * Filters in force behind the Filters button (the search box is counted apart): a
  * date range counts once, a list of clients or statuses once.
  */
 export function hiddenFilterCount(filters: Omit<ShipmentsSearch, "page">): number {
   const set = [
     filters.booked_date_after || filters.booked_date_before,
+    filters.code,
     filters.route_plate,
     filters.info_shipper,
     filters.origin,

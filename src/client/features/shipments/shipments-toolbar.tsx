@@ -10,13 +10,13 @@ export interface ShipmentsToolbarProps {
   compact: boolean;
   /** The filters as the URL holds them. */
   filters: Omit<ShipmentsSearch, "page">;
-  /** A delivery note search (URL `code`), undefined when cleared. */
-  onSearch: (code: string | undefined) => void;
+  /** A delivery note or plate search (URL `search`), undefined when cleared. */
+  onSearch: (search: string | undefined) => void;
   /** The filter form; `close` closes the drawer once filters are applied. */
   children: (close: () => void) => ReactNode;
 }
 
-/** The desktop filter bar, or on a small screen a delivery note search and a Filters drawer. */
+/** The desktop filter bar, or on a small screen a delivery note or plate search and a Filters drawer. */
 export function ShipmentsToolbar({ compact, filters, onSearch, children }: ShipmentsToolbarProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -24,8 +24,8 @@ export function ShipmentsToolbar({ compact, filters, onSearch, children }: Shipm
   return (
     <search className={styles.toolbar} aria-label={t`Shipment filters`}>
       <SearchBox
-        label={t`Delivery note`}
-        value={filters.code}
+        label={t`Delivery note or plate`}
+        value={filters.search}
         onSearch={onSearch}
         maxLength={120}
       />

@@ -103,7 +103,8 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           `${place} (action_date is the ${action}), version and timing. ${TIMING}` +
           "booked_date_after/before are inclusive bounds read as UTC without an offset; code, " +
           `route_plate, info_shipper${place === "origin" ? " and origin" : ""} match anywhere ` +
-          "(case-insensitive); client and status take one or more ids (repeat the parameter " +
+          "(case-insensitive); search matches the delivery note, the route plate or the truck's " +
+          "plate (plates compared without spaces or hyphens); client and status take one or more ids (repeat the parameter " +
           "or separate with commas). Company kl leaves out lines in status 3 (issued) unless " +
           "show_issued=true or status names 3.",
         querystring: query,
@@ -122,6 +123,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           bookedFrom: from,
           bookedUntil: until,
           code: q.code || undefined,
+          search: q.search || undefined,
           routePlate: q.route_plate || undefined,
           infoShipper: q.info_shipper || undefined,
           place: q.origin || undefined,

@@ -20,6 +20,7 @@ import { reasons, shipments, statuses } from "../../../db/schema/shipments";
 import { shippers } from "../../../db/schema/shippers";
 import { containsPattern } from "../shipper/repository";
 import type { ShipmentFilter, ShipmentScope, ShipmentView } from "./repository";
+import { searchCondition, searchPatterns } from "./search";
 
 /**
  * The expeditions/receptions list is the hot path (every screen polls it): building its two
@@ -77,6 +78,12 @@ function shapeOf(scope: ShipmentScope, filter: ShipmentFilter): { key: string; p
     params.until = filter.bookedUntil.toISOString();
     key.push("until");
   }
+  if (filter.search) {
+    const patterns = searchPatterns(filter.search);
+    params.search = patterns.text;
+    params.searchPlate = patterns.plate;
+    key.push("search");
+  }
   for (const [name] of TEXT_FILTERS) {
     const text = filter[name];
     if (!text) continue;
@@ -114,6 +121,9 @@ function build(db: Executor, shape: string, name: string): Statements {
     has.has("from") ? gte(shipments.bookedDate, sql.placeholder("from")) : undefined,
     has.has("until") ? lt(shipments.bookedDate, sql.placeholder("until")) : undefined,
     ...TEXT_FILTERS.map(([key, column]) => text(column, key)),
+    has.has("search")
+      ? searchCondition({ text: sql.placeholder("search"), plate: sql.placeholder("searchPlate") })
+      : undefined,
     ...ID_FILTERS.filter(([prefix]) => prefix !== "scopeClient").map(([prefix, , op]) =>
       idFilter(prefix === "client" ? shipments.clientId : shipments.statusId, prefix, op),
     ),

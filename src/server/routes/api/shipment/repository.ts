@@ -29,6 +29,7 @@ import { shippers } from "../../../db/schema/shippers";
 import { users } from "../../../db/schema/users";
 import { containsPattern } from "../shipper/repository";
 import { listStatements, viewColumns } from "./list-statements";
+import { searchCondition, searchPatterns } from "./search";
 
 /**
  * What a caller may see: the lines of one company that are not deleted and, for a user
@@ -74,6 +75,8 @@ export interface ShipmentFilter {
   /** Exclusive upper bound. */
   bookedUntil?: Date | undefined;
   code?: string | undefined;
+  /** Delivery note, route plate or the assigned truck's plate contains it. */
+  search?: string | undefined;
   routePlate?: string | undefined;
   infoShipper?: string | undefined;
   /** Origin of receptions (destination of expeditions). */
@@ -106,6 +109,7 @@ export async function listShipments(
     filter.bookedFrom ? gte(shipments.bookedDate, filter.bookedFrom) : undefined,
     filter.bookedUntil ? lt(shipments.bookedDate, filter.bookedUntil) : undefined,
     ilike(shipments.code, filter.code),
+    filter.search ? searchCondition(searchPatterns(filter.search)) : undefined,
     ilike(shipments.routePlate, filter.routePlate),
     ilike(shipments.infoShipper, filter.infoShipper),
     ilike(shipments.place, filter.place),

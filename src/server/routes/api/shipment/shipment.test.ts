@@ -332,6 +332,31 @@ describe("list filters and paging", () => {
     ]);
   });
 
+  it("search: the delivery note, the route plate or the assigned truck's plate", async () => {
+    const db = t.app.db;
+    const [truck] = await db
+      .select({ id: shippers.id, plate: shippers.plate })
+      .from(shippers)
+      .where(eq(shippers.companyId, plain()))
+      .orderBy(asc(shippers.id))
+      .limit(1);
+    const gamma = made.gamma;
+    if (!truck || gamma === undefined) throw new Error("the demo company has no truck");
+    await db.update(shipments).set({ shipperId: truck.id }).where(eq(shipments.id, gamma));
+    try {
+      const search = (text: string) =>
+        list(office, `/api/expedition?${window}&search=${encodeURIComponent(text)}`).then(codes);
+      expect(await search("alpha")).toEqual(["FLT-Alpha"]);
+      expect(await search("rt-2")).toEqual(["flt-beta"]);
+      // The truck's plate as a driver would type it: lower case, with a space.
+      const typed = `${truck.plate.slice(0, 3)} ${truck.plate.slice(3)}`.toLowerCase();
+      expect(await search(typed)).toEqual(["FLT-Gamma"]);
+      expect(await search("no such line")).toEqual([]);
+    } finally {
+      await db.update(shipments).set({ shipperId: null }).where(eq(shipments.id, gamma));
+    }
+  });
+
   it("route_plate and info_shipper: contains, case-insensitive", async () => {
     expect(codes(await list(office, `/api/expedition?${window}&route_plate=rt-`))).toEqual([
       "FLT-Alpha",
