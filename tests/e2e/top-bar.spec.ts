@@ -57,6 +57,7 @@ for (const lang of ["en", "es", "pt"] as const) {
       page,
       loginAs,
       shell,
+      checkA11y,
     }) => {
       const bar = new TopBar(page);
       await loginAs("office");
@@ -64,6 +65,7 @@ for (const lang of ["en", "es", "pt"] as const) {
       await bar.expectOneRow();
       expect(await bar.horizontalOverflow()).toBeLessThanOrEqual(0);
       await bar.screenshot(`top-bar-1280-${lang}`);
+      await checkA11y();
       if ((await bar.more().count()) === 0) expect(await bar.hrefs()).toEqual(TRW_PATHS);
       else await expectMoreByKeyboard(bar);
     });
@@ -126,7 +128,12 @@ test.describe("pt at 900", () => {
 test.describe("mx at 1280", () => {
   test.use({ lang: "es", viewport: DESKTOP });
 
-  test(`office in ${BW} in Mexican Spanish: one row`, async ({ page, loginAs, shell }) => {
+  test(`office in ${BW} in Mexican Spanish: one row`, async ({
+    page,
+    loginAs,
+    shell,
+    checkA11y,
+  }) => {
     const bar = new TopBar(page);
     await loginAs("office");
     await shell.switchCompany(BW);
@@ -136,6 +143,7 @@ test.describe("mx at 1280", () => {
     await bar.expectOneRow();
     expect(await bar.horizontalOverflow()).toBeLessThanOrEqual(0);
     await bar.screenshot("top-bar-1280-mx");
+    await checkA11y();
   });
 });
 
