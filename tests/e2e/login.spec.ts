@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_USERS, landingPath } from "./demo-users";
+import { DEMO_PASSWORD } from "./demo-users";
 import { expect, test } from "./fixtures";
 
 test.describe("login and route guard", () => {
@@ -26,12 +26,4 @@ test.describe("login and route guard", () => {
     await loginPage.login("admin", DEMO_PASSWORD);
     await expect(page).toHaveURL((url) => url.pathname === "/trucks");
   });
-
-  for (const user of Object.keys(DEMO_USERS)) {
-    test(`${user} lands on ${landingPath(user)}`, async ({ page, loginAs, checkA11y }) => {
-      await loginAs(user);
-      await expect(page).toHaveURL((url) => url.pathname === landingPath(user));
-      await checkA11y();
-    });
-  }
 });

@@ -129,6 +129,7 @@ test.describe("roles in the plain company", () => {
       page,
       loginAs,
       shell,
+      checkA11y,
     }) => {
       // The probe table must stay meaningful: refused, unless the role is allowed everywhere.
       expect(probeTarget === null).toBe(seesAll);
@@ -152,6 +153,8 @@ test.describe("roles in the plain company", () => {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(home);
         await expectTiles(dashboard, roles, home);
       }
+      // Each role's landing page, as that role sees it (the one sign-in per user of the suite).
+      await checkA11y();
 
       await page.goto(probe);
       await expect(page).toHaveURL((url) => url.pathname === (probeTarget ?? probe));
