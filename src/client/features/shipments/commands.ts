@@ -4,8 +4,8 @@ import { REASONS, type ReasonDefinition, statusById } from "../../../shared/cont
 import type { Command } from "../../offline/outbox";
 import { enqueue } from "../../offline/outbox";
 import { currentAuthor } from "../../offline/sync-engine";
+import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
 import { SHIPMENT_PATH } from "./api";
-import { REASON_TEXT, STATUS_TEXT } from "./labels";
 
 /**
  * Status and reason changes of a line, as local-first commands: queued in the outbox with the

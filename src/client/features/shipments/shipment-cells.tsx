@@ -8,8 +8,8 @@ import type { Shipment } from "../../../shared/contract/shipment";
 import { REASONS, type StatusDefinition, type StatusLabel } from "../../../shared/contract/status";
 import { Icon } from "../../ui/icons";
 import listStyles from "../../ui/list/list-table.module.css";
+import { REASON_TEXT, STATUS_TEXT, TIMING_TEXT } from "../../ui/shipment-labels";
 import type { ColumnId } from "./columns";
-import { REASON_TEXT, STATUS_TEXT, TIMING_TEXT } from "./labels";
 import own from "./shipments.module.css";
 
 /** What every presentation of the list (table, card, kiosk wall) renders a line with. */

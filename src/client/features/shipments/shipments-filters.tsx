@@ -5,7 +5,7 @@ import type { DateRange, QuickFilter } from "../../../shared/date-filters";
 import type { ShipmentListFilters } from "../../offline/shipments-mirror";
 import { DateQuickFilters } from "../../ui/list/date-quick-filters";
 import { FilterBar, FilterField } from "../../ui/list/filter-bar";
-import { STATUS_TEXT } from "./labels";
+import { STATUS_TEXT } from "../../ui/shipment-labels";
 import styles from "./shipments.module.css";
 
 export interface ShipmentsFiltersProps {

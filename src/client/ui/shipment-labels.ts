@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { StatusLabel } from "../../../shared/contract/status";
-import type { TimingClass } from "../../../shared/shipment-timing";
+import type { StatusLabel } from "../../shared/contract/status";
+import type { TimingClass } from "../../shared/shipment-timing";
 
 /** Status descriptions (translation keys of the contract) as catalog messages. */
 export const STATUS_TEXT: Record<StatusLabel, MessageDescriptor> = {
