@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import type { Database } from "../db/database";
+import { keepDedicatedConnection } from "../db/dedicated-connection";
 
 /**
  * Ties this server instance's pending Idempotency-Key claims to its life (issue 9). Each
@@ -33,68 +33,24 @@ declare module "fastify" {
 
 /** Advisory lock class (two-key form, so no other advisory lock user shares the space). */
 export const LEASE_LOCK_CLASS = 0x594c_4e31;
-const RETRY_MIN_MS = 500;
-const RETRY_MAX_MS = 30_000;
 
 /** The SQL that holds (or tries) the lease of an instance id. */
 export const leaseLockSql = (fn: "pg_advisory_lock" | "pg_try_advisory_xact_lock") =>
   `select ${fn}(${LEASE_LOCK_CLASS}, hashtext($1)) as locked`;
 
 /** Holds the advisory lock of `id` on its own connection, re-taking it after a reconnect. */
-async function holdLease(
+function holdLease(
   connectionString: string,
   id: string,
   warn: (message: string) => void,
 ): Promise<() => Promise<void>> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retryMs = RETRY_MIN_MS;
-  let timer: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on("error", () => undefined);
-    next.on("end", () => {
-      if (client !== next || stopped) return;
-      client = null;
-      warn("instance lease connection lost; taking the lease again");
-      schedule();
-    });
-    await next.connect();
-    try {
-      await next.query(leaseLockSql("pg_advisory_lock"), [id]);
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-    if (stopped) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    retryMs = RETRY_MIN_MS;
-  };
-
-  const schedule = (): void => {
-    const delay = retryMs * (0.5 + Math.random());
-    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-    timer = setTimeout(() => {
-      connect().catch(() => {
-        if (!stopped) schedule();
-      });
-    }, delay);
-    timer.unref();
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    const last = client;
-    client = null;
-    // Ending the session releases the lock.
-    await last?.end().catch(() => undefined);
-  };
+  // Ending the connection (the returned function) releases the lock.
+  return keepDedicatedConnection(connectionString, {
+    setUp: async (client) => {
+      await client.query(leaseLockSql("pg_advisory_lock"), [id]);
+    },
+    onLost: () => warn("instance lease connection lost; taking the lease again"),
+  });
 }
 
 /** node-postgres answers { rows }: whether the first row says the lock was taken. */
