@@ -4,7 +4,7 @@ import type { Company } from "../../shared/contract/company";
 import type { RoleKey } from "../../shared/roles";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/database";
-import { clients, userClients } from "../db/schema/clients";
+import { clientCompanies, userClients } from "../db/schema/clients";
 import { companies } from "../db/schema/companies";
 import { sessions } from "../db/schema/sessions";
 import { memberships, userRoles, users } from "../db/schema/users";
@@ -70,9 +70,11 @@ function contextQuery(db: Db) {
       roles: sql<RoleKey[]>`coalesce((select json_agg(${userRoles.role} order by ${userRoles.role})
         from ${userRoles} where ${userRoles.userId} = ${users.id}
         and ${userRoles.companyId} = ${companies.id}), '[]'::json)`,
-      clientIds: sql<number[]>`coalesce((select json_agg(${clients.id} order by ${clients.id})
-        from ${userClients} join ${clients} on ${clients.id} = ${userClients.clientId}
-        where ${userClients.userId} = ${users.id} and ${clients.companyId} = ${companies.id}),
+      // The user's clients that belong to this company (a client may belong to several).
+      clientIds: sql<number[]>`coalesce((select json_agg(${userClients.clientId}
+        order by ${userClients.clientId}) from ${userClients} join ${clientCompanies}
+        on ${clientCompanies.clientId} = ${userClients.clientId}
+        where ${userClients.userId} = ${users.id} and ${clientCompanies.companyId} = ${companies.id}),
         '[]'::json)`,
     })
     .from(sessions)

@@ -11,7 +11,7 @@ import {
 } from "./demo-data";
 import { demoShipments } from "./demo-shipments";
 import { demoTrucks } from "./demo-trucks";
-import { clients, userClients } from "./schema/clients";
+import { clientCompanies as clientCompanyLinks, clients, userClients } from "./schema/clients";
 import { companies } from "./schema/companies";
 import { reasons, shipmentHistory, shipments } from "./schema/shipments";
 import { shippers } from "./schema/shippers";
@@ -103,6 +103,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
       )
       .returning({ id: clients.id, description: clients.description });
     const clientIds = new Map(clientRows.map((row) => [row.description, row.id]));
+    // Each client belongs to its company (the client API may add more).
+    await tx.insert(clientCompanyLinks).values(
+      DEMO_CLIENTS.map((client) => ({
+        clientId: idOf(clientIds, client.description),
+        companyId: idOf(companyIds, client.company),
+      })),
+    );
 
     const userClientRows = Object.entries(DEMO_USER_CLIENTS).flatMap(([username, names]) =>
       names.map((name) => ({ userId: idOf(userIds, username), clientId: idOf(clientIds, name) })),

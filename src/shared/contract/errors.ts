@@ -41,6 +41,10 @@ export const FIELD_ERROR_CODES = [
   "too_small",
   "too_big",
   "not_unique",
+  /** The user may not change this field (a 403 names each such field). */
+  "read_only",
+  /** Must not be 0 (the weight, for user type mexico). */
+  "not_zero",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -36,6 +36,8 @@ export const ShipmentReason = z.object({
 
 const ShipmentBase = z.object({
   id: z.number().int(),
+  /** Client-chosen id of its creation (PUT api/expedition/uid/{uid}); random when created by POST. */
+  uid: z.uuid(),
   company: z.number().int(),
   /** Delivery note. */
   code: z.string(),
@@ -63,6 +65,8 @@ const ShipmentBase = z.object({
   warehouse: z.string(),
   dock: z.string(),
   weight: z.number().nullable(),
+  /** The line travels with a packing list. */
+  packing_list: z.boolean(),
   /** Recurrence rule (RFC 5545 RRULE) the line was created from, or null. */
   rrule_str: z.string().nullable(),
   /** User who created the line. */

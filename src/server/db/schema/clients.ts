@@ -3,6 +3,10 @@ import { createdAt, updatedAt, version } from "./columns";
 import { companies } from "./companies";
 import { users } from "./users";
 
+/**
+ * A client of one or more companies. company_id is the company it was created in; the
+ * companies that see it are its client_companies rows (the creator's among them).
+ */
 export const clients = pgTable(
   "clients",
   {
@@ -18,6 +22,23 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [index("clients_company_idx").on(table.companyId)],
+);
+
+/** The companies a client belongs to (spec: client.company is a list of ids). */
+export const clientCompanies = pgTable(
+  "client_companies",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clientId, table.companyId] }),
+    index("client_companies_company_idx").on(table.companyId, table.clientId),
+  ],
 );
 
 /** Clients a client-role user is limited to. */

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { LOAD_EMPTY, LOAD_TYPES } from "../../../shared/contract/shipment";
 import { clients } from "./clients";
@@ -60,10 +61,17 @@ export const reasons = pgTable(
  * and the origin of a reception; action_date its loading or discharge date. Deleting sets
  * deleted_at (the row stays, so a change feed can report the deletion).
  */
+export const SHIPMENTS_UID_KEY = "shipments_company_uid_key";
+
 export const shipments = pgTable(
   "shipments",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /**
+     * Client-chosen id of the creation (PUT api/expedition/uid/{uid}): a device plans a line
+     * offline under it, and a repeated PUT finds the line instead of creating it twice.
+     */
+    uid: uuid("uid").notNull().defaultRandom(),
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
@@ -95,6 +103,8 @@ export const shipments = pgTable(
     warehouse: blank("warehouse"),
     dock: blank("dock"),
     weight: numeric("weight", { precision: 12, scale: 3, mode: "number" }),
+    /** The line travels with a packing list (its packing lines: the documents issue). */
+    packingList: boolean("packing_list").notNull().default(false),
     rruleStr: text("rrule_str"),
     loadEmpty: text("load_empty", { enum: LOAD_EMPTY }),
     loadType: text("load_type", { enum: LOAD_TYPES }),
@@ -115,6 +125,7 @@ export const shipments = pgTable(
     // Trigram index for the delivery-note "contains" filter (extension pg_trgm).
     index("shipments_code_trgm_idx").using("gin", sql`${table.code} gin_trgm_ops`),
     index("shipments_status_idx").on(table.statusId),
+    uniqueIndex(SHIPMENTS_UID_KEY).on(table.companyId, table.uid),
     index("shipments_client_idx").on(table.clientId),
     index("shipments_shipper_idx").on(table.shipperId),
     check("shipments_type_check", sql`${table.type} in (1, 2)`),

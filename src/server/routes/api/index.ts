@@ -6,6 +6,7 @@ import { CompanyHeaders, installCompanyScope } from "../../plugins/company-scope
 import { IdempotencyHeaders, installIdempotency, isWriteMethod } from "../../plugins/idempotency";
 import { registerSms } from "../../plugins/sms";
 import { changesRoutes } from "./changes";
+import { clientRoutes } from "./clients";
 import { companyRoutes } from "./company";
 import { eventsRoutes } from "./events";
 import { shipmentRoutes } from "./shipment";
@@ -39,6 +40,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(shipperRoutes);
     await api.register(smsRoutes);
     await api.register(statusRoutes);
+    await api.register(clientRoutes);
     await api.register(shipmentRoutes);
     await api.register(changesRoutes);
     await api.register(eventsRoutes);

@@ -40,6 +40,7 @@ import {
   SHIPMENT_PERMISSIONS,
   scopeOf,
 } from "./service";
+import { shipmentWriteRoutes } from "./write-routes";
 
 const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);
 
@@ -84,6 +85,7 @@ const TYPES: TypeRoutes[] = [
 
 /** Expeditions, receptions, any shipment by id, and their history. */
 export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(shipmentWriteRoutes);
   for (const { type, path, line, query, place, action } of TYPES) {
     const tags = [path];
     const { see, edit, remove } = SHIPMENT_PERMISSIONS[type];

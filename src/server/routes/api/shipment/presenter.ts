@@ -15,6 +15,7 @@ export function presentShipment(view: ShipmentView, now: Date): Shipment {
   const row = view.shipment;
   const common = {
     id: row.id,
+    uid: row.uid,
     company: row.companyId,
     code: row.code,
     booked_date: row.bookedDate.toISOString(),
@@ -39,6 +40,7 @@ export function presentShipment(view: ShipmentView, now: Date): Shipment {
     warehouse: row.warehouse,
     dock: row.dock,
     weight: row.weight,
+    packing_list: row.packingList,
     rrule_str: row.rruleStr,
     user: row.userId,
     timing: timingClass({ booked_date: row.bookedDate, arrival_date: row.arrivalDate }, now),

@@ -170,8 +170,9 @@ export async function findShipmentViews(
   );
 }
 
+/** Columns a change may set (the forms set any writable one; PATCH status, reason, truck). */
 export type ShipmentChanges = Partial<
-  Pick<NewShipmentRow, "statusId" | "reasonId" | "shipperId" | "deletedAt">
+  Omit<NewShipmentRow, "id" | "companyId" | "type" | "uid" | "version" | "createdAt" | "updatedAt">
 >;
 
 /**

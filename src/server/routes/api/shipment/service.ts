@@ -154,7 +154,7 @@ const WRITE_ATTEMPTS = 3;
  * the history entry (one transaction). Without If-Match a concurrent change makes it recompute
  * from the new row; with If-Match a stale version is a 412 carrying the current line.
  */
-async function writeChange(
+export async function writeChange(
   db: Db,
   auth: AuthContext,
   id: number,
