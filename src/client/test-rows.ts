@@ -7,6 +7,7 @@ import type { Shipper } from "../shared/contract/shipper";
 export function expeditionRow(id: number, overrides: Partial<Expedition> = {}): Expedition {
   return {
     id,
+    uid: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
     type: SHIPMENT_TYPE.expedition,
     company: 7,
     code: `DN-${id}`,
@@ -32,6 +33,7 @@ export function expeditionRow(id: number, overrides: Partial<Expedition> = {}): 
     warehouse: "",
     dock: "",
     weight: null,
+    packing_list: false,
     rrule_str: null,
     user: null,
     timing: "in_time",

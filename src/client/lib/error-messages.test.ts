@@ -38,7 +38,8 @@ describe("server errors in the user's language", () => {
     expect(errorLines(duplicatePlate)).toEqual(["Placa: Ya existe un camión con esta placa"]);
     expect(fieldLabel("client")).toBe("SKU");
     expect(fieldLabel("delivery_note")).toBe("Folio");
-    expect(fieldLabel("dock")).toBe("Bahía");
+    expect(fieldLabel("road")).toBe("Bahía");
+    expect(fieldLabel("dock")).toBe("Andén");
     await activateLocale("pt");
     expect(errorLines(duplicatePlate)).toEqual([
       "Matrícula: Já existe um camião com esta matrícula",

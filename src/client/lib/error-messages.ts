@@ -27,6 +27,21 @@ export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   status: msg`Status`,
   reason: msg`Reason`,
   delivery_note: msg`Delivery note`,
+  code: msg`Delivery note`,
+  action_date: msg`Loading or discharge date`,
+  road: msg`Bay`,
+  road_number: msg`Bay number`,
+  info_shipper: msg`Truck information`,
+  groupage: msg`Groupage`,
+  own_truck: msg`Own truck`,
+  warehouse: msg`Warehouse`,
+  weight: msg`Weight`,
+  packing_list: msg`Packing list`,
+  load_empty: msg`Load or empty`,
+  load_type: msg`Load type`,
+  description: msg`Description`,
+  email: msg`E-mail`,
+  notes: msg`Notes`,
   client: msg`Client`,
   destination: msg`Destination`,
   origin: msg`Origin`,
@@ -40,7 +55,7 @@ export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   shared_id: msg`Shared id`,
   urgent: msg`Urgent`,
   shipper: msg`Truck`,
-  dock: msg`Bay`,
+  dock: msg`Dock`,
   company: msg`Company`,
   page: msg`Page`,
   page_size: msg`Page size`,
@@ -65,6 +80,8 @@ const FIELD_CODE_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
   too_small: msg({ message: "Must be at least {min}" }),
   too_big: msg({ message: "Must be at most {max}" }),
   not_unique: msg`This value is already used`,
+  read_only: msg`You may not change this field`,
+  not_zero: msg`Must not be 0`,
 };
 
 /** Where a field says it better in its own words. */
@@ -76,6 +93,7 @@ const FIELD_SPECIFIC: Readonly<Record<string, Partial<Record<FieldErrorCode, Mes
       not_unique: msg`A truck with this plate already exists`,
     },
     name: { required: msg`Write the name` },
+    weight: { not_zero: msg`The weight cannot be 0` },
   };
 
 /** Error codes of the API (src/shared/contract/errors.ts) a user may read. */

@@ -65,6 +65,8 @@ async function sweep(company: number, answer: Changes, seen: Seen): Promise<void
     .toArray();
   const gone = mirrored
     .filter((row) => {
+      // Negative ids are lines planned on this device, not on the server yet.
+      if (row.id < 0) return false;
       const inWindow = row.booked_date >= from && row.booked_date < until;
       return inWindow ? !seen.shipments.has(row.id) : !shown.has(row.id);
     })

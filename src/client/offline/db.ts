@@ -37,6 +37,12 @@ export interface OutboxRow {
   changes: Record<string, unknown>;
   /** The same fields before the change: the revert when the server's row cannot be read. */
   previous: Record<string, unknown>;
+  /**
+   * Shipment edits (PUT with If-Match): the body's fields as they were on the base version, in
+   * write-body form (client and truck by id). A 412 merges the edit against them field by
+   * field (field-merge.ts). Not indexed, so no schema version; absent on older entries.
+   */
+  baseValues?: Record<string, unknown>;
   /** Row version the change was made on (If-Match), null for creates. */
   baseVersion: number | null;
   /** What the user did, for the sync issues list (e.g. field status, from Loading to Loaded). */
@@ -59,9 +65,29 @@ export interface ChangeSummary {
   to: string | null;
 }
 
+/**
+ * One field both this device and someone else changed (a merged edit's conflict): the values
+ * in write-body form (base, mine, theirs) and as the line shows them (client and truck objects,
+ * status...), to show people and to make mine again.
+ */
+export interface ConflictField {
+  field: string;
+  base: unknown;
+  mine: unknown;
+  theirs: unknown;
+  mineShown: unknown;
+  theirsShown: unknown;
+}
+
 /** A queued change the server refused (final 4xx): reverted on the device, listed for review. */
 export interface SyncIssueRow {
   id?: number;
+  /**
+   * "conflict": an edit merged with a newer server version; the fields in `conflicts` were
+   * changed by both (the others were sent). Absent: a refused change.
+   */
+  kind?: "conflict";
+  conflicts?: ConflictField[];
   entity: OutboxEntity;
   entityId: number | string;
   op: OutboxRow["op"];

@@ -42,6 +42,20 @@ export interface Command {
   /** Mirrored-row fields as they look once the server accepts the change. */
   changes: Record<string, unknown>;
   summary: ChangeSummary;
+  /**
+   * The version the change was made on (If-Match), when the caller knows it better than the
+   * mirror (a form opened on a version the feed has since moved on: the server's 412 then
+   * merges the edit). Absent: the mirrored row's version. null: none (a change of a line still
+   * being created on the device, rebased onto the creation's answer).
+   */
+  baseVersion?: number | null;
+  /** Shipment edits: the body's fields on that version, in write-body form (the merge's base). */
+  baseValues?: Record<string, unknown>;
+  /**
+   * The row's queue when it is not `entity:entityId`: a change of a line created on the device
+   * queues behind its creation (`shipment:<uid>`), so it goes after it.
+   */
+  entityKey?: string;
 }
 
 /** Who is making the change, and in which company (the request's company header). */
@@ -55,6 +69,28 @@ export interface Author {
 function rowChangedBy(command: Command): Promise<ShipmentRow | TruckRow | undefined> {
   if (command.op === "create") return Promise.resolve(undefined);
   return mirrorTable(command.entity).get(Number(command.entityId));
+}
+
+/**
+ * A change of a row created on the device (negative id, creation still queued) waits in its
+ * creation's queue (`entity:<uid>`) and names no version: acknowledging the creation points it
+ * at the server's id and version (replay-outcome.ts).
+ */
+function isOnLocalRow(command: Command): boolean {
+  return command.op !== "create" && typeof command.entityId === "number" && command.entityId < 0;
+}
+
+function rowQueueOf(command: Command, row: ShipmentRow | TruckRow | undefined): string {
+  if (command.entityKey) return command.entityKey;
+  if (isOnLocalRow(command) && row?.uid) return entityKeyOf(command.entity, row.uid);
+  return entityKeyOf(command.entity, command.entityId);
+}
+
+/** If-Match of a queued change: none for a creation, else the caller's, else the row's. */
+function baseVersionOf(command: Command, row: ShipmentRow | TruckRow | undefined): number | null {
+  if (command.op === "create" || isOnLocalRow(command)) return null;
+  if (command.baseVersion !== undefined) return command.baseVersion;
+  return row?.version ?? null;
 }
 
 /** Called after every enqueue (the replayer's wake-up); set once by the replayer. */
@@ -79,14 +115,15 @@ export async function enqueue(command: Command, author: Author, now = Date.now()
       mutationId,
       entity: command.entity,
       entityId: command.entityId,
-      entityKey: entityKeyOf(command.entity, command.entityId),
+      entityKey: rowQueueOf(command, row),
       op: command.op,
       method: command.method,
       path: command.path,
       body: command.body,
       changes: command.changes,
       previous: pick(row, Object.keys(command.changes)),
-      baseVersion: command.op === "create" ? null : (row?.version ?? null),
+      baseVersion: baseVersionOf(command, row),
+      ...(command.baseValues ? { baseValues: command.baseValues } : {}),
       summary: command.summary,
       userId: author.userId,
       username: author.username,
@@ -132,7 +169,8 @@ export async function idsWithPendingChanges(
   if (ids.length === 0) return new Set();
   const keys = ids.map((id) => entityKeyOf(entity, id));
   const rows = await db.outbox.where("entityKey").anyOf(keys).toArray();
-  return new Set(rows.map((row) => Number(row.entityId)));
+  // A negative id is a row created on the device: its creation is queued (under its uid).
+  return new Set([...rows.map((row) => Number(row.entityId)), ...ids.filter((id) => id < 0)]);
 }
 
 /** The row as the user sees it: the server's row with every queued change laid over it. */

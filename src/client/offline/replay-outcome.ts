@@ -1,6 +1,6 @@
 import { db, type OutboxRow, type ShipmentRow, type SyncIssueRow, type TruckRow } from "./db";
 import { recordSync } from "./list-pages";
-import { localIdOf, mirrorTable, pendingFor, withChanges } from "./outbox";
+import { entityKeyOf, localIdOf, mirrorTable, pendingFor, withChanges } from "./outbox";
 
 /** The last-sync record a replayed change leaves (the top bar's "last sync" counts it). */
 export const REPLAY_RESOURCE = "replay";
@@ -56,7 +56,9 @@ export async function acknowledgeAll(
       if (local !== null) await table.delete(local);
       if (answer) {
         for (const next of rest) {
-          if (next.baseVersion !== entry.baseVersion) continue;
+          // Changes of a line made while its creation waited move to the line's server id.
+          if (local !== null) repoint(next, local, answer.id);
+          else if (next.baseVersion !== entry.baseVersion) continue;
           next.baseVersion = answer.version;
           rebased.push(next);
         }
@@ -69,6 +71,13 @@ export async function acknowledgeAll(
     await table.bulkPut(rows);
     await recordSync(Number(first.entry.company), REPLAY_RESOURCE, now);
   });
+}
+
+/** A change queued behind its line's creation now names the line the server created. */
+function repoint(entry: OutboxRow, local: number, id: number): void {
+  entry.entityId = id;
+  entry.entityKey = entityKeyOf(entry.entity, id);
+  entry.path = entry.path.replace(new RegExp(`/${local}$`), `/${id}`);
 }
 
 /** Why the server refused a change, as the sync issues list shows it. */
@@ -129,8 +138,14 @@ export async function refuse(
     const rest = await pendingFor(entry.entity, entry.entityId);
     const local = localIdOf(entry);
     if (local !== null) {
-      // A refused creation: its temporary row goes (re-applying it puts it back).
+      // A refused creation: its temporary row goes (re-applying it puts it back), and so do
+      // the changes made to it meanwhile, folded into the issue so re-applying keeps them.
       await table.delete(local);
+      await db.outbox.bulkDelete(rest.map((each) => each.seq as number));
+      for (const each of rest) {
+        issue.body = { ...issue.body, ...each.body };
+        issue.changes = { ...issue.changes, ...each.changes };
+      }
     } else if (current === "gone") {
       await table.delete(id);
     } else {

@@ -1,6 +1,7 @@
 import { ApiError, isTransient } from "../lib/errors";
 import { db, type OutboxRow, type ShipmentRow, type SyncIssueRow, type TruckRow } from "./db";
 import { parseRow } from "./outbox";
+import { isMergeable, mergeStale } from "./replay-merge";
 import {
   type Accepted,
   acknowledge,
@@ -47,7 +48,7 @@ export interface ReplayerDeps {
   onSent?: (entry: OutboxRow) => void;
 }
 
-/** One request's outcome, as the queue treats it. */
+/** One request's outcome, as the queue treats it ("sent" also: merged and queued again). */
 type Outcome = "sent" | "retry" | "paused" | "refused";
 
 /** One batched entry's answer: the status and body its own request would have got. */
@@ -63,8 +64,10 @@ export const BATCH_MAX = 50;
  * Sends the outbox to the server: one entry at a time, oldest first, each row's changes in
  * order, only with the session of the user who made them. Accepted entries update the mirror;
  * network errors, 5xx, 429 and a duplicate still in progress back off with jitter (at most
- * 60 s); 401 pauses that user's entries until the user signs in again (a new token); 412, 409
- * and other 4xx revert the row and become sync issues. Every step runs under the device-wide
+ * 60 s); 401 pauses that user's entries until the user signs in again (a new token); a 412 on
+ * a shipment edit (PUT) is merged field by field (replay-merge.ts: the fields only this device
+ * changed are re-sent at once, the ones both changed become a conflict); other 412s, 409 and
+ * other 4xx revert the row and become sync issues. Every step runs under the device-wide
  * lock, so two tabs never send the same entry at once, and an entry leaves the outbox in the
  * same transaction that records its answer, so nothing is sent again after it was answered.
  */
@@ -266,6 +269,18 @@ export class Replayer {
     const changedBy =
       (error.status === 412 ? changedByOf(error) : undefined) ??
       (await this.deps.whoChanged(entry, session).catch(() => null));
+    if (
+      error.status === 412 &&
+      current !== null &&
+      current !== "gone" &&
+      current.version !== entry.baseVersion && // else a merge would loop on the same answer
+      isMergeable(entry)
+    ) {
+      // A form edit that met a newer version: merged, not thrown away (replay-merge.ts).
+      const merged = await mergeStale(entry, current as ShipmentRow, changedBy, this.now());
+      if (merged?.issue) this.deps.onRefused?.(merged.issue);
+      return merged?.resent ? "sent" : "refused";
+    }
     const refusal = { status: error.status, code: error.code, message: error.message };
     const issue = await refuse(entry, refusal, current, changedBy, this.now());
     if (issue) this.deps.onRefused?.(issue);

@@ -138,6 +138,20 @@ export async function readLocalShipmentsPage(
   return slicePage(await matchingRows(company, scope, filters), page, pageSize);
 }
 
+/**
+ * Lines planned on this device and not on the server yet (negative ids) that match the filters,
+ * in list order: the list shows them above the server's first page until the server lists them.
+ */
+export async function readCreatedShipments(
+  company: number,
+  scope: ShipmentScope,
+  filters: ShipmentListFilters,
+): Promise<ShipmentRow[]> {
+  const rows = await db.shipments.where("id").below(0).toArray();
+  const matches = shipmentMatcher(scope, filters);
+  return rows.filter((row) => row.company === company && matches(row)).sort(compareShipments);
+}
+
 /** Mirrored rows for the ids, in that order; ids no longer mirrored are skipped. */
 export async function readShipments(ids: readonly number[]): Promise<ShipmentRow[]> {
   const rows = await db.shipments.bulkGet([...ids]);

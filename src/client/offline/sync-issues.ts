@@ -1,4 +1,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
+import type { Shipment } from "../../shared/contract/shipment";
+import { writeValuesOf } from "../../shared/contract/shipment-write";
+import { fieldLabel } from "../lib/error-messages";
 import { db, type SyncIssueRow } from "./db";
 import { type Author, enqueue, mirrorTable } from "./outbox";
 
@@ -30,6 +33,7 @@ export async function canReapply(issue: SyncIssueRow): Promise<boolean> {
 export async function reapplyIssue(id: number, author: Author): Promise<boolean> {
   return db.transaction("rw", db.syncIssues, db.outbox, db.shipments, db.trucks, async () => {
     const issue = await db.syncIssues.get(id);
+    if (issue?.kind === "conflict") return resolveConflict(id, null, "mine", author);
     if (!issue || !(await canReapply(issue))) return false;
     await enqueue(
       {
@@ -41,6 +45,7 @@ export async function reapplyIssue(id: number, author: Author): Promise<boolean>
         body: issue.body,
         changes: issue.changes,
         summary: issue.summary,
+        ...(await editBase(issue)),
       },
       author,
     );
@@ -49,10 +54,74 @@ export async function reapplyIssue(id: number, author: Author): Promise<boolean>
   });
 }
 
+/** A shipment edit made again: its fields' values now are the base a later 412 merges on. */
+async function editBase(issue: SyncIssueRow): Promise<{ baseValues?: Record<string, unknown> }> {
+  if (issue.entity !== "shipment" || issue.method !== "PUT" || issue.op !== "update") return {};
+  const row = await db.shipments.get(Number(issue.entityId));
+  if (!row) return {};
+  const now = writeValuesOf(row) as Record<string, unknown>;
+  const fields = Object.keys(issue.body ?? {});
+  return { baseValues: Object.fromEntries(fields.map((field) => [field, now[field] ?? null])) };
+}
+
 export async function dismissIssue(id: number): Promise<void> {
   await db.syncIssues.delete(id);
 }
 
 export async function dismissAllIssues(userId: number): Promise<void> {
   await db.syncIssues.where("userId").equals(userId).delete();
+}
+
+/** What the user decided for conflicting fields: make this device's value again, or keep theirs. */
+export type ConflictChoice = "mine" | "theirs";
+
+/**
+ * Settles fields of a conflict issue (all of them with `fields` null). "mine" queues an edit of
+ * those fields with this device's values on the line as it is now (its mirrored version as
+ * If-Match, its values as the merge's base: a newer change meanwhile is merged again); "theirs"
+ * keeps the server's values. The issue keeps the fields not yet settled, and goes with the last.
+ * One transaction; false when the issue or its line is gone.
+ */
+export async function resolveConflict(
+  id: number,
+  fields: readonly string[] | null,
+  choice: ConflictChoice,
+  author: Author,
+): Promise<boolean> {
+  return db.transaction("rw", db.syncIssues, db.outbox, db.shipments, db.trucks, async () => {
+    const issue = await db.syncIssues.get(id);
+    if (!issue || issue.kind !== "conflict") return false;
+    const conflicts = issue.conflicts ?? [];
+    const chosen = conflicts.filter((each) => fields === null || fields.includes(each.field));
+    if (chosen.length === 0) return false;
+    if (choice === "mine") {
+      const row = await db.shipments.get(Number(issue.entityId));
+      if (!row) return false;
+      const now = writeValuesOf(row as Shipment) as Record<string, unknown>;
+      const names = chosen.map((each) => each.field);
+      await enqueue(
+        {
+          entity: "shipment",
+          entityId: row.id,
+          op: "update",
+          method: "PUT",
+          path: issue.path,
+          body: Object.fromEntries(chosen.map((each) => [each.field, each.mine])),
+          changes: Object.fromEntries(chosen.map((each) => [each.field, each.mineShown])),
+          summary: {
+            label: issue.summary.label,
+            field: "edit",
+            from: null,
+            to: names.map((name) => fieldLabel(name)).join(", "),
+          },
+          baseValues: Object.fromEntries(names.map((name) => [name, now[name] ?? null])),
+        },
+        author,
+      );
+    }
+    const left = conflicts.filter((each) => !chosen.includes(each));
+    if (left.length === 0) await db.syncIssues.delete(id);
+    else await db.syncIssues.update(id, { conflicts: left });
+    return true;
+  });
 }

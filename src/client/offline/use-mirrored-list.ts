@@ -17,6 +17,12 @@ export interface MirroredListSource<Row, F extends object> {
   readRows: (ids: readonly number[]) => Promise<Row[]>;
   /** Filters and paging computed on the device over the company's mirrored rows. */
   readLocal: (company: number, filters: F, page: number) => Promise<LocalPage<Row>>;
+  /**
+   * Rows created on the device and not on the server yet (negative ids) that match the
+   * filters: shown on top of the server's first page, so a line saved offline (or still being
+   * sent) is listed at once.
+   */
+  readCreated?: (company: number, filters: F) => Promise<Row[]>;
 }
 
 export interface MirroredListOptions {
@@ -79,9 +85,10 @@ export function useMirroredList<Row, F extends object>(
     const lastSync = await readLastSync(c, src.resource);
     const record = isOffline ? undefined : await readListPage(key);
     if (record) {
+      const created = p === 1 && src.readCreated ? await src.readCreated(c, f) : [];
       return {
-        rows: await src.readRows(record.ids),
-        count: record.count,
+        rows: [...created, ...(await src.readRows(record.ids))],
+        count: record.count + created.length,
         known: true,
         lastSync,
       };

@@ -9,10 +9,19 @@ export interface ModalProps {
   children: ReactNode;
   /** Closing by Escape or a click outside (off while a save runs). */
   isDismissable?: boolean;
+  /** wide: tables and whole forms (history, the truck form). */
+  size?: "default" | "wide";
 }
 
 /** react-aria modal dialog: focus trapped, Escape closes, the title names the dialog. */
-export function Modal({ title, isOpen, onOpenChange, children, isDismissable = true }: ModalProps) {
+export function Modal({
+  title,
+  isOpen,
+  onOpenChange,
+  children,
+  isDismissable = true,
+  size = "default",
+}: ModalProps) {
   return (
     <ModalOverlay
       className={styles.overlay}
@@ -21,7 +30,7 @@ export function Modal({ title, isOpen, onOpenChange, children, isDismissable = t
       isDismissable={isDismissable}
       isKeyboardDismissDisabled={!isDismissable}
     >
-      <AriaModal className={styles.modal}>
+      <AriaModal className={size === "wide" ? `${styles.modal} ${styles.wide}` : styles.modal}>
         <Dialog className={styles.dialog}>
           <Heading slot="title" className={styles.title}>
             {title}

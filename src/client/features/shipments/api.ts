@@ -3,6 +3,7 @@ import { DATE_FILTER_FORMAT, SHIPMENT_TYPE } from "../../../shared/constants";
 import { listOf } from "../../../shared/contract/paging";
 import {
   Expedition,
+  HistoryEntry,
   Reception,
   Shipment,
   type ShipmentPatch,
@@ -96,4 +97,25 @@ export function staleShipmentOf(error: unknown): Shipment | null {
   const body = error.body as { current?: unknown } | null;
   const current = Shipment.safeParse(body?.current);
   return current.success ? current.data : null;
+}
+
+/** One line of the type (404 as an ApiError once deleted or out of the user's scope). */
+export async function getShipment(
+  type: ShipmentType,
+  id: number,
+  signal?: AbortSignal,
+): Promise<Shipment> {
+  const body = await http.get<unknown>(`${SHIPMENT_PATH[type]}/${id}`, { signal });
+  return Shipment.parse(body);
+}
+
+const HISTORY = listOf(HistoryEntry);
+
+/** A line's whole history, newest first (the dialog pages it on the device). */
+export async function listHistory(id: number, signal?: AbortSignal): Promise<HistoryEntry[]> {
+  const body = await http.get<unknown>("api/historic", {
+    searchParams: { shipment: String(id), page_size: "1000" },
+    signal,
+  });
+  return HISTORY.parse(body).results;
 }

@@ -2,6 +2,7 @@ import { PAGE_SIZE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipment";
 import type { ShipmentType } from "../../../shared/contract/status";
 import {
+  readCreatedShipments,
   readLocalShipmentsPage,
   readShipments,
   SHIPMENT_RESOURCE,
@@ -36,6 +37,7 @@ export function shipmentsSource(
     readRows: readShipments,
     readLocal: (company, filters, page) =>
       readLocalShipmentsPage(company, scope, filters, page, pageSize),
+    readCreated: (company, filters) => readCreatedShipments(company, scope, filters),
   };
   cache.set(key, source);
   return source;

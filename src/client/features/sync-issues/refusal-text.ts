@@ -11,7 +11,7 @@ export function refusalText(status: number): MessageDescriptor {
     case 403:
       return msg`You may not make this change.`;
     case 404:
-      return msg`The line no longer exists.`;
+      return msg`This line was deleted meanwhile. Your change could not be saved.`;
     default:
       return msg`The server refused the change.`;
   }

@@ -31,8 +31,14 @@ export function SyncIssueCard({ issue, busy, onReapply, onDismiss }: SyncIssueCa
         {label}
       </h2>
       <p className={styles.change}>
-        <FieldName field={issue.summary.field} />:{" "}
-        <span className={styles.from}>{from ?? "—"}</span> → <strong>{to ?? "—"}</strong>
+        <FieldName field={issue.summary.field} entity={issue.entity} />:{" "}
+        {from === null && (issue.summary.field === "edit" || issue.op === "create") ? (
+          <strong>{to ?? "—"}</strong>
+        ) : (
+          <>
+            <span className={styles.from}>{from ?? "—"}</span> → <strong>{to ?? "—"}</strong>
+          </>
+        )}
       </p>
       {onServer !== null && (
         <p className={styles.server}>
@@ -74,9 +80,11 @@ export function SyncIssueCard({ issue, busy, onReapply, onDismiss }: SyncIssueCa
   );
 }
 
-/** What the change was about: a line's status or reason, or a truck signed up. */
-function FieldName({ field }: { field: string }) {
+/** What the change was about: a line's status, reason or fields, a new line or truck. */
+function FieldName({ field, entity }: { field: string; entity: SyncIssueRow["entity"] }) {
   if (field === "status") return <Trans>Status</Trans>;
   if (field === "reason") return <Trans>Reason</Trans>;
+  if (field === "edit") return <Trans>Changed fields</Trans>;
+  if (entity === "shipment") return <Trans>New line</Trans>;
   return <Trans>New truck</Trans>;
 }

@@ -5,21 +5,25 @@ import { useSession } from "../../lib/session/use-session";
 import type { SyncIssueRow } from "../../offline/db";
 import { currentAuthor } from "../../offline/sync-engine";
 import {
+  type ConflictChoice,
   dismissAllIssues,
   dismissIssue,
   reapplyIssue,
+  resolveConflict,
   useSyncIssues,
 } from "../../offline/sync-issues";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
+import { ConflictCard } from "./conflict-card";
 import { SyncIssueCard } from "./sync-issue-card";
 import styles from "./sync-issues.module.css";
 
 /**
  * /sync-issues: the changes made on this device that the server refused. Each was undone on
- * the screen; the user can make it again on the line as it is now, or dismiss it.
+ * the screen; the user can make it again on the line as it is now, or dismiss it. Edits that
+ * met someone else's edit of the same fields list both values per field and a choice.
  */
 export function SyncIssuesPage() {
   const { user } = useSession();
@@ -47,6 +51,11 @@ export function SyncIssuesPage() {
   const handleDismiss = (issue: SyncIssueRow) =>
     void run(async () => {
       if (issue.id !== undefined) await dismissIssue(issue.id);
+    });
+  const handleResolve = (issue: SyncIssueRow, fields: string[] | null, choice: ConflictChoice) =>
+    void run(async () => {
+      const author = currentAuthor();
+      if (author && issue.id !== undefined) await resolveConflict(issue.id, fields, choice, author);
     });
   const handleDismissAll = () =>
     void run(async () => {
@@ -77,15 +86,19 @@ export function SyncIssuesPage() {
         <EmptyState message={<Trans>No sync issues: every change reached the server.</Trans>} />
       ) : (
         <ul className={styles.list}>
-          {issues.map((issue) => (
-            <SyncIssueCard
-              key={issue.id}
-              issue={issue}
-              busy={busy}
-              onReapply={handleReapply}
-              onDismiss={handleDismiss}
-            />
-          ))}
+          {issues.map((issue) =>
+            issue.kind === "conflict" ? (
+              <ConflictCard key={issue.id} issue={issue} busy={busy} onResolve={handleResolve} />
+            ) : (
+              <SyncIssueCard
+                key={issue.id}
+                issue={issue}
+                busy={busy}
+                onReapply={handleReapply}
+                onDismiss={handleDismiss}
+              />
+            ),
+          )}
         </ul>
       )}
     </section>

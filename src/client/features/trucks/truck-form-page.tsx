@@ -9,6 +9,8 @@
  * - `onError(error)`: a failed save or load (default: the ERROR notice).
  * - `onSuccess(message)`: the saved notice (default: notices module).
  * - `onDone()`: after save or cancel (default: navigate to /trucks).
+ * - `onSaved(truck)`: the truck the server saved (the shipment form picks it).
+ * - `embedded`: inside another screen's dialog: no page title.
  *
  * Choosing a plate from the suggestions fills name, capacity load, country and phone and
  * switches to editing that truck: Save then PUTs it (If-Match its version).
@@ -52,6 +54,8 @@ export interface TruckFormPageProps {
   onError?: (error: unknown) => void;
   onSuccess?: (message: string) => void;
   onDone?: () => void;
+  onSaved?: (truck: Shipper) => void;
+  embedded?: boolean;
 }
 
 /** The truck being edited: its id, the version the form started from, its capacity load. */
@@ -139,6 +143,7 @@ export function TruckFormPage(props: TruckFormPageProps) {
         ? await replaceTruck(editing.id, editing.version, result.input)
         : await createTruck(result.input, creationId.current);
       await putTruck(saved);
+      props.onSaved?.(saved);
       onSuccess(t`Truck ${saved.plate} saved`);
       onDone();
     } catch (error) {
@@ -167,10 +172,15 @@ export function TruckFormPage(props: TruckFormPageProps) {
 
   const mayEdit = editing ? canEdit : canAdd;
   return (
-    <section className={pageStyles.page} aria-labelledby="truck-form-title">
-      <h1 id="truck-form-title" className={pageStyles.title}>
-        <Trans>Trucks sign up</Trans>
-      </h1>
+    <section
+      className={props.embedded ? undefined : pageStyles.page}
+      aria-labelledby={props.embedded ? undefined : "truck-form-title"}
+    >
+      {props.embedded ? null : (
+        <h1 id="truck-form-title" className={pageStyles.title}>
+          <Trans>Trucks sign up</Trans>
+        </h1>
+      )}
       {editing ? (
         <p className={styles.status}>
           <Trans>

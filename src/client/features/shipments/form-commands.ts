@@ -1,0 +1,166 @@
+import { SHIPMENT_TYPE } from "../../../shared/constants";
+import type { Shipment } from "../../../shared/contract/shipment";
+import {
+  changedValues,
+  ExpeditionCreate,
+  ExpeditionEdit,
+  ReceptionCreate,
+  ReceptionEdit,
+  type ShipmentWriteValues,
+  writeValuesOf,
+} from "../../../shared/contract/shipment-write";
+import { DEFAULT_STATUS, type ShipmentType } from "../../../shared/contract/status";
+import { timingClass } from "../../../shared/shipment-timing";
+import { fieldLabel } from "../../lib/error-messages";
+import { type Author, enqueue, localId } from "../../offline/outbox";
+import { SHIPMENT_PATH } from "./api";
+import { rowValuesOf } from "./form-commands-values";
+
+/**
+ * The expedition and reception forms' saves as local-first commands (issue 11): each is one
+ * outbox entry plus the optimistic line in one transaction (offline/outbox.ts), sent by the
+ * replayer when the network allows.
+ *
+ * - Creation: PUT api/{expedition|reception}/uid/{uid} (create once under the client-chosen
+ *   uid: a repeat answers the line already made), the line listed meanwhile under a negative
+ *   local id.
+ * - Edit: PUT api/{type}/{id} with only the changed fields, If-Match of the version the form
+ *   was opened on, and the base values of those fields (write-body form) for the field merge a
+ *   412 triggers (offline/replay-merge.ts). An edit of a line still being created queues behind
+ *   its creation and is pointed at the server's id once the creation is answered.
+ */
+
+/** A line's client and truck as the lists show them. */
+export type ShipmentClient = NonNullable<Shipment["client"]>;
+export type ShipmentTruck = NonNullable<Shipment["shipper"]>;
+
+/** The client and truck the form picked, as the line shows them (the body has their ids). */
+export interface ShipmentPicks {
+  client?: ShipmentClient | null;
+  shipper?: ShipmentTruck | null;
+}
+
+/** The line's label for people: its delivery note, else its booked date. */
+function labelOf(code: string | undefined, bookedDate: string): string {
+  return code?.trim() || bookedDate.slice(0, 16).replace("T", " ");
+}
+
+/**
+ * Queues a new expedition or reception; the line shows in the lists at once (status 998/999
+ * unless the body sets one). Resolves to the line's temporary (negative) id.
+ */
+export async function queueShipmentCreation(
+  type: ShipmentType,
+  uid: string,
+  body: ExpeditionCreate | ReceptionCreate,
+  picks: ShipmentPicks,
+  author: Author,
+  now: Date = new Date(),
+): Promise<number> {
+  const values = (
+    type === SHIPMENT_TYPE.expedition ? ExpeditionCreate.parse(body) : ReceptionCreate.parse(body)
+  ) as ShipmentWriteValues & { booked_date: string };
+  const id = localId();
+  const stamp = now.toISOString();
+  const common = {
+    id,
+    uid,
+    company: Number(author.company),
+    code: "",
+    action_date: null,
+    arrival_date: null,
+    client: null,
+    client_notes: "",
+    company_notes: "",
+    road: "",
+    road_number: "",
+    packages: null,
+    shipper: null,
+    shared_id: "",
+    info_shipper: "",
+    pallet_notes: "",
+    route_plate: "",
+    urgent: false,
+    reason: null,
+    own_truck: false,
+    groupage: false,
+    warehouse: "",
+    dock: "",
+    weight: null,
+    packing_list: false,
+    rrule_str: null,
+    user: author.userId,
+    version: 0,
+    created: stamp,
+    updated: stamp,
+  };
+  const start = { status: values.status ?? DEFAULT_STATUS[type] };
+  const fields = rowValuesOf({ ...start, ...values }, picks, null);
+  const line = (
+    type === SHIPMENT_TYPE.expedition
+      ? { ...common, type, destination: "", ...fields }
+      : { ...common, type, origin: "", load_empty: null, load_type: null, ...fields }
+  ) as Shipment;
+  line.timing = timingClass(line, now);
+  await enqueue(
+    {
+      entity: "shipment",
+      entityId: uid,
+      op: "create",
+      method: "PUT",
+      path: `${SHIPMENT_PATH[type]}/uid/${uid}`,
+      body: body as Record<string, unknown>,
+      changes: line,
+      summary: {
+        label: labelOf(line.code, line.booked_date),
+        field: "create",
+        from: null,
+        to: line.client?.description ?? null,
+      },
+    },
+    author,
+  );
+  return id;
+}
+
+/**
+ * Queues an edit of `row` (the line as the form was opened on it): only the fields of
+ * `changes` that differ from the row are sent. Resolves to the change's id, or null when
+ * nothing changed.
+ */
+export async function queueShipmentEdit(
+  row: Shipment,
+  changes: ShipmentWriteValues,
+  picks: ShipmentPicks,
+  author: Author,
+): Promise<string | null> {
+  const base = writeValuesOf(row) as Record<string, unknown>;
+  const body = changedValues(base, changes) as Record<string, unknown>;
+  const fields = Object.keys(body);
+  if (fields.length === 0) return null;
+  const parsed = (
+    row.type === SHIPMENT_TYPE.expedition ? ExpeditionEdit.parse(body) : ReceptionEdit.parse(body)
+  ) as ShipmentWriteValues;
+  return enqueue(
+    {
+      entity: "shipment",
+      entityId: row.id,
+      op: "update",
+      method: "PUT",
+      path: `${SHIPMENT_PATH[row.type]}/${row.id}`,
+      body,
+      changes: rowValuesOf(parsed, picks, row),
+      summary: {
+        label: labelOf(row.code, row.booked_date),
+        field: "edit",
+        from: null,
+        to: fields.map((field) => fieldLabel(field)).join(", "),
+      },
+      // Made on the version the form showed: a newer one on the server is merged (412). A
+      // line still being created has none: the edit queues behind its creation (outbox.ts).
+      ...(row.id < 0 ? {} : { baseVersion: row.version }),
+      baseValues: Object.fromEntries(fields.map((field) => [field, base[field] ?? null])),
+    },
+    author,
+  );
+}

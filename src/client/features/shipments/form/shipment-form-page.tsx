@@ -1,0 +1,240 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+import { SHIPMENT_TYPE } from "../../../../shared/constants";
+import type { Shipment } from "../../../../shared/contract/shipment";
+import type { ShipmentWriteValues } from "../../../../shared/contract/shipment-write";
+import { DEFAULT_STATUS, type ShipmentType } from "../../../../shared/contract/status";
+import { isTransient } from "../../../lib/errors";
+import { notify, notifyError } from "../../../lib/notices";
+import { useSession } from "../../../lib/session/use-session";
+import { removeShipment } from "../../../offline/shipments-mirror";
+import { Button } from "../../../ui/button";
+import { ConfirmDialog } from "../../../ui/list/confirm-dialog";
+import { LoadingIndicator } from "../../../ui/list/loading-indicator";
+import { OfflineMarker } from "../../../ui/list/offline-marker";
+import pageStyles from "../../../ui/page.module.css";
+import { deleteShipment } from "../api";
+import { HistoryDialog } from "../history-dialog";
+import { statusChoices } from "../shipments-page";
+import { formAccess } from "./field-access";
+import { emptyFormState, formStateOf, type ShipmentFormState } from "./form-values";
+import { listSearchAfterCreate } from "./list-return";
+import styles from "./shipment-form.module.css";
+import { ShipmentFormSections } from "./shipment-form-sections";
+import type { TruckFormSlot } from "./truck-select";
+import { useShipmentLine } from "./use-shipment-line";
+import { useShipmentSave } from "./use-shipment-save";
+
+export interface ShipmentFormPageProps {
+  type: ShipmentType;
+  /** The line to edit (the route's id param); none plans a new line. */
+  id?: string | undefined;
+  /** The read_only query: nothing can be changed. */
+  readOnly?: boolean;
+  /** The truck form for the truck modal (the route passes the trucks feature's form). */
+  truckForm?: TruckFormSlot;
+}
+
+function parseId(raw: string | undefined): number | null {
+  const id = Number(raw);
+  return raw && Number.isInteger(id) && id !== 0 ? id : null;
+}
+
+/**
+ * Add/edit expedition and reception (spec sections 2, 5, 6, 8): every field of the line in the
+ * trw or the other layout, read-only where the user's role may not change it, saved through the
+ * outbox so it works offline; save and cancel go back to the list, delete asks first.
+ */
+export function ShipmentFormPage({
+  type,
+  id: rawId,
+  readOnly = false,
+  truckForm,
+}: ShipmentFormPageProps) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const session = useSession();
+  const id = parseId(rawId);
+  const creating = id === null;
+  const isExpedition = type === SHIPMENT_TYPE.expedition;
+  const listPath = isExpedition ? "/expeditions" : "/receptions";
+  const access = { roles: session.roles, type, isTrw: session.isTrw };
+
+  const [state, setState] = useState<ShipmentFormState>(() => {
+    const empty = emptyFormState(type);
+    return { ...empty, values: { ...empty.values, status: DEFAULT_STATUS[type] } };
+  });
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const touched = useRef(false);
+  const uid = useRef(crypto.randomUUID());
+
+  const onLoad = useCallback((row: Shipment) => {
+    if (!touched.current) setState(formStateOf(row));
+  }, []);
+  const line = useShipmentLine(type, id, onLoad, notifyError);
+  const save = useShipmentSave(type, line.row, uid.current);
+
+  const { maySave, editable } = formAccess(access, creating, { readOnly, busy: saving });
+  const statuses = useMemo(
+    () => statusChoices(type, session.company?.code ?? null, true),
+    [type, session.company?.code],
+  );
+
+  const change = (next: (current: ShipmentFormState) => ShipmentFormState) => {
+    touched.current = true;
+    setState(next);
+  };
+  const setValue = (field: keyof ShipmentWriteValues, value: unknown) => {
+    change((current) => ({ ...current, values: { ...current.values, [field]: value } }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    // A modal's form (client, truck) renders in a portal, yet its submit bubbles through React.
+    if (event.target !== event.currentTarget) return;
+    event.preventDefault();
+    if (saving || !maySave) return;
+    setSaving(true);
+    try {
+      const result = await save(state);
+      if (result.kind === "invalid") {
+        setErrors(result.errors);
+        if (result.mandatory) notify("warning", t`Warning`, t`Fill mandatory fields`);
+        return;
+      }
+      if (result.kind === "saved") {
+        notify(
+          "success",
+          isExpedition ? t`Expeditions` : t`Receptions`,
+          navigator.onLine
+            ? t`Saved`
+            : t`Saved on this device: it is sent when the network is back`,
+        );
+      }
+      const search = creating && result.kind === "saved" ? listSearchAfterCreate(state.values) : {};
+      void navigate({ to: listPath, search });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const handleDelete = async () => {
+    if (id === null) return;
+    setDeleting(true);
+    try {
+      await deleteShipment(type, id);
+      await removeShipment(id);
+      notify("success", isExpedition ? t`Expeditions` : t`Receptions`, t`Deleted`);
+      void navigate({ to: listPath });
+    } catch (error) {
+      if (isTransient(error))
+        notify("error", t`Error`, t`Deleting needs the network: try again when online`);
+      else notifyError(error);
+    } finally {
+      setDeleting(false);
+      setConfirmDelete(false);
+    }
+  };
+
+  const title = creating
+    ? isExpedition
+      ? t`New expedition`
+      : t`New reception`
+    : isExpedition
+      ? t`Expedition`
+      : t`Reception`;
+  const code = line.row?.code ?? "";
+  const mayDelete =
+    !creating && !readOnly && session.can(isExpedition ? "deleteExp" : "deleteRecep");
+  return (
+    <section className={pageStyles.page} aria-labelledby="shipment-form-title">
+      <div className={styles.header}>
+        <h1 id="shipment-form-title" className={pageStyles.title}>
+          {title} {code ? <span style={{ fontFamily: "var(--font-mono)" }}>{code}</span> : null}
+        </h1>
+        {!creating && id !== null && id > 0 ? (
+          <div className={styles.headerActions}>
+            {session.can("seeHistory") ? (
+              <Button variant="secondary" onPress={() => setHistoryOpen(true)}>
+                <Trans>History</Trans>
+              </Button>
+            ) : null}
+            {/* Check list, label, files and QR code come with the documents feature. */}
+          </div>
+        ) : null}
+      </div>
+      {line.loading && !line.row ? <LoadingIndicator /> : null}
+      {line.offline ? <OfflineMarker updatedAt={null} /> : null}
+      {line.missing ? (
+        <p role="alert" className={styles.notice}>
+          <Trans>This line does not exist any more, or you may not see it.</Trans>
+        </p>
+      ) : null}
+      {!creating && !maySave && !readOnly ? (
+        <p className={styles.notice}>
+          <Trans>You may look at this line but not change it.</Trans>
+        </p>
+      ) : null}
+      {line.missing || (!creating && !line.row) ? null : (
+        <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(event)}>
+          <ShipmentFormSections
+            type={type}
+            isTrw={session.isTrw}
+            creating={creating}
+            state={state}
+            setValue={setValue}
+            setClient={(client) => {
+              change((current) => ({ ...current, client }));
+              setErrors((current) => ({ ...current, client: undefined }));
+            }}
+            setShipper={(shipper) => change((current) => ({ ...current, shipper }))}
+            editable={editable}
+            errors={errors}
+            statuses={statuses}
+            truckForm={truckForm}
+          />
+          <div className={styles.actions}>
+            {mayDelete ? (
+              <Button variant="danger" onPress={() => setConfirmDelete(true)}>
+                <Trans>Delete</Trans>
+              </Button>
+            ) : null}
+            <span className={styles.spacer} />
+            <Button variant="secondary" onPress={() => void navigate({ to: listPath })}>
+              {maySave ? <Trans>Cancel</Trans> : <Trans>Back</Trans>}
+            </Button>
+            {maySave ? (
+              <Button type="submit" pending={saving}>
+                <Trans>Save</Trans>
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      )}
+      <ConfirmDialog
+        isOpen={confirmDelete}
+        message={t`Are you sure you want to DELETE the line?`}
+        detail={code}
+        isBusy={deleting}
+        onConfirm={() => void handleDelete()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+      {id !== null && id > 0 ? (
+        <HistoryDialog
+          isOpen={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          shipmentId={id}
+          code={code}
+          companyCode={session.company?.code ?? null}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { SHIPMENT_TYPE } from "../../../../shared/constants";
+import type {
+  ShipmentWriteField,
+  ShipmentWriteValues,
+} from "../../../../shared/contract/shipment-write";
+import type { ShipmentType, StatusDefinition } from "../../../../shared/contract/status";
+import { fieldLabel } from "../../../lib/error-messages";
+import { Button } from "../../../ui/button";
+import { REASON_TEXT, STATUS_TEXT } from "../../../ui/shipment-labels";
+import { reasonsOf } from "../commands";
+import type { ShipmentClient, ShipmentTruck } from "../form-commands";
+import { ClientSelect } from "./client-select";
+import { CheckInput, DateInput, SelectInput, TextInput } from "./form-fields";
+import { fromLocalInput, numberOrNull, type ShipmentFormState, toLocalInput } from "./form-values";
+import styles from "./shipment-form.module.css";
+import { type TruckFormSlot, TruckSelect } from "./truck-select";
+
+export interface ShipmentFormSectionsProps {
+  type: ShipmentType;
+  isTrw: boolean;
+  creating: boolean;
+  state: ShipmentFormState;
+  setValue: (field: keyof ShipmentWriteValues, value: unknown) => void;
+  setClient: (client: ShipmentClient | null) => void;
+  setShipper: (truck: ShipmentTruck | null) => void;
+  editable: (field: ShipmentWriteField) => boolean;
+  errors: Partial<Record<string, string>>;
+  statuses: readonly StatusDefinition[];
+  truckForm?: TruckFormSlot | undefined;
+}
+
+/**
+ * The fields in four groups (line, transport, goods, notes). The trw layout adds the route
+ * plate, shared id, truck information and pallet notes (expeditions) or load/empty and load
+ * type (receptions); the other layout leaves them out.
+ */
+export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
+  const { t, i18n } = useLingui();
+  const { type, isTrw, state, setValue, editable, errors } = props;
+  const values = state.values;
+  const isExpedition = type === SHIPMENT_TYPE.expedition;
+  const place = isExpedition ? "destination" : "origin";
+  const label = (field: string) => fieldLabel(field, i18n);
+  // An existing booked date shows as text with Change (spec): Change clears it for a new pick.
+  const [changingBooked, setChangingBooked] = useState(props.creating);
+  const text = (
+    field: ShipmentWriteField,
+    options: Partial<Parameters<typeof TextInput>[0]> = {},
+  ) => (
+    <TextInput
+      label={label(field)}
+      value={String(values[field as keyof ShipmentWriteValues] ?? "")}
+      onChange={(value) => setValue(field as keyof ShipmentWriteValues, value)}
+      isReadOnly={!editable(field)}
+      errorMessage={errors[field]}
+      maxLength={60}
+      {...options}
+    />
+  );
+  const number = (field: "packages" | "weight") => (
+    <TextInput
+      label={label(field)}
+      value={values[field] === null || values[field] === undefined ? "" : String(values[field])}
+      onChange={(value) => setValue(field, numberOrNull(value))}
+      isReadOnly={!editable(field)}
+      errorMessage={errors[field]}
+      inputMode={field === "packages" ? "numeric" : "decimal"}
+      maxLength={14}
+    />
+  );
+  const check = (field: "urgent" | "groupage" | "own_truck" | "packing_list") => (
+    <CheckInput
+      label={label(field)}
+      value={Boolean(values[field])}
+      onChange={(value) => setValue(field, value)}
+      isReadOnly={!editable(field)}
+    />
+  );
+  const statusId = values.status;
+  const reasons = statusId ? reasonsOf(statusId) : [];
+  const booked = toLocalInput(values.booked_date);
+  return (
+    <div className={styles.sections}>
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>
+          <Trans>Line</Trans>
+        </legend>
+        {text("code", { mono: true, isRequired: !isTrw })}
+        <DateInput
+          id="booked_date"
+          label={label("booked_date")}
+          value={booked}
+          onChange={(value) => setValue("booked_date", fromLocalInput(value) ?? undefined)}
+          isReadOnly={!editable("booked_date") || !changingBooked}
+          isRequired
+          errorMessage={errors.booked_date}
+          addon={
+            !changingBooked && editable("booked_date") ? (
+              <Button
+                variant="secondary"
+                onPress={() => {
+                  setChangingBooked(true);
+                  setValue("booked_date", undefined);
+                }}
+              >
+                <Trans>Change</Trans>
+              </Button>
+            ) : null
+          }
+        />
+        <DateInput
+          id="action_date"
+          label={isExpedition ? t`Loading date` : t`Discharge date`}
+          value={toLocalInput(values.action_date)}
+          onChange={(value) => setValue("action_date", fromLocalInput(value))}
+          isReadOnly={!editable("action_date")}
+          errorMessage={errors.action_date}
+        />
+        <div className={styles.wide}>
+          <ClientSelect
+            label={label("client")}
+            value={state.client}
+            onChange={props.setClient}
+            isReadOnly={!editable("client")}
+            errorMessage={errors.client}
+          />
+        </div>
+        {text(place, { maxLength: 200, isRequired: isTrw, className: styles.wide })}
+        <SelectInput
+          id="status"
+          label={label("status")}
+          value={String(statusId ?? "")}
+          options={props.statuses.map((status) => ({
+            value: String(status.id),
+            label: i18n._(STATUS_TEXT[status.description]),
+          }))}
+          onChange={(value) => {
+            setValue("status", Number(value));
+            const only = reasonsOf(Number(value));
+            setValue("reason", only.length === 1 ? (only[0]?.code ?? null) : null);
+          }}
+          isReadOnly={!editable("status")}
+          errorMessage={errors.status}
+        />
+        <SelectInput
+          id="reason"
+          label={label("reason")}
+          value={values.reason ?? ""}
+          options={[
+            { value: "", label: reasons.length ? t`No reason` : "—" },
+            ...reasons.map((reason) => ({
+              value: reason.code,
+              label: REASON_TEXT[reason.name]
+                ? i18n._(REASON_TEXT[reason.name] as never)
+                : reason.name,
+            })),
+          ]}
+          onChange={(value) => setValue("reason", value === "" ? null : value)}
+          isReadOnly={!editable("reason") || reasons.length === 0}
+          errorMessage={errors.reason}
+        />
+        <div className={`${styles.checks} ${styles.wide}`}>{check("urgent")}</div>
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>
+          <Trans>Transport</Trans>
+        </legend>
+        <div className={styles.wide}>
+          <TruckSelect
+            label={label("shipper")}
+            value={state.shipper}
+            onChange={props.setShipper}
+            isReadOnly={!editable("shipper")}
+            errorMessage={errors.shipper}
+            truckForm={props.truckForm}
+          />
+        </div>
+        {text("road")}
+        {text("road_number", { maxLength: 30 })}
+        {isTrw && isExpedition ? text("route_plate", { mono: true, maxLength: 40 }) : null}
+        {isTrw ? text("shared_id") : null}
+        {isTrw ? text("info_shipper", { maxLength: 200, className: styles.wide }) : null}
+        <div className={`${styles.checks} ${styles.wide}`}>
+          {check("own_truck")}
+          {check("groupage")}
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>
+          <Trans>Goods</Trans>
+        </legend>
+        {number("packages")}
+        {number("weight")}
+        {text("warehouse")}
+        {text("dock")}
+        {isTrw && isExpedition
+          ? text("pallet_notes", { multiline: true, maxLength: 1000, className: styles.wide })
+          : null}
+        {isTrw && !isExpedition ? (
+          <>
+            <SelectInput
+              id="load_empty"
+              label={label("load_empty")}
+              value={values.load_empty ?? ""}
+              options={[
+                { value: "", label: "—" },
+                { value: "load", label: t`Load` },
+                { value: "empty", label: t`Empty` },
+              ]}
+              onChange={(value) => setValue("load_empty", value === "" ? null : value)}
+              isReadOnly={!editable("load_empty")}
+            />
+            <SelectInput
+              id="load_type"
+              label={label("load_type")}
+              value={values.load_type ?? ""}
+              options={[
+                { value: "", label: "—" },
+                { value: "full", label: t`Full` },
+                { value: "not_full", label: t`Not full` },
+              ]}
+              onChange={(value) => setValue("load_type", value === "" ? null : value)}
+              isReadOnly={!editable("load_type")}
+            />
+          </>
+        ) : null}
+        <div className={`${styles.checks} ${styles.wide}`}>{check("packing_list")}</div>
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>
+          <Trans>Notes</Trans>
+        </legend>
+        {text("client_notes", { multiline: true, maxLength: 1000, className: styles.wide })}
+        {text("company_notes", { multiline: true, maxLength: 1000, className: styles.wide })}
+      </fieldset>
+    </div>
+  );
+}

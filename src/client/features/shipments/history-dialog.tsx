@@ -1,0 +1,172 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { DateTime } from "luxon";
+import { useEffect, useState } from "react";
+import { DATE_DISPLAY_FORMAT, PAGE_SIZE } from "../../../shared/constants";
+import type { HistoryEntry } from "../../../shared/contract/shipment";
+import { REASONS, statusById } from "../../../shared/contract/status";
+import { BW } from "../../../shared/status-rules";
+import { fieldLabel } from "../../lib/error-messages";
+import { Button } from "../../ui/button";
+import { EmptyState } from "../../ui/list/empty-state";
+import tableStyles from "../../ui/list/list-table.module.css";
+import { LoadingIndicator } from "../../ui/list/loading-indicator";
+import { pageCountOf } from "../../ui/list/page-window";
+import { Pager } from "../../ui/list/pager";
+import { Modal } from "../../ui/modal";
+import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
+import { listHistory } from "./api";
+import styles from "./form/shipment-form.module.css";
+
+export interface HistoryDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  shipmentId: number;
+  code: string;
+  companyCode: string | null;
+}
+
+/**
+ * A recorded value as people read it: statuses and reasons by name, dates DD/MM/YYYY HH:mm,
+ * yes/no, "—" for nothing.
+ */
+function useValueText() {
+  const { t, i18n } = useLingui();
+  return (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === "") return "—";
+    if (field === "status" && typeof value === "number") {
+      const status = statusById(value);
+      return status ? i18n._(STATUS_TEXT[status.description]) : String(value);
+    }
+    if (field === "reason" && typeof value === "string") {
+      const reason = REASONS.find((candidate) => candidate.code === value);
+      const text = reason ? REASON_TEXT[reason.name] : undefined;
+      return text ? i18n._(text) : value;
+    }
+    if (typeof value === "boolean") return value ? t`Yes` : t`No`;
+    if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
+      const date = DateTime.fromISO(value);
+      if (date.isValid) return date.toFormat(DATE_DISPLAY_FORMAT);
+    }
+    return String(value);
+  };
+}
+
+/**
+ * History dialog (spec "History dialog"): title History + code; date, user, status, reason
+ * (not for bw) and the modified fields as field / old / new, or "no changes"; paged by 10 on
+ * the device, the pager only with more than one page; unknown_user for a deleted user.
+ */
+export function HistoryDialog({
+  isOpen,
+  onClose,
+  shipmentId,
+  code,
+  companyCode,
+}: HistoryDialogProps) {
+  const { t, i18n } = useLingui();
+  const valueText = useValueText();
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [page, setPage] = useState(1);
+  const showReason = companyCode !== BW;
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const controller = new AbortController();
+    setEntries(null);
+    setFailed(false);
+    setPage(1);
+    listHistory(shipmentId, controller.signal)
+      .then((loaded) => setEntries(loaded))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error("Loading the history failed", error);
+        setFailed(true);
+      });
+    return () => controller.abort();
+  }, [isOpen, shipmentId]);
+
+  const size = PAGE_SIZE.lists;
+  const shown = entries?.slice((page - 1) * size, page * size) ?? [];
+  return (
+    <Modal
+      title={`${t`History`} ${code}`}
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+      size="wide"
+    >
+      <div className={styles.historyBody}>
+        {entries === null && !failed ? <LoadingIndicator /> : null}
+        {failed ? (
+          <p role="alert">
+            <Trans>The history could not be loaded. Check the connection and try again.</Trans>
+          </p>
+        ) : null}
+        {entries?.length === 0 ? <EmptyState message={t`No changes recorded yet`} /> : null}
+        {shown.length > 0 ? (
+          <table className={tableStyles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t`Date`}</th>
+                <th scope="col">{t`User`}</th>
+                <th scope="col">{t`Status`}</th>
+                {showReason ? <th scope="col">{t`Reason`}</th> : null}
+                <th scope="col">{t`Modified fields`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((entry) => {
+                const status = entry.status
+                  ? STATUS_TEXT[entry.status.description as keyof typeof STATUS_TEXT]
+                  : undefined;
+                const reason = entry.reason ? REASON_TEXT[entry.reason.name] : undefined;
+                const fields = Object.entries(entry.modified_fields);
+                return (
+                  <tr key={entry.id}>
+                    <td className={styles.nowrap}>
+                      {DateTime.fromISO(entry.created).toFormat(DATE_DISPLAY_FORMAT)}
+                    </td>
+                    <td>
+                      {entry.user
+                        ? `${entry.user.first_name} ${entry.user.last_name}`.trim() ||
+                          entry.user.username
+                        : t`Unknown user`}
+                    </td>
+                    <td>{status ? i18n._(status) : (entry.status?.description ?? "—")}</td>
+                    {showReason ? (
+                      <td>{reason ? i18n._(reason) : (entry.reason?.name ?? "—")}</td>
+                    ) : null}
+                    <td>
+                      {fields.length === 0 ? (
+                        <Trans>No changes</Trans>
+                      ) : (
+                        <ul className={styles.changes}>
+                          {fields.map(([field, change]) => (
+                            <li key={field}>
+                              <strong>{fieldLabel(field, i18n)}</strong>:{" "}
+                              {valueText(field, change.old)} → {valueText(field, change.new)}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        ) : null}
+        <Pager
+          page={page}
+          pageCount={pageCountOf(entries?.length ?? 0, size)}
+          onPageChange={setPage}
+        />
+      </div>
+      <div className={styles.modalActions}>
+        <Button variant="secondary" onPress={onClose}>
+          <Trans>Close</Trans>
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,306 @@
+import "fake-indexeddb/auto";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Shipment } from "../../shared/contract/shipment";
+import { queueShipmentCreation, queueShipmentEdit } from "../features/shipments/form-commands";
+import { ApiError, NetworkError } from "../lib/errors";
+import { expeditionRow } from "../test-rows";
+import { db, type OutboxRow, type SyncIssueRow } from "./db";
+import type { Author } from "./outbox";
+import { Replayer, type ReplayerDeps, type ReplaySession } from "./replayer";
+import { dismissIssue, reapplyIssue, resolveConflict } from "./sync-issues";
+
+/**
+ * The 412 merge of shipment edits (issue 11) against a small in-memory server: versions,
+ * If-Match, stored answers per Idempotency-Key, create-once by uid, and another user's edits.
+ */
+class FakeServer {
+  rows = new Map<number, Shipment>();
+  answered = new Map<string, Shipment>();
+  requests: { key: string; ifMatch: number | null; body: unknown; path: string }[] = [];
+  failures: ((entry: OutboxRow) => Promise<never> | never)[] = [];
+  nextId = 100;
+
+  /** Another user's edit through the API. */
+  edit(id: number, patch: Partial<Shipment>): Shipment {
+    const row = this.rows.get(id) as Shipment;
+    const next = { ...row, ...patch, version: row.version + 1 } as Shipment;
+    this.rows.set(id, next);
+    return next;
+  }
+
+  apply = async (entry: OutboxRow): Promise<Shipment> => {
+    const stored = this.answered.get(entry.mutationId);
+    if (stored) return stored;
+    let answer: Shipment;
+    if (entry.op === "create") {
+      const made = [...this.rows.values()].find((row) => row.uid === entry.entityId);
+      answer = made ?? ({ ...entry.changes, id: this.nextId++, version: 1 } as Shipment);
+    } else {
+      const id = Number(entry.entityId);
+      const row = this.rows.get(id);
+      if (!row) throw new ApiError(404, { code: "not_found", message: "gone" });
+      if (entry.baseVersion !== row.version)
+        throw new ApiError(412, {
+          code: "precondition_failed",
+          message: "stale",
+          current: row,
+          changed_by: "warehouse",
+        });
+      answer = { ...row, ...entry.changes, version: row.version + 1 } as Shipment;
+    }
+    this.rows.set(answer.id, answer);
+    this.answered.set(entry.mutationId, answer);
+    return answer;
+  };
+
+  send = async (entry: OutboxRow): Promise<Shipment> => {
+    this.requests.push({
+      key: entry.mutationId,
+      ifMatch: entry.baseVersion,
+      body: entry.body,
+      path: entry.path,
+    });
+    const failure = this.failures.shift();
+    if (failure) await failure(entry);
+    return this.apply(entry);
+  };
+}
+
+const AUTHOR: Author = { userId: 3, username: "office", company: "7" };
+const session: ReplaySession = { userId: 3, jwt: "jwt-1" };
+let server: FakeServer;
+let refused: SyncIssueRow[];
+let replayer: Replayer;
+
+function makeReplayer(overrides: Partial<ReplayerDeps> = {}): Replayer {
+  return new Replayer({
+    send: server.send,
+    readCurrent: async (entry) => server.rows.get(Number(entry.entityId)) ?? "gone",
+    whoChanged: async () => "warehouse",
+    session: () => session,
+    withLock: (task) => task(),
+    random: () => 0.5,
+    onRefused: (issue) => refused.push(issue),
+    ...overrides,
+  });
+}
+
+async function settle(): Promise<void> {
+  replayer.kick();
+  await replayer.idle();
+}
+
+const BASE = expeditionRow(1, { version: 5, packages: 2, client_notes: "", company_notes: "" });
+
+beforeEach(async () => {
+  await Promise.all([db.shipments.clear(), db.outbox.clear(), db.syncIssues.clear()]);
+  server = new FakeServer();
+  refused = [];
+  server.rows.set(1, BASE);
+  await db.shipments.put(BASE);
+  replayer = makeReplayer();
+});
+
+describe("a shipment edit that meets a newer version (412)", () => {
+  it("disjoint fields: mine re-sent at once on their version with a new key; both survive", async () => {
+    server.edit(1, { company_notes: "dock 4" });
+    await queueShipmentEdit(BASE, { client_notes: "gate 2" }, {}, AUTHOR);
+    await settle();
+    const [first, second] = server.requests;
+    expect(server.requests).toHaveLength(2);
+    expect(first).toMatchObject({ ifMatch: 5, body: { client_notes: "gate 2" } });
+    expect(second).toMatchObject({ ifMatch: 6, body: { client_notes: "gate 2" } });
+    expect(second?.key).not.toBe(first?.key);
+    expect(server.rows.get(1)).toMatchObject({
+      client_notes: "gate 2",
+      company_notes: "dock 4",
+      version: 7,
+    });
+    expect(await db.shipments.get(1)).toEqual(server.rows.get(1));
+    expect(await db.outbox.count()).toBe(0);
+    expect(refused).toEqual([]);
+    expect(await db.syncIssues.count()).toBe(0);
+  });
+
+  it("the same field changed by both: a conflict issue with both values; the rest is sent", async () => {
+    server.edit(1, { packages: 9, company_notes: "dock 4" });
+    await queueShipmentEdit(BASE, { packages: 6, client_notes: "gate 2" }, {}, AUTHOR);
+    await settle();
+    expect(server.requests.map((request) => request.body)).toEqual([
+      { packages: 6, client_notes: "gate 2" },
+      { client_notes: "gate 2" },
+    ]);
+    expect(server.rows.get(1)).toMatchObject({ packages: 9, client_notes: "gate 2" });
+    expect(await db.shipments.get(1)).toEqual(server.rows.get(1));
+    const [issue] = await db.syncIssues.toArray();
+    expect(issue).toMatchObject({
+      kind: "conflict",
+      status: 412,
+      changedBy: "warehouse",
+      conflicts: [{ field: "packages", base: 2, mine: 6, theirs: 9, mineShown: 6, theirsShown: 9 }],
+    });
+    expect(refused).toHaveLength(1);
+  });
+
+  it("readable values are kept for people: the client and truck as the line shows them", async () => {
+    const acme = { id: 1, description: "ACME" };
+    server.edit(1, { client: { id: 3, description: "GAMMA" } });
+    await queueShipmentEdit(BASE, { client: 1 }, { client: acme }, AUTHOR);
+    await settle();
+    const [issue] = await db.syncIssues.toArray();
+    expect(issue?.conflicts).toEqual([
+      {
+        field: "client",
+        base: 2,
+        mine: 1,
+        theirs: 3,
+        mineShown: acme,
+        theirsShown: { id: 3, description: "GAMMA" },
+      },
+    ]);
+  });
+
+  it("keep mine: an edit of those fields on the line's version now, merged once more", async () => {
+    server.edit(1, { packages: 9 });
+    await queueShipmentEdit(BASE, { packages: 6 }, {}, AUTHOR);
+    await settle();
+    const [issue] = await db.syncIssues.toArray();
+    expect(await resolveConflict(issue?.id ?? 0, ["packages"], "mine", AUTHOR)).toBe(true);
+    expect(await db.syncIssues.count()).toBe(0);
+    expect(await db.shipments.get(1)).toMatchObject({ packages: 6 });
+    await settle();
+    expect(server.requests.at(-1)).toMatchObject({ ifMatch: 6, body: { packages: 6 } });
+    expect(server.rows.get(1)).toMatchObject({ packages: 6, version: 7 });
+    expect(await db.shipments.get(1)).toEqual(server.rows.get(1));
+  });
+
+  it("keep theirs: the issue goes and nothing is sent; one field at a time", async () => {
+    server.edit(1, { packages: 9, client_notes: "theirs" });
+    await queueShipmentEdit(BASE, { packages: 6, client_notes: "mine" }, {}, AUTHOR);
+    await settle();
+    const [issue] = await db.syncIssues.toArray();
+    const id = issue?.id ?? 0;
+    expect(issue?.conflicts?.map((each) => each.field)).toEqual(["packages", "client_notes"]);
+    expect(await resolveConflict(id, ["packages"], "theirs", AUTHOR)).toBe(true);
+    expect((await db.syncIssues.get(id))?.conflicts?.map((each) => each.field)).toEqual([
+      "client_notes",
+    ]);
+    // Re-apply of a conflict is "keep mine" for every field left.
+    expect(await reapplyIssue(id, AUTHOR)).toBe(true);
+    await settle();
+    expect(server.rows.get(1)).toMatchObject({ packages: 9, client_notes: "mine" });
+    expect(await db.syncIssues.count()).toBe(0);
+    server.edit(1, { packages: 10 });
+    await queueShipmentEdit(
+      (await db.shipments.get(1)) as Shipment,
+      { packages: 11 },
+      {},
+      { ...AUTHOR },
+    );
+    // The mirror's version is older than the server's: a new conflict; dismissing keeps theirs.
+    await settle();
+    const [again] = await db.syncIssues.toArray();
+    const sent = server.requests.length;
+    await dismissIssue(again?.id ?? 0);
+    await settle();
+    expect(server.requests).toHaveLength(sent);
+    expect(server.rows.get(1)?.packages).toBe(10);
+    expect((await db.shipments.get(1))?.packages).toBe(10);
+  });
+
+  it("an equal change on both sides: nothing to send, no issue", async () => {
+    server.edit(1, { packages: 6 });
+    await queueShipmentEdit(BASE, { packages: 6 }, {}, AUTHOR);
+    await settle();
+    expect(server.requests).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.syncIssues.count()).toBe(0);
+    expect(await db.shipments.get(1)).toEqual(server.rows.get(1));
+  });
+
+  it("the re-send's answer lost after the server applied it is not applied twice", async () => {
+    server.edit(1, { company_notes: "dock 4" });
+    await queueShipmentEdit(BASE, { client_notes: "gate 2" }, {}, AUTHOR);
+    server.failures.push(
+      async () => {
+        throw await server.apply((await db.outbox.toArray())[0] as OutboxRow).then(
+          () => new Error("unreachable"),
+          (error: unknown) => error,
+        );
+      },
+      async (entry) => {
+        await server.apply(entry);
+        throw new NetworkError();
+      },
+    );
+    await settle();
+    replayer.networkBack();
+    await replayer.idle();
+    const keys = server.requests.map((request) => request.key);
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).toBe(keys[1]);
+    expect(server.rows.get(1)).toMatchObject({ client_notes: "gate 2", version: 7 });
+    expect(await db.shipments.get(1)).toEqual(server.rows.get(1));
+  });
+
+  it("a line deleted meanwhile is refused (not merged) and leaves the device", async () => {
+    server.rows.delete(1);
+    await queueShipmentEdit(BASE, { packages: 6 }, {}, AUTHOR);
+    await settle();
+    expect(await db.shipments.get(1)).toBeUndefined();
+    expect(refused).toMatchObject([{ status: 404, changedBy: "warehouse" }]);
+    expect(refused[0]?.kind).toBeUndefined();
+  });
+});
+
+describe("creating a line under its uid", () => {
+  it("an answer 200 (already created) is acknowledged like 201: one line, never twice", async () => {
+    const uid = "3f0b8a52-1c9e-4c41-9d7e-5d0c2f6b1a09";
+    const local = await queueShipmentCreation(
+      1,
+      uid,
+      { code: "ALB-7", booked_date: "2026-11-24T08:00:00Z", client: 1 },
+      { client: { id: 1, description: "ACME" } },
+      AUTHOR,
+    );
+    // The first answer is lost after the server created the line; the retry (same key) and a
+    // second key for the same uid both get the line already made.
+    server.failures.push(async (entry) => {
+      await server.apply(entry);
+      throw new NetworkError();
+    });
+    await settle();
+    replayer.networkBack();
+    await replayer.idle();
+    const made = [...server.rows.values()].filter((row) => row.uid === uid);
+    expect(made).toHaveLength(1);
+    expect(await db.shipments.get(local)).toBeUndefined();
+    expect(await db.shipments.get(made[0]?.id ?? 0)).toMatchObject({ uid, code: "ALB-7" });
+    const entry = { mutationId: "other-key", op: "create", entityId: uid } as OutboxRow;
+    expect((await server.apply(entry)).id).toBe(made[0]?.id);
+  });
+
+  it("a line edited while its creation waited is created, then edited, in order", async () => {
+    const uid = "3f0b8a52-1c9e-4c41-9d7e-5d0c2f6b1a10";
+    const local = await queueShipmentCreation(
+      1,
+      uid,
+      { code: "ALB-8", booked_date: "2026-11-24T08:00:00Z", client: 1 },
+      {},
+      AUTHOR,
+    );
+    await queueShipmentEdit(
+      (await db.shipments.get(local)) as Shipment,
+      { packages: 3 },
+      {},
+      AUTHOR,
+    );
+    await settle();
+    expect(server.requests.map((request) => [request.path, request.ifMatch])).toEqual([
+      [`api/expedition/uid/${uid}`, null],
+      ["api/expedition/100", 1],
+    ]);
+    expect(server.rows.get(100)).toMatchObject({ packages: 3, version: 2 });
+    expect(await db.shipments.get(100)).toEqual(server.rows.get(100));
+  });
+});
