@@ -11,7 +11,7 @@ import Fastify from "fastify";
 import pg from "pg";
 
 const COLUMNS = [
-  ..."id company_id type code booked_date action_date arrival_date client_id place client_notes company_notes road road_number packages shipper_id shared_id info_shipper pallet_notes route_plate urgent status_id reason_id own_truck groupage warehouse dock weight rrule_str load_empty load_type user_id version created_at updated_at deleted_at"
+  ..."id company_id type code booked_date action_date arrival_date client_id place client_notes company_notes road road_number packages shipper_id shared_id info_shipper pallet_notes route_plate urgent status_id reason_id own_truck groupage warehouse dock weight packing_list uid rrule_str load_empty load_type user_id version created_at updated_at deleted_at"
     .split(" ")
     .map((column) => `"shipments"."${column}"`),
   '"clients"."id"',
