@@ -74,6 +74,8 @@ describe("route guard (spec 01 section 6)", () => {
       rows.push(
         [roles, "bi", undefined, "/dashboard"],
         [roles, "indicators", undefined, "/dashboard"],
+        [roles, "board", undefined, "/dashboard"],
+        [roles, "dock-settings", undefined, "/dashboard"],
         [roles, "trucks", undefined, clientOrForklift ? "/dashboard" : null],
         [roles, "trucks-sign-up", undefined, "/trucks"],
         [roles, "trucks-sign-up", "7", forklift ? "/trucks" : null],
@@ -109,6 +111,8 @@ describe("route guard (spec 01 section 6)", () => {
       [["plannerTrw", "officePerson"], "bi", null],
       [["carretilleros", "forklift"], "bi", "/expeditions"],
       [["client", "readOnly"], "trucks", "/dashboard"],
+      [["office", "forklift"], "board", null],
+      [["warehouseResp"], "dock-settings", null],
     ] satisfies [RoleKey[], RouteName, string | null][])("%j %s -> %s", (roles, name, expected) => {
       expect(guardRedirect(roles, { name })).toBe(expected);
     });

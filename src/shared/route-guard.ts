@@ -28,6 +28,9 @@ function otherRoles(route: RouteTarget, roles: readonly RoleKey[]): string | nul
   switch (route.name) {
     case "bi":
     case "indicators":
+    // Beyond the spec (issue 12): the day board and the dock settings are the office's.
+    case "board":
+    case "dock-settings":
       return "/dashboard";
     case "trucks":
       return isClientOrForklift ? "/dashboard" : null;

@@ -20,6 +20,8 @@ export const ROUTE_NAMES = [
   "truck-system",
   "task-list",
   "sync-issues",
+  "board",
+  "dock-settings",
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -43,6 +45,8 @@ export const ROUTE_PATHS = {
   "truck-system": "/truck-system",
   "task-list": "/task-list",
   "sync-issues": "/sync-issues",
+  board: "/board",
+  "dock-settings": "/dock-settings",
 } as const satisfies Record<RouteName, string>;
 
 export interface RouteTarget {

@@ -82,6 +82,9 @@ const FIELD_CODE_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
   not_unique: msg`This value is already used`,
   read_only: msg`You may not change this field`,
   not_zero: msg`Must not be 0`,
+  slot_full: msg`This hour is full: pick another`,
+  restricted_date: msg`This date is closed for bookings`,
+  outside_hours: msg`Outside the dock's opening hours`,
 };
 
 /** Where a field says it better in its own words. */

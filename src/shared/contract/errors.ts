@@ -45,6 +45,12 @@ export const FIELD_ERROR_CODES = [
   "read_only",
   /** Must not be 0 (the weight, for user type mexico). */
   "not_zero",
+  /** The booked hour slot has no room left (dock capacity, issue 12). */
+  "slot_full",
+  /** The date is a restricted date (lockdown): nothing is booked on it. */
+  "restricted_date",
+  /** The booked hour is outside the company's dock opening hours. */
+  "outside_hours",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
