@@ -20,6 +20,7 @@ import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
 import { Route as AppBiRouteImport } from './routes/_app/bi'
 import { Route as AppCriticalLinesRouteImport } from './routes/_app/critical-lines'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppDockSettingsRouteImport } from './routes/_app/dock-settings'
 import { Route as AppExpeditionsRouteImport } from './routes/_app/expeditions'
 import { Route as AppIndicatorsRouteImport } from './routes/_app/indicators'
 import { Route as AppReceptionsRouteImport } from './routes/_app/receptions'
@@ -86,6 +87,11 @@ const AppCriticalLinesRoute = AppCriticalLinesRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDockSettingsRoute = AppDockSettingsRouteImport.update({
+  id: '/dock-settings',
+  path: '/dock-settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppExpeditionsRoute = AppExpeditionsRouteImport.update({
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/bi': typeof AppBiRoute
   '/critical-lines': typeof AppCriticalLinesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/dock-settings': typeof AppDockSettingsRoute
   '/expeditions': typeof AppExpeditionsRoute
   '/indicators': typeof AppIndicatorsRoute
   '/receptions': typeof AppReceptionsRoute
@@ -194,6 +201,7 @@ export interface FileRoutesByTo {
   '/bi': typeof AppBiRoute
   '/critical-lines': typeof AppCriticalLinesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/dock-settings': typeof AppDockSettingsRoute
   '/expeditions': typeof AppExpeditionsRoute
   '/indicators': typeof AppIndicatorsRoute
   '/receptions': typeof AppReceptionsRoute
@@ -221,6 +229,7 @@ export interface FileRoutesById {
   '/_app/bi': typeof AppBiRoute
   '/_app/critical-lines': typeof AppCriticalLinesRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/dock-settings': typeof AppDockSettingsRoute
   '/_app/expeditions': typeof AppExpeditionsRoute
   '/_app/indicators': typeof AppIndicatorsRoute
   '/_app/receptions': typeof AppReceptionsRoute
@@ -248,6 +257,7 @@ export interface FileRouteTypes {
     | '/bi'
     | '/critical-lines'
     | '/dashboard'
+    | '/dock-settings'
     | '/expeditions'
     | '/indicators'
     | '/receptions'
@@ -273,6 +283,7 @@ export interface FileRouteTypes {
     | '/bi'
     | '/critical-lines'
     | '/dashboard'
+    | '/dock-settings'
     | '/expeditions'
     | '/indicators'
     | '/receptions'
@@ -299,6 +310,7 @@ export interface FileRouteTypes {
     | '/_app/bi'
     | '/_app/critical-lines'
     | '/_app/dashboard'
+    | '/_app/dock-settings'
     | '/_app/expeditions'
     | '/_app/indicators'
     | '/_app/receptions'
@@ -403,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/dock-settings': {
+      id: '/_app/dock-settings'
+      path: '/dock-settings'
+      fullPath: '/dock-settings'
+      preLoaderRoute: typeof AppDockSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/expeditions': {
       id: '/_app/expeditions'
       path: '/expeditions'
@@ -502,6 +521,7 @@ interface AppRouteChildren {
   AppBiRoute: typeof AppBiRoute
   AppCriticalLinesRoute: typeof AppCriticalLinesRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppDockSettingsRoute: typeof AppDockSettingsRoute
   AppExpeditionsRoute: typeof AppExpeditionsRoute
   AppIndicatorsRoute: typeof AppIndicatorsRoute
   AppReceptionsRoute: typeof AppReceptionsRoute
@@ -522,6 +542,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBiRoute: AppBiRoute,
   AppCriticalLinesRoute: AppCriticalLinesRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppDockSettingsRoute: AppDockSettingsRoute,
   AppExpeditionsRoute: AppExpeditionsRoute,
   AppIndicatorsRoute: AppIndicatorsRoute,
   AppReceptionsRoute: AppReceptionsRoute,

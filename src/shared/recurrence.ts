@@ -57,7 +57,7 @@ export interface RecurrenceRule {
   nth: Nth;
   /** ... of which weekday. */
   nthWeekday: WeekdayCode;
-  /** Yearly: the months of the year (1..12), at least one. Monthly: empty means every month. */
+  /** Yearly: the months of the year (1..12), at least one. */
   months: number[];
   /** Weekly: the weekdays, at least one. */
   weekdays: WeekdayCode[];
@@ -94,9 +94,11 @@ function untilText(day: string): string {
 /** The rule as an RRULE line, e.g. `RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE;COUNT=8`. */
 export function toRrule(rule: RecurrenceRule): string {
   const parts = [`FREQ=${FREQ_NAMES[rule.frequency]}`, `INTERVAL=${Math.max(1, rule.interval)}`];
-  if (rule.frequency === "yearly" || rule.frequency === "monthly") {
+  if (rule.frequency === "yearly") {
     const months = [...new Set(rule.months)].sort((a, b) => a - b);
     if (months.length > 0) parts.push(`BYMONTH=${months.join(",")}`);
+  }
+  if (rule.frequency === "yearly" || rule.frequency === "monthly") {
     if (rule.monthlyBy === "date") parts.push(`BYMONTHDAY=${rule.monthDay}`);
     else parts.push(`BYDAY=${rule.nth}${rule.nthWeekday}`);
   }

@@ -54,6 +54,7 @@ import { Pager } from "../../ui/list/pager";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { type DeviceLayout, useDeviceLayout } from "../../ui/use-device-layout";
+import { LockdownsButton } from "../scheduling/lockdowns-dialog";
 import { deleteShipment } from "./api";
 import { layoutFor } from "./columns";
 import { changeReason, changeStatus, statusCommand } from "./commands";
@@ -227,6 +228,20 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
     saving: saving ?? EMPTY_IDS,
   };
 
+  // Spec: the lockdowns dialog only for trw companies whose user has the lockdowns permission.
+  const showLockdowns =
+    !isExpedition && session.isTrw && session.can("lockdowns") && presentation !== "kiosk";
+  const addAction = canAdd ? (
+    isExpedition ? (
+      <Link to="/expedition/{-$id}" params={{ id: undefined }} className={buttonClass("primary")}>
+        <Trans>Add expedition</Trans>
+      </Link>
+    ) : (
+      <Link to="/reception/{-$id}" params={{ id: undefined }} className={buttonClass("primary")}>
+        <Trans>Add reception</Trans>
+      </Link>
+    )
+  ) : null;
   return (
     <section
       className={pageStyles.page}
@@ -240,25 +255,10 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         title={isExpedition ? <Trans>Expeditions</Trans> : <Trans>Receptions</Trans>}
         list={list}
         action={
-          canAdd ? (
-            isExpedition ? (
-              <Link
-                to="/expedition/{-$id}"
-                params={{ id: undefined }}
-                className={buttonClass("primary")}
-              >
-                <Trans>Add expedition</Trans>
-              </Link>
-            ) : (
-              <Link
-                to="/reception/{-$id}"
-                params={{ id: undefined }}
-                className={buttonClass("primary")}
-              >
-                <Trans>Add reception</Trans>
-              </Link>
-            )
-          ) : null
+          <>
+            {showLockdowns ? <LockdownsButton /> : null}
+            {addAction}
+          </>
         }
       />
 

@@ -38,7 +38,7 @@ export function ListHeader({
         {list.isFetching && !list.isLoading ? <LoadingIndicator inline /> : null}
         {list.isOffline || !online ? <OfflineMarker updatedAt={list.lastSync} /> : null}
       </div>
-      {action}
+      {action ? <div className={styles.actions}>{action}</div> : null}
     </header>
   );
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
+import type { NotCreated } from "../../../../shared/contract/scheduling";
 import type { Shipment } from "../../../../shared/contract/shipment";
 import type { ShipmentWriteValues } from "../../../../shared/contract/shipment-write";
 import { DEFAULT_STATUS, type ShipmentType } from "../../../../shared/contract/status";
@@ -14,12 +15,14 @@ import { ConfirmDialog } from "../../../ui/list/confirm-dialog";
 import { LoadingIndicator } from "../../../ui/list/loading-indicator";
 import { OfflineMarker } from "../../../ui/list/offline-marker";
 import pageStyles from "../../../ui/page.module.css";
+import { NotCreatedDialog } from "../../scheduling/not-created-dialog";
 import { deleteShipment } from "../api";
 import { HistoryDialog } from "../history-dialog";
 import { statusChoices } from "../shipments-page";
 import { formAccess } from "./field-access";
 import { emptyFormState, formStateOf, type ShipmentFormState } from "./form-values";
 import { listSearchAfterCreate } from "./list-return";
+import { RepeatSection, useRepeat } from "./repeat-section";
 import styles from "./shipment-form.module.css";
 import { ShipmentFormSections } from "./shipment-form-sections";
 import type { TruckFormSlot } from "./truck-select";
@@ -70,6 +73,10 @@ export function ShipmentFormPage({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [notCreated, setNotCreated] = useState<{ failed: NotCreated[]; created: number } | null>(
+    null,
+  );
+  const repeat = useRepeat(type, creating);
   const touched = useRef(false);
   const uid = useRef(crypto.randomUUID());
 
@@ -99,13 +106,33 @@ export function ShipmentFormPage({
     if (event.target !== event.currentTarget) return;
     event.preventDefault();
     if (saving || !maySave) return;
+    const rrule = repeat.rruleToSave();
+    if (rrule === false) {
+      notify("warning", t`Warning`, t`Check the repeat rule`);
+      return;
+    }
+    if (rrule && !navigator.onLine) {
+      notify("error", t`Error`, t`Repeating a line needs the network: try again when online`);
+      return;
+    }
     setSaving(true);
     try {
-      const result = await save(state);
+      const result = await save(state, rrule);
       if (result.kind === "invalid") {
         setErrors(result.errors);
         if (result.mandatory) notify("warning", t`Warning`, t`Fill mandatory fields`);
         return;
+      }
+      if (result.kind === "series") {
+        if (result.failed.length > 0) {
+          setNotCreated({ failed: result.failed, created: result.created });
+          return;
+        }
+        notify(
+          "success",
+          isExpedition ? t`Expeditions` : t`Receptions`,
+          t`${result.created} lines created`,
+        );
       }
       if (result.kind === "saved") {
         notify(
@@ -116,7 +143,8 @@ export function ShipmentFormPage({
             : t`Saved on this device: it is sent when the network is back`,
         );
       }
-      const search = creating && result.kind === "saved" ? listSearchAfterCreate(state.values) : {};
+      const search =
+        creating && result.kind !== "unchanged" ? listSearchAfterCreate(state.values) : {};
       void navigate({ to: listPath, search });
     } catch (error) {
       notifyError(error);
@@ -199,7 +227,11 @@ export function ShipmentFormPage({
             errors={errors}
             statuses={statuses}
             truckForm={truckForm}
+            bookAnyHour={repeat.on || session.can("lockdowns")}
           />
+          {repeat.allowed ? (
+            <RepeatSection repeat={repeat} first={state.values.booked_date} />
+          ) : null}
           <div className={styles.actions}>
             {mayDelete ? (
               <Button variant="danger" onPress={() => setConfirmDelete(true)}>
@@ -218,6 +250,15 @@ export function ShipmentFormPage({
           </div>
         </form>
       )}
+      <NotCreatedDialog
+        type={type}
+        failed={notCreated?.failed ?? []}
+        createdCount={notCreated?.created ?? 0}
+        onClose={() => {
+          setNotCreated(null);
+          void navigate({ to: listPath, search: listSearchAfterCreate(state.values) });
+        }}
+      />
       <ConfirmDialog
         isOpen={confirmDelete}
         message={t`Are you sure you want to DELETE the line?`}

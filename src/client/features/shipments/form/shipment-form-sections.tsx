@@ -9,6 +9,7 @@ import type { ShipmentType, StatusDefinition } from "../../../../shared/contract
 import { fieldLabel } from "../../../lib/error-messages";
 import { Button } from "../../../ui/button";
 import { REASON_TEXT, STATUS_TEXT } from "../../../ui/shipment-labels";
+import { BookedSlotInput } from "../../scheduling/booked-slot-input";
 import { reasonsOf } from "../commands";
 import type { ShipmentClient, ShipmentTruck } from "../form-commands";
 import { ClientSelect } from "./client-select";
@@ -29,6 +30,11 @@ export interface ShipmentFormSectionsProps {
   errors: Partial<Record<string, string>>;
   statuses: readonly StatusDefinition[];
   truckForm?: TruckFormSlot | undefined;
+  /**
+   * Receptions book an hour slot: every hour 06:00..21:00 when true (a repeated line, or the
+   * lockdowns permission), else the hours the server offers (spec section 5).
+   */
+  bookAnyHour: boolean;
 }
 
 /**
@@ -88,28 +94,41 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
           <Trans>Line</Trans>
         </legend>
         {text("code", { mono: true, isRequired: !isTrw })}
-        <DateInput
-          id="booked_date"
-          label={label("booked_date")}
-          value={booked}
-          onChange={(value) => setValue("booked_date", fromLocalInput(value) ?? undefined)}
-          isReadOnly={!editable("booked_date") || !changingBooked}
-          isRequired
-          errorMessage={errors.booked_date}
-          addon={
-            !changingBooked && editable("booked_date") ? (
-              <Button
-                variant="secondary"
-                onPress={() => {
-                  setChangingBooked(true);
-                  setValue("booked_date", undefined);
-                }}
-              >
-                <Trans>Change</Trans>
-              </Button>
-            ) : null
-          }
-        />
+        {!isExpedition && changingBooked && editable("booked_date") ? (
+          <div className={styles.wide}>
+            <BookedSlotInput
+              label={label("booked_date")}
+              value={values.booked_date}
+              onChange={(value) => setValue("booked_date", value)}
+              operation="unload"
+              allHours={props.bookAnyHour}
+              errorMessage={errors.booked_date}
+            />
+          </div>
+        ) : (
+          <DateInput
+            id="booked_date"
+            label={label("booked_date")}
+            value={booked}
+            onChange={(value) => setValue("booked_date", fromLocalInput(value) ?? undefined)}
+            isReadOnly={!editable("booked_date") || !changingBooked}
+            isRequired
+            errorMessage={errors.booked_date}
+            addon={
+              !changingBooked && editable("booked_date") ? (
+                <Button
+                  variant="secondary"
+                  onPress={() => {
+                    setChangingBooked(true);
+                    setValue("booked_date", undefined);
+                  }}
+                >
+                  <Trans>Change</Trans>
+                </Button>
+              ) : null
+            }
+          />
+        )}
         <DateInput
           id="action_date"
           label={isExpedition ? t`Loading date` : t`Discharge date`}

@@ -1,0 +1,81 @@
+import { Trans } from "@lingui/react/macro";
+import { DateTime } from "luxon";
+import { useState } from "react";
+import { SHIPMENT_TYPE } from "../../../../shared/constants";
+import type { ShipmentType } from "../../../../shared/contract/status";
+import { defaultRule, type RecurrenceRule, toRrule } from "../../../../shared/recurrence";
+import { useSession } from "../../../lib/session/use-session";
+import { RecurrenceForm } from "../../scheduling/recurrence-form";
+import { recurrenceProblems } from "../../scheduling/recurrence-problems";
+import styles from "./shipment-form.module.css";
+
+export interface RepeatState {
+  /** The user may repeat this line (new line, permission and company flag). */
+  allowed: boolean;
+  on: boolean;
+  setOn: (on: boolean) => void;
+  rule: RecurrenceRule;
+  setRule: (rule: RecurrenceRule) => void;
+  /** The RRULE to save with, undefined when not repeating, false when the rule is not valid. */
+  rruleToSave: () => string | undefined | false;
+}
+
+/**
+ * The repeat toggle (spec: only for new records and with permission): the repeats right, the
+ * add right of the type, and the company's has_expeditions_rrule / has_receptions_rrule flag.
+ */
+export function useRepeat(type: ShipmentType, creating: boolean): RepeatState {
+  const session = useSession();
+  const isExpedition = type === SHIPMENT_TYPE.expedition;
+  const flag = isExpedition
+    ? session.company?.has_expeditions_rrule
+    : session.company?.has_receptions_rrule;
+  const allowed =
+    creating &&
+    Boolean(flag) &&
+    session.can("repeats") &&
+    session.can(isExpedition ? "addExp" : "addRecep");
+  const [on, setOn] = useState(false);
+  const [rule, setRule] = useState<RecurrenceRule>(() => defaultRule(DateTime.local()));
+  return {
+    allowed,
+    on: allowed && on,
+    setOn,
+    rule,
+    setRule,
+    rruleToSave: () => {
+      if (!allowed || !on) return undefined;
+      return Object.keys(recurrenceProblems(rule)).length > 0 ? false : toRrule(rule);
+    },
+  };
+}
+
+export function RepeatSection({
+  repeat,
+  first,
+}: {
+  repeat: RepeatState;
+  first: string | undefined;
+}) {
+  const toggle = (on: boolean) => {
+    repeat.setOn(on);
+    // The rule starts from the first date's weekday, day and month.
+    const start = first ? DateTime.fromISO(first) : DateTime.local();
+    if (on && start.isValid) repeat.setRule(defaultRule(start));
+  };
+  return (
+    <div className={styles.repeat}>
+      <label className={styles.repeatToggle}>
+        <input
+          type="checkbox"
+          checked={repeat.on}
+          onChange={(event) => toggle(event.target.checked)}
+        />
+        <Trans>Repeat this line</Trans>
+      </label>
+      {repeat.on ? (
+        <RecurrenceForm rule={repeat.rule} onChange={repeat.setRule} first={first} />
+      ) : null}
+    </div>
+  );
+}
