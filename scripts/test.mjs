@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test, fail-fast. check -> vitest (all projects) -> Chromium -> build ->
-// Playwright. Prints each step's wall time and closes with one line "N passed, N failed"
+// Playwright (-> the API suite on PostgreSQL with YARDLINE_POSTGRES_URL, run alongside). Prints each step's wall time and closes with one line "N passed, N failed"
 // summing the vitest and Playwright counts (a failed step that reported no failing test
 // counts as one failure, so a broken run never reads "0 failed").
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -82,7 +82,9 @@ const STEPS = [
     "chromium",
     "ensure chromium",
     async () => {
-      const { status } = await run(process.execPath, ["scripts/ensure-chromium.mjs"]);
+      // Started with the run (below): a missing Chromium downloads while the tests above run.
+      const { status, output } = await chromiumReady();
+      process.stdout.write(output);
       return { ok: status === 0 };
     },
   ],
@@ -92,6 +94,22 @@ const STEPS = [
     async () => {
       const { status } = await run("npm", ["run", "--silent", "build"]);
       return { ok: status === 0 };
+    },
+  ],
+  [
+    "postgres",
+    "vitest api on PostgreSQL (alongside the build and Playwright)",
+    async () => {
+      const { status, output } = await postgresSuite();
+      process.stdout.write(output);
+      const report = readJson(POSTGRES_JSON);
+      if (!report) return { ok: false, detail: `vitest exited with ${status} and wrote no report` };
+      const counts = {
+        passed: report.numPassedTests ?? 0,
+        failed: report.numFailedTests ?? 0,
+        skipped: report.numPendingTests ?? 0,
+      };
+      return { ok: status === 0, counts, detail: formatCounts(counts) };
     },
   ],
   [
@@ -120,18 +138,66 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+/**
+ * Chromium is made sure of from the start (an install downloads while check and vitest run);
+ * its step only waits for it.
+ */
+let chromiumRun;
+function chromiumReady() {
+  chromiumRun ??= run(process.execPath, ["scripts/ensure-chromium.mjs"], { capture: true });
+  return chromiumRun;
+}
+if (!skipIds.has("chromium") && !skipIds.has("e2e")) void chromiumReady();
+
+/**
+ * With YARDLINE_POSTGRES_URL (CI: .ci/run), the API suite runs a second time on that
+ * PostgreSQL database, started after vitest and running alongside the build and Playwright
+ * (which mostly wait on the browser); its step, last, collects the result.
+ */
+const POSTGRES_URL = process.env.YARDLINE_POSTGRES_URL;
+const POSTGRES_JSON = join(REPORTS, "vitest-postgres.json");
+let postgresRun;
+function postgresSuite() {
+  postgresRun ??= run(
+    bin("vitest"),
+    [
+      "run",
+      "--project",
+      "api",
+      "--reporter=dot",
+      "--reporter=json",
+      `--outputFile.json=${POSTGRES_JSON}`,
+    ],
+    { env: { DATABASE_URL: POSTGRES_URL }, capture: true },
+  );
+  return postgresRun;
+}
+if (!POSTGRES_URL) skipIds.add("postgres");
+rmSync(POSTGRES_JSON, { force: true });
+
 const started = Date.now();
 const results = [];
 const skipped = [];
 let stopped = false;
-for (const [id, name, fn] of STEPS) {
-  if (stopped || skipIds.has(id)) {
-    skipped.push(stopped ? name : `${name} (--skip)`);
+// The PostgreSQL suite's step is collected last; it starts once vitest has passed.
+const ORDERED = [
+  ...STEPS.filter(([id]) => id !== "postgres"),
+  ...STEPS.filter(([id]) => id === "postgres"),
+];
+for (const [id, name, fn] of ORDERED) {
+  // A PostgreSQL run already under way is always collected, even after a failed step.
+  const underWay = id === "postgres" && postgresRun !== undefined;
+  if (!underWay && (stopped || skipIds.has(id))) {
+    if (id !== "postgres" || POSTGRES_URL) skipped.push(stopped ? name : `${name} (--skip)`);
     continue;
   }
   const result = await step(results, name, fn);
   if (!result.ok) stopped = true;
+  if (id === "vitest" && result.ok && POSTGRES_URL) void postgresSuite();
 }
+
+// Never leave a Chromium install running behind a failed run.
+if (chromiumRun) await chromiumRun;
 
 let passed = 0;
 let failed = 0;

@@ -105,6 +105,8 @@ test(`the mexico user starts in ${BW} in MEX: SKU, Folio`, async ({
   shell,
   checkA11y,
 }) => {
+  // Sign-in, two lists, an axe scan and a fresh start: over 30 s on a busy 2-core machine.
+  test.slow();
   await loginAs("mexico");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(BW, {
     timeout: PAGE_LOAD_TIMEOUT,

@@ -111,7 +111,10 @@ test("office plans a reception with an existing client and a new truck", async (
   await form.open("/reception");
   const code = `R2E-${stamp()}`;
   await form.fill("Delivery note", code);
-  await form.fill("Booked date", today("07:00"));
+  // A reception books a day and an hour slot; office (lockdowns) is offered all 16 hours.
+  await form.fill("Booked date", today("07:00").slice(0, 10));
+  await expect(page.getByLabel("Hour", { exact: true }).locator("option")).toHaveCount(17);
+  await page.getByLabel("Hour", { exact: true }).selectOption({ label: "07:00" });
   await form.pick("Client", "ACME");
   await form.fill("Origin", "Lisboa");
   // A new truck from the modal (office has addTruck; creating clients needs createMasters).
