@@ -21,6 +21,8 @@ export interface BookedSlotInputProps {
   errorMessage?: string | undefined;
   /** The label of the day input (the hour select is "Hour"). */
   label: string;
+  /** The day as picked, hour or not (a day without an hour is the spec's invalid_date_time). */
+  onDayChange?: ((day: string) => void) | undefined;
 }
 
 const DAY = "yyyy-LL-dd";
@@ -73,6 +75,7 @@ export function BookedSlotInput(props: BookedSlotInputProps) {
 
   const pickDay = (next: string) => {
     setPickedDay(next);
+    props.onDayChange?.(next);
     // The hour stays when the new day offers it (checked by the select's options); else none.
     if (!next) return props.onChange(undefined);
     const hour = current?.isValid ? current.hour : null;

@@ -78,6 +78,7 @@ export function ShipmentFormPage({
   );
   const repeat = useRepeat(type, creating);
   const touched = useRef(false);
+  const bookedDay = useRef("");
   const uid = useRef(crypto.randomUUID());
 
   const onLoad = useCallback((row: Shipment) => {
@@ -106,6 +107,12 @@ export function ShipmentFormPage({
     if (event.target !== event.currentTarget) return;
     event.preventDefault();
     if (saving || !maySave) return;
+    // Spec section 5 (invalid_date_time): a day was chosen but no hour of it.
+    if (!state.values.booked_date && bookedDay.current) {
+      setErrors((current) => ({ ...current, booked_date: t`Pick an hour` }));
+      notify("warning", t`Warning`, t`Invalid date and time: pick an hour of the day`);
+      return;
+    }
     const rrule = repeat.rruleToSave();
     if (rrule === false) {
       notify("warning", t`Warning`, t`Check the repeat rule`);
@@ -228,6 +235,9 @@ export function ShipmentFormPage({
             statuses={statuses}
             truckForm={truckForm}
             bookAnyHour={repeat.on || session.can("lockdowns")}
+            onBookedDay={(day) => {
+              bookedDay.current = day;
+            }}
           />
           {repeat.allowed ? (
             <RepeatSection repeat={repeat} first={state.values.booked_date} />

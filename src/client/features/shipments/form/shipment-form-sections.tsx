@@ -35,6 +35,8 @@ export interface ShipmentFormSectionsProps {
    * lockdowns permission), else the hours the server offers (spec section 5).
    */
   bookAnyHour: boolean;
+  /** The reception's booked day as picked (with or without an hour). */
+  onBookedDay?: ((day: string) => void) | undefined;
 }
 
 /**
@@ -102,6 +104,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
               onChange={(value) => setValue("booked_date", value)}
               operation="unload"
               allHours={props.bookAnyHour}
+              onDayChange={props.onBookedDay}
               errorMessage={errors.booked_date}
             />
           </div>
