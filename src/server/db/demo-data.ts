@@ -23,7 +23,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     code: null,
     isTrw: false,
     langPt: true,
-    hasExpeditionsRrule: true,
+    hasExpeditionsRrule: false,
     hasReceptionsRrule: false,
   },
   {
@@ -39,18 +39,30 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     code: "kl",
     isTrw: true,
     langPt: false,
-    hasExpeditionsRrule: false,
-    hasReceptionsRrule: false,
+    hasExpeditionsRrule: true,
+    hasReceptionsRrule: true,
   },
   {
     name: BW,
     code: "bw",
     isTrw: false,
     langPt: false,
-    hasExpeditionsRrule: false,
-    hasReceptionsRrule: false,
+    hasExpeditionsRrule: true,
+    hasReceptionsRrule: true,
   },
 ];
+
+/**
+ * Every demo company's dock schedule (issue 12): the yard's clock in UTC, bookable 06:00 to
+ * 21:00, 10 expeditions and 8 receptions an hour (above what the demo lines fill).
+ */
+export const DEMO_DOCK_SCHEDULE = {
+  timeZone: "UTC",
+  opensAt: 6,
+  closesAt: 21,
+  loadPerHour: 10,
+  unloadPerHour: 8,
+} as const;
 
 export interface DemoUser {
   username: string;

@@ -5,6 +5,7 @@ import type { Db } from "./database";
 import {
   DEMO_CLIENTS,
   DEMO_COMPANIES,
+  DEMO_DOCK_SCHEDULE,
   DEMO_PASSWORD,
   DEMO_USER_CLIENTS,
   DEMO_USERS,
@@ -13,6 +14,7 @@ import { demoShipments } from "./demo-shipments";
 import { demoTrucks } from "./demo-trucks";
 import { clientCompanies as clientCompanyLinks, clients, userClients } from "./schema/clients";
 import { companies } from "./schema/companies";
+import { dockSchedules } from "./schema/scheduling";
 import { reasons, shipmentHistory, shipments } from "./schema/shipments";
 import { shippers } from "./schema/shippers";
 import { memberships, userRoles, users } from "./schema/users";
@@ -110,6 +112,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
         companyId: idOf(companyIds, client.company),
       })),
     );
+
+    await tx
+      .insert(dockSchedules)
+      .values(companyRows.map((company) => ({ companyId: company.id, ...DEMO_DOCK_SCHEDULE })));
 
     const userClientRows = Object.entries(DEMO_USER_CLIENTS).flatMap(([username, names]) =>
       names.map((name) => ({ userId: idOf(userIds, username), clientId: idOf(clientIds, name) })),

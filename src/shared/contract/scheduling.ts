@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldCode, Id, isSaneDate } from "./fields";
 import { listOf, PagingQuery } from "./paging";
+import { ExpeditionCreate, ReceptionCreate } from "./shipment-write";
 
 /**
  * Dock scheduling (issue 12): hour slots with a capacity per company and operation, restricted
@@ -97,6 +98,10 @@ export const RestrictedDateQuery = PagingQuery.extend({
 
 /** RFC 5545 rule text (RRULE:... or FREQ=...), expanded from booked_date (shared/recurrence.ts). */
 export const RruleText = z.string().min(1).max(500);
+
+/** PUT api/{expedition|reception}/series/{uid}: the create body plus the rule. */
+export const ExpeditionSeries = ExpeditionCreate.extend({ rrule_str: RruleText });
+export const ReceptionSeries = ReceptionCreate.extend({ rrule_str: RruleText });
 
 /** One occurrence of a repeated save that was not created, and why. */
 export const NotCreated = z.object({

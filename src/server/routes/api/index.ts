@@ -9,6 +9,7 @@ import { changesRoutes } from "./changes";
 import { clientRoutes } from "./clients";
 import { companyRoutes } from "./company";
 import { eventsRoutes } from "./events";
+import { schedulingRoutes } from "./scheduling";
 import { shipmentRoutes } from "./shipment";
 import { shipperRoutes } from "./shipper";
 import { smsRoutes } from "./sms";
@@ -42,6 +43,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(statusRoutes);
     await api.register(clientRoutes);
     await api.register(shipmentRoutes);
+    await api.register(schedulingRoutes);
     await api.register(changesRoutes);
     await api.register(eventsRoutes);
     if (extend) await api.register(extend);

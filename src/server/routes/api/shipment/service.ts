@@ -79,6 +79,8 @@ type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 export interface Change {
   changes: ShipmentChanges;
   modified: FieldChanges;
+  /** Checked inside the write's transaction before the update (throws to refuse). */
+  check?: (tx: Executor) => Promise<void>;
 }
 
 /** What a change is checked against: the statuses, reasons and trucks it names. */
@@ -167,9 +169,10 @@ export async function writeChange(
     const current = await findShipment(db, scope, id, type);
     if (!current) throw errors.notFound();
     if (versions && !versions.includes(current.shipment.version)) throw await stale(db, current);
-    const { changes, modified } = await compute(current);
+    const { changes, modified, check } = await compute(current);
     if (Object.keys(modified).length === 0) return current;
     const written = await db.transaction(async (tx) => {
+      await check?.(tx);
       const line = current.shipment;
       if (!(await updateShipment(tx, scope.companyId, id, line.version, changes))) return null;
       await insertHistory(tx, {

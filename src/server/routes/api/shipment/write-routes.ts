@@ -2,6 +2,11 @@ import type { preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import { staleHistoryBody } from "../../../../shared/contract/errors";
+import {
+  ExpeditionSeries,
+  ReceptionSeries,
+  seriesResultOf,
+} from "../../../../shared/contract/scheduling";
 import { Expedition, Reception } from "../../../../shared/contract/shipment";
 import {
   ExpeditionCreate,
@@ -18,6 +23,7 @@ import { CompanyHeaders } from "../../../plugins/company-scope";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../versioning";
+import { createSeries, requireMayRepeat } from "../scheduling/series";
 import { presentShipment } from "./presenter";
 import { requireAllowed, SHIPMENT_PERMISSIONS } from "./service";
 import { createShipment, editShipment } from "./write-service";
@@ -43,6 +49,7 @@ interface WriteTypeRoutes {
   line: typeof Expedition | typeof Reception;
   create: typeof ExpeditionCreate | typeof ReceptionCreate;
   edit: typeof ExpeditionEdit | typeof ReceptionEdit;
+  series: typeof ExpeditionSeries | typeof ReceptionSeries;
 }
 
 const TYPES: WriteTypeRoutes[] = [
@@ -52,6 +59,7 @@ const TYPES: WriteTypeRoutes[] = [
     line: Expedition,
     create: ExpeditionCreate,
     edit: ExpeditionEdit,
+    series: ExpeditionSeries,
   },
   {
     type: SHIPMENT_TYPE.reception,
@@ -59,6 +67,7 @@ const TYPES: WriteTypeRoutes[] = [
     line: Reception,
     create: ReceptionCreate,
     edit: ReceptionEdit,
+    series: ReceptionSeries,
   },
 ];
 
@@ -75,7 +84,7 @@ function writeGuard(type: ShipmentType, operation: "create" | "edit") {
 }
 
 export const shipmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const { type, path, line, create, edit } of TYPES) {
+  for (const { type, path, line, create, edit, series } of TYPES) {
     const tags = [path];
     const { see, edit: editRight } = SHIPMENT_PERMISSIONS[type];
     const addRight = type === SHIPMENT_TYPE.expedition ? "addExp" : "addRecep";
@@ -139,6 +148,46 @@ export const shipmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           .header("etag", etagOf(view.shipment.version))
           .header("location", `/api/${path}/${view.shipment.id}`);
         return present(view);
+      },
+    });
+
+    app.put(`/${path}/series/:uid`, {
+      preHandler: [
+        writeGuard(type, "create"),
+        async (request) => requireMayRepeat(authOf(request), type),
+      ],
+      schema: {
+        tags,
+        summary: `Create a repeated ${path} (every occurrence of rrule_str), once`,
+        description:
+          `Requires ${see}, ${addRight}, repeats and the company's ` +
+          `has_${path}s_rrule flag (403 otherwise). rrule_str is an RFC 5545 rule ` +
+          "(FREQ yearly, monthly, weekly or daily; INTERVAL, COUNT, UNTIL, BYMONTH, " +
+          "BYMONTHDAY, BYDAY with 1..4 or -1) expanded from booked_date on the yard's clock; " +
+          "without COUNT or UNTIL it covers 366 days, and never more than 400 lines. The body " +
+          "is checked once (400/403 before anything is created); then each occurrence is " +
+          "created like a single create, in date order: the ones that fit are in created, " +
+          "those refused by the dock (slot_full, restricted_date, outside_hours) in " +
+          "not_created with their booked_date. Each occurrence's uid derives from `uid` and " +
+          "its place, so a retried request creates nothing twice (created lists them again). " +
+          RULES,
+        params: ShipmentUidParams,
+        headers: CompanyHeaders,
+        body: series,
+        response: {
+          200: seriesResultOf(line),
+          ...errorResponses(...API_ERRORS, 403, 409, 413, 415),
+        },
+      },
+      handler: async (request) => {
+        const result = await createSeries(
+          app.db,
+          authOf(request),
+          type,
+          request.body,
+          request.params.uid,
+        );
+        return { created: result.created.map(present), not_created: result.notCreated };
       },
     });
 

@@ -14,6 +14,7 @@ import {
 import type { AuthContext } from "../../../auth/context";
 import type { Db, Executor } from "../../../db/database";
 import { ApiError, errors, type FieldErrors } from "../../../errors";
+import { booksAnyHour, requireBookable } from "../scheduling/booking";
 import { findShipper } from "../shipper/repository";
 import { findReason, findStatus } from "../status/repository";
 import { presentShipment } from "./presenter";
@@ -141,6 +142,77 @@ function presentFields(body: ShipmentWriteValues): ShipmentWriteField[] {
   );
 }
 
+/** What a create was checked into: the fields sent, their columns and history texts. */
+export interface PreparedCreate {
+  fields: ShipmentWriteField[];
+  columns: ShipmentChanges;
+  shown: Record<string, unknown>;
+}
+
+/** A create body's permission, save-rule and lookup checks (403/400 before anything is written). */
+export async function prepareCreate(
+  db: Db,
+  auth: AuthContext,
+  type: ShipmentType,
+  body: ShipmentWriteValues,
+): Promise<PreparedCreate> {
+  const fields = presentFields(body);
+  refuseForbidden(forbiddenFields(accessOf(auth, type), fields, true));
+  refuseInvalid(
+    shipmentFieldErrors(body, { type, isTrw: auth.company.is_trw, userType: auth.user.userType }),
+  );
+  const { columns, shown } = await lookupColumns(db, auth, type, body, fields, null);
+  return { fields, columns, shown };
+}
+
+/**
+ * Inserts a prepared line in its own transaction, after the dock's booking checks (a full
+ * hour, a restricted date: 400 on booked_date). undefined when `uid` is already used.
+ */
+export async function insertPrepared(
+  db: Db,
+  auth: AuthContext,
+  type: ShipmentType,
+  body: ShipmentWriteValues,
+  prepared: PreparedCreate,
+  uid: string,
+  extra: { rruleStr?: string } = {},
+): Promise<number | undefined> {
+  const scope = scopeOf(auth);
+  const { fields, columns, shown } = prepared;
+  const statusId = columns.statusId ?? DEFAULT_STATUS[type];
+  const bookedDate = plainColumns(body).bookedDate ?? new Date();
+  return db.transaction(async (tx) => {
+    await requireBookable(tx, {
+      companyId: scope.companyId,
+      type,
+      booked: bookedDate,
+      anyHour: booksAnyHour(auth),
+    });
+    const inserted = await insertShipment(tx, {
+      ...plainColumns(body),
+      ...columns,
+      ...extra,
+      statusId,
+      bookedDate,
+      companyId: scope.companyId,
+      type,
+      uid,
+      userId: auth.user.id,
+    });
+    if (inserted === undefined) return undefined;
+    await insertHistory(tx, {
+      shipmentId: inserted,
+      companyId: scope.companyId,
+      userId: auth.user.id,
+      statusId,
+      reasonId: columns.reasonId ?? null,
+      modifiedFields: historyOf(fields, {}, body, {}, shown),
+    });
+    return inserted;
+  });
+}
+
 /**
  * Creates a line (uid given: once; a repeat answers the line already made, `created` false).
  * A uid of a line of the other type is a 409; of a deleted line, a 404.
@@ -157,35 +229,8 @@ export async function createShipment(
     const existing = await repeatOf(db, auth, type, uid);
     if (existing) return { view: existing, created: false };
   }
-  const fields = presentFields(body);
-  refuseForbidden(forbiddenFields(accessOf(auth, type), fields, true));
-  refuseInvalid(
-    shipmentFieldErrors(body, { type, isTrw: auth.company.is_trw, userType: auth.user.userType }),
-  );
-  const { columns, shown } = await lookupColumns(db, auth, type, body, fields, null);
-  const statusId = columns.statusId ?? DEFAULT_STATUS[type];
-  const id = await db.transaction(async (tx) => {
-    const inserted = await insertShipment(tx, {
-      ...plainColumns(body),
-      ...columns,
-      statusId,
-      bookedDate: plainColumns(body).bookedDate ?? new Date(),
-      companyId: scope.companyId,
-      type,
-      uid: uid ?? randomUUID(),
-      userId: auth.user.id,
-    });
-    if (inserted === undefined) return undefined;
-    await insertHistory(tx, {
-      shipmentId: inserted,
-      companyId: scope.companyId,
-      userId: auth.user.id,
-      statusId,
-      reasonId: columns.reasonId ?? null,
-      modifiedFields: historyOf(fields, {}, body, {}, shown),
-    });
-    return inserted;
-  });
+  const prepared = await prepareCreate(db, auth, type, body);
+  const id = await insertPrepared(db, auth, type, body, prepared, uid ?? randomUUID());
   if (id === undefined && uid) {
     // Another request created it between the check and the insert.
     const existing = await repeatOf(db, auth, type, uid);
@@ -196,7 +241,7 @@ export async function createShipment(
   return { view, created: true };
 }
 
-async function repeatOf(
+export async function repeatOf(
   db: Executor,
   auth: AuthContext,
   type: ShipmentType,
@@ -274,5 +319,18 @@ async function editOf(
   if (columns.reasonId === null && current.reason && !fields.includes("reason")) {
     modified.reason = { old: current.reason.code, new: null };
   }
-  return { changes: { ...plainColumns(changed), ...columns }, modified };
+  const changes = { ...plainColumns(changed), ...columns };
+  const moved = fields.includes("booked_date") ? changes.bookedDate : undefined;
+  // A line moved to another hour takes a place there like a new booking.
+  const check = moved
+    ? (tx: Executor) =>
+        requireBookable(tx, {
+          companyId: auth.company.id,
+          type,
+          booked: moved,
+          anyHour: booksAnyHour(auth),
+          except: current.shipment.id,
+        })
+    : undefined;
+  return { changes, modified, ...(check ? { check } : {}) };
 }
