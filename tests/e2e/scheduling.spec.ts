@@ -1,0 +1,174 @@
+import type { Page } from "@playwright/test";
+import { DateTime } from "luxon";
+import { apiAs } from "./api-as";
+import { expect, test } from "./fixtures";
+import { ShipmentFormPage } from "./shipment-form-page-model";
+
+/**
+ * Dock scheduling (issue 12): a reception books an hour the dock still offers, a restricted
+ * date offers none, and a weekly expedition whose hour is full on two dates lists those two.
+ * Each journey uses its own far-off day, so parallel runs never share an hour.
+ */
+test.describe.configure({ timeout: 90_000 });
+test.use({ lang: "en", timezoneId: "UTC" });
+
+const BW = "BW Warehousing";
+const TRW = "TRW Logistics";
+const stamp = () => Date.now().toString(36).toUpperCase();
+
+/** A day 60..420 days ahead, different for every run and journey. */
+function farDay(offset: number): DateTime {
+  const spread = (Date.now() / 1000 + offset * 7919) % 360;
+  return DateTime.utc()
+    .startOf("day")
+    .plus({ days: 60 + Math.floor(spread) });
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: `test-results/screenshots/scheduling-${name}.png`,
+    fullPage: true,
+  });
+}
+
+const hourOptions = (page: Page) =>
+  page.getByLabel("Hour", { exact: true }).locator("option:not([value=''])");
+
+test("the planner books a reception into an hour the dock still offers", async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const day = farDay(1);
+  // Fill 10:00 of that day to the demo capacity (8 receptions an hour) from the office.
+  const office = await apiAs(request, "office");
+  const client = await office.clientId("ACME");
+  for (let i = 0; i < 8; i++) {
+    const created = await office.send("post", "/api/reception", {
+      code: `FULL-${stamp()}-${i}`,
+      booked_date: `${day.toISODate()}T10:00:00Z`,
+      client,
+    });
+    expect(created.status, created.body).toBe(201);
+  }
+
+  await loginAs("planner");
+  const form = new ShipmentFormPage(page);
+  await form.open("/reception");
+  const code = `SLOT-${stamp()}`;
+  await form.fill("Delivery note", code);
+  await form.fill("Booked date", day.toISODate() ?? "");
+  await expect(page.getByText("Only the hours with room at the dock are offered.")).toBeVisible();
+  const offered = await hourOptions(page).allTextContents();
+  expect(offered).toContain("08:00");
+  expect(offered, "the full hour is not offered").not.toContain("10:00");
+  await form.pick("Client", "ACME");
+  // A day without an hour is the spec's invalid_date_time warning; nothing is saved.
+  await form.save.click();
+  await expect(page.getByText("Invalid date and time: pick an hour of the day")).toBeVisible();
+  await expect(page.getByText("Pick an hour", { exact: true }).last()).toBeVisible();
+  await page.getByLabel("Hour", { exact: true }).selectOption({ label: "08:00" });
+  await shot(page, "reception-slot-tablet");
+  await form.save.click();
+  await expect(page).toHaveURL(/\/receptions/);
+
+  const saved = await office.get<{ results: { booked_date: string }[] }>("/api/reception", {
+    code,
+  });
+  await expect
+    .poll(async () => {
+      const lines = await office.get<{ results: { booked_date: string }[] }>("/api/reception", {
+        code,
+      });
+      return lines.results.map((line) =>
+        DateTime.fromISO(line.booked_date).toUTC().toFormat("HH:mm"),
+      );
+    })
+    .toEqual(["08:00"]);
+  expect(saved.results.length).toBeLessThanOrEqual(1);
+});
+
+test("an admin restricts a date and the reception form offers no hour that day", async ({
+  page,
+  loginAs,
+  shell,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const day = farDay(2);
+  const label = day.toFormat("dd/LL/yyyy");
+  await loginAs("admin");
+  // In a trw company the admin lacks the lockdowns permission, so the form asks the server.
+  await shell.switchCompany(TRW);
+  await page.goto("/dock-settings");
+  await expect(page.getByRole("heading", { name: "Dock hours", level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByLabel("Date to restrict").fill(day.toISODate() ?? "");
+  await page.getByRole("button", { name: "Restrict date" }).click();
+  const restricted = page.getByRole("list", { name: "Restricted dates" });
+  await expect(restricted.getByText(label)).toBeVisible();
+  await shot(page, "dock-settings-desktop");
+
+  const form = new ShipmentFormPage(page);
+  await form.open("/reception");
+  await form.fill("Booked date", day.toISODate() ?? "");
+  await expect(page.getByText("No free hours on this day: pick another day.")).toBeVisible();
+  await expect(hourOptions(page)).toHaveCount(0);
+  await shot(page, "reception-restricted-desktop");
+  // The day after is bookable.
+  await form.fill("Booked date", day.plus({ days: 1 }).toISODate() ?? "");
+  await expect(hourOptions(page)).toHaveCount(16);
+});
+
+test("office repeats an expedition weekly for 8 weeks; the two full dates are listed", async ({
+  page,
+  request,
+  loginAs,
+  shell,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const first = farDay(3).set({ hour: 9 });
+  const office = await apiAs(request, "office", BW);
+  const client = await office.clientId("BW STORAGE");
+  // Weeks 2 and 4 are full at 09:00 (the demo's 10 expeditions an hour).
+  const full = [first.plus({ weeks: 1 }), first.plus({ weeks: 3 })];
+  for (const date of full) {
+    for (let i = 0; i < 10; i++) {
+      const created = await office.send("post", "/api/expedition", {
+        code: `FULL-${stamp()}-${i}`,
+        booked_date: date.toISO({ suppressMilliseconds: true }),
+        client,
+      });
+      expect(created.status, created.body).toBe(201);
+    }
+  }
+
+  await loginAs("office");
+  await shell.switchCompany(BW);
+  const form = new ShipmentFormPage(page);
+  await form.open("/expedition");
+  const code = `WEEK-${stamp()}`;
+  await form.fill("Delivery note", code);
+  await form.fill("Booked date", first.toFormat("yyyy-LL-dd'T'HH:mm"));
+  await form.pick("Client", "BW STORAGE");
+  await page.getByLabel("Repeat this line").check();
+  await page.getByLabel("After").check();
+  await page.getByLabel("Number of times").fill("8");
+  await expect(page.getByText("Creates 8 lines:")).toBeVisible();
+  await shot(page, "expedition-repeat-desktop");
+  await form.save.click();
+
+  const popup = page.getByRole("dialog", { name: "Some expeditions were not created." });
+  await expect(popup).toBeVisible({ timeout: 20_000 });
+  for (const date of full) {
+    await expect(popup.getByText(date.toFormat("dd/LL/yyyy HH:mm"))).toBeVisible();
+  }
+  await expect(popup.getByRole("listitem")).toHaveCount(2);
+  await expect(popup.getByText("6 created.")).toBeVisible();
+  await shot(page, "expedition-not-created-desktop");
+  await popup.getByRole("button", { name: "OK" }).click();
+  await expect(page).toHaveURL(/\/expeditions/);
+  const lines = await office.get<{ count: number }>("/api/expedition", { code });
+  expect(lines.count).toBe(6);
+});
