@@ -18,6 +18,7 @@ import { Route as ProductRouteImport } from './routes/product'
 import { Route as TermsConditionsRouteImport } from './routes/terms-conditions'
 import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
 import { Route as AppBiRouteImport } from './routes/_app/bi'
+import { Route as AppBoardRouteImport } from './routes/_app/board'
 import { Route as AppCriticalLinesRouteImport } from './routes/_app/critical-lines'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDockSettingsRouteImport } from './routes/_app/dock-settings'
@@ -77,6 +78,11 @@ const AppAlertsRoute = AppAlertsRouteImport.update({
 const AppBiRoute = AppBiRouteImport.update({
   id: '/bi',
   path: '/bi',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBoardRoute = AppBoardRouteImport.update({
+  id: '/board',
+  path: '/board',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCriticalLinesRoute = AppCriticalLinesRouteImport.update({
@@ -173,6 +179,7 @@ export interface FileRoutesByFullPath {
   '/terms-conditions': typeof TermsConditionsRoute
   '/alerts': typeof AppAlertsRoute
   '/bi': typeof AppBiRoute
+  '/board': typeof AppBoardRoute
   '/critical-lines': typeof AppCriticalLinesRoute
   '/dashboard': typeof AppDashboardRoute
   '/dock-settings': typeof AppDockSettingsRoute
@@ -199,6 +206,7 @@ export interface FileRoutesByTo {
   '/terms-conditions': typeof TermsConditionsRoute
   '/alerts': typeof AppAlertsRoute
   '/bi': typeof AppBiRoute
+  '/board': typeof AppBoardRoute
   '/critical-lines': typeof AppCriticalLinesRoute
   '/dashboard': typeof AppDashboardRoute
   '/dock-settings': typeof AppDockSettingsRoute
@@ -227,6 +235,7 @@ export interface FileRoutesById {
   '/terms-conditions': typeof TermsConditionsRoute
   '/_app/alerts': typeof AppAlertsRoute
   '/_app/bi': typeof AppBiRoute
+  '/_app/board': typeof AppBoardRoute
   '/_app/critical-lines': typeof AppCriticalLinesRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/dock-settings': typeof AppDockSettingsRoute
@@ -255,6 +264,7 @@ export interface FileRouteTypes {
     | '/terms-conditions'
     | '/alerts'
     | '/bi'
+    | '/board'
     | '/critical-lines'
     | '/dashboard'
     | '/dock-settings'
@@ -281,6 +291,7 @@ export interface FileRouteTypes {
     | '/terms-conditions'
     | '/alerts'
     | '/bi'
+    | '/board'
     | '/critical-lines'
     | '/dashboard'
     | '/dock-settings'
@@ -308,6 +319,7 @@ export interface FileRouteTypes {
     | '/terms-conditions'
     | '/_app/alerts'
     | '/_app/bi'
+    | '/_app/board'
     | '/_app/critical-lines'
     | '/_app/dashboard'
     | '/_app/dock-settings'
@@ -399,6 +411,13 @@ declare module '@tanstack/react-router' {
       path: '/bi'
       fullPath: '/bi'
       preLoaderRoute: typeof AppBiRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/board': {
+      id: '/_app/board'
+      path: '/board'
+      fullPath: '/board'
+      preLoaderRoute: typeof AppBoardRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/critical-lines': {
@@ -519,6 +538,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAlertsRoute: typeof AppAlertsRoute
   AppBiRoute: typeof AppBiRoute
+  AppBoardRoute: typeof AppBoardRoute
   AppCriticalLinesRoute: typeof AppCriticalLinesRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDockSettingsRoute: typeof AppDockSettingsRoute
@@ -540,6 +560,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAlertsRoute: AppAlertsRoute,
   AppBiRoute: AppBiRoute,
+  AppBoardRoute: AppBoardRoute,
   AppCriticalLinesRoute: AppCriticalLinesRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDockSettingsRoute: AppDockSettingsRoute,

@@ -23,7 +23,7 @@ export async function apiAs(request: APIRequestContext, username: string, compan
       expect(answer.status(), await answer.text()).toBe(200);
       return (await answer.json()) as T;
     },
-    async send(method: "post" | "put" | "delete", path: string, data?: object) {
+    async send(method: "post" | "put" | "patch" | "delete", path: string, data?: object) {
       const answer = await request[method](path, { headers, ...(data ? { data } : {}) });
       return { status: answer.status(), body: (await answer.text()) || "null" };
     },

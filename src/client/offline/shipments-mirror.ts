@@ -44,6 +44,8 @@ export interface ShipmentScope {
   type: ShipmentType;
   /** Company code (kl hides issued expeditions unless show_issued). */
   companyCode: string | null;
+  /** The name its pages are kept under, when not the type's (the day board keeps its own). */
+  resource?: string;
 }
 
 const ISSUED = 3;
@@ -168,7 +170,7 @@ export async function writeShipmentsPage(
   answer: ListAnswer<Shipment>,
   now: number = Date.now(),
 ): Promise<void> {
-  const resource = SHIPMENT_RESOURCE[scope.type];
+  const resource = scope.resource ?? SHIPMENT_RESOURCE[scope.type];
   await db.transaction("rw", db.shipments, db.listPages, db.meta, db.outbox, async () => {
     // One read of the list's mirrored rows serves both the version guard and the gone-row
     // check (the answer's rows are the company's, of this type): big answers cost one read.

@@ -18,6 +18,8 @@ const PATHS = {
   critical: "M12 3l10 18H2zM12 10v5M12 18v.01",
   previous: "M15 5l-7 7 7 7",
   next: "M9 5l7 7-7 7",
+  board: "M3 4h18v16H3zM3 9h18M3 14h18M9 4v16",
+  clock: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 3",
   offline: "M2 8a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19h.01M3 3l18 18",
 } as const;
 

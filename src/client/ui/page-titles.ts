@@ -19,6 +19,8 @@ export const PAGE_TITLES = {
   users: msg`Users`,
   user: msg`User`,
   "truck-system": msg`Truck check-in`,
+  board: msg`Day board`,
+  "dock-settings": msg`Dock hours`,
   import: msg`Import`,
   export: msg`Export`,
 } as const satisfies Record<string, MessageDescriptor>;

@@ -14,6 +14,8 @@ const ICONS: Record<TileKey, IconName> = {
   "critical-lines": "alert",
   "task-list": "tasks",
   bi: "chart",
+  board: "board",
+  "dock-settings": "clock",
   import: "upload",
   export: "download",
 };

@@ -10,14 +10,27 @@ export type TileKey =
   | "critical-lines"
   | "task-list"
   | "bi"
+  | "board"
+  | "dock-settings"
   | "import"
   | "export";
 
 export interface Tile {
   key: TileKey;
   /** Route the tile opens; absent for tiles without an action. */
-  to?: "/trucks" | "/expeditions" | "/receptions" | "/critical-lines" | "/task-list" | "/bi";
+  to?:
+    | "/trucks"
+    | "/expeditions"
+    | "/receptions"
+    | "/critical-lines"
+    | "/task-list"
+    | "/bi"
+    | "/board"
+    | "/dock-settings";
 }
+
+/** The roles the route guard lets into every route: the office. */
+const OFFICE_ROLES: readonly RoleKey[] = ["admin", "office", "warehouseResp"];
 
 export function dashboardTiles(
   roles: readonly RoleKey[],
@@ -33,6 +46,10 @@ export function dashboardTiles(
   const showTaskList = isTrw ? company?.code === "kl" : can(roles, "seeTasklist", isTrw);
   if (showTaskList) tiles.push({ key: "task-list", to: "/task-list" });
   tiles.push({ key: "bi", to: "/bi" });
+  // Beyond the spec (issue 12): the office's day board and dock hours.
+  if (roles.some((role) => OFFICE_ROLES.includes(role))) {
+    tiles.push({ key: "board", to: "/board" }, { key: "dock-settings", to: "/dock-settings" });
+  }
   if (!isTrw) tiles.push({ key: "import" }, { key: "export" });
   return tiles;
 }

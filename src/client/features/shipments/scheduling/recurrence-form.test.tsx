@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { DateTime } from "luxon";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultRule, type RecurrenceRule, toRrule } from "../../../shared/recurrence";
+import { defaultRule, type RecurrenceRule, toRrule } from "../../../../shared/recurrence";
 import { RecurrenceForm } from "./recurrence-form";
 import { recurrenceProblems } from "./recurrence-problems";
 

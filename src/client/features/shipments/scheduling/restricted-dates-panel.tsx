@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
-import type { RestrictedDate } from "../../../shared/contract/scheduling";
-import { notify, notifyError } from "../../lib/notices";
-import { Button } from "../../ui/button";
-import fieldStyles from "../../ui/field.module.css";
-import { ConfirmDialog } from "../../ui/list/confirm-dialog";
-import { EmptyState } from "../../ui/list/empty-state";
-import { LoadingIndicator } from "../../ui/list/loading-indicator";
-import { Pager } from "../../ui/list/pager";
+import type { RestrictedDate } from "../../../../shared/contract/scheduling";
+import { notify, notifyError } from "../../../lib/notices";
+import { Button } from "../../../ui/button";
+import fieldStyles from "../../../ui/field.module.css";
+import { ConfirmDialog } from "../../../ui/list/confirm-dialog";
+import { EmptyState } from "../../../ui/list/empty-state";
+import { LoadingIndicator } from "../../../ui/list/loading-indicator";
+import { Pager } from "../../../ui/list/pager";
 import {
   addRestrictedDate,
   deleteRestrictedDate,

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
-import { DATE_DISPLAY_FORMAT, SHIPMENT_TYPE } from "../../../shared/constants";
-import type { NotCreated } from "../../../shared/contract/scheduling";
-import type { ShipmentType } from "../../../shared/contract/status";
-import { Button } from "../../ui/button";
-import { Modal } from "../../ui/modal";
+import { DATE_DISPLAY_FORMAT, SHIPMENT_TYPE } from "../../../../shared/constants";
+import type { NotCreated } from "../../../../shared/contract/scheduling";
+import type { ShipmentType } from "../../../../shared/contract/status";
+import { Button } from "../../../ui/button";
+import { Modal } from "../../../ui/modal";
 import styles from "./scheduling.module.css";
 
 export interface NotCreatedDialogProps {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Button } from "../../ui/button";
-import { Modal } from "../../ui/modal";
+import { Button } from "../../../ui/button";
+import { Modal } from "../../../ui/modal";
 import { RestrictedDatesPanel } from "./restricted-dates-panel";
 import styles from "./scheduling.module.css";
 

@@ -3,8 +3,8 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
 import { useEffect, useId, useState } from "react";
-import { type OperationType, SLOT_HOURS } from "../../../shared/contract/scheduling";
-import fieldStyles from "../../ui/field.module.css";
+import { type OperationType, SLOT_HOURS } from "../../../../shared/contract/scheduling";
+import fieldStyles from "../../../ui/field.module.css";
 import styles from "./scheduling.module.css";
 import { type AvailableHoursState, useAvailableHours } from "./use-available-hours";
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { RecurrenceRule } from "../../../shared/recurrence";
+import type { RecurrenceRule } from "../../../../shared/recurrence";
 
 export type RecurrenceProblems = Partial<
   Record<"interval" | "months" | "weekdays" | "count" | "until", MessageDescriptor>

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { DateTime, Info } from "luxon";
 import { useId } from "react";
-import { DATE_DISPLAY_FORMAT } from "../../../shared/constants";
+import { DATE_DISPLAY_FORMAT } from "../../../../shared/constants";
 import {
   expandOccurrences,
   FREQUENCIES,
@@ -15,9 +15,9 @@ import {
   toRrule,
   WEEKDAYS,
   type WeekdayCode,
-} from "../../../shared/recurrence";
-import { HTML_LANG } from "../../lib/i18n";
-import fieldStyles from "../../ui/field.module.css";
+} from "../../../../shared/recurrence";
+import { HTML_LANG } from "../../../lib/i18n";
+import fieldStyles from "../../../ui/field.module.css";
 import { recurrenceProblems } from "./recurrence-problems";
 import styles from "./scheduling.module.css";
 

@@ -3,8 +3,8 @@ import { I18nProvider } from "@lingui/react";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setApiBase } from "../../lib/http";
-import { mockApi, type RecordedRequest } from "../../test-utils";
+import { setApiBase } from "../../../lib/http";
+import { mockApi, type RecordedRequest } from "../../../test-utils";
 import { BookedSlotInput } from "./booked-slot-input";
 
 let requests: RecordedRequest[] = [];

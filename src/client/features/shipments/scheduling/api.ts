@@ -1,4 +1,4 @@
-import { SHIPMENT_TYPE } from "../../../shared/constants";
+import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import {
   AvailableDates,
   DockSchedule,
@@ -6,11 +6,11 @@ import {
   RestrictedDate,
   RestrictedDateList,
   seriesResultOf,
-} from "../../../shared/contract/scheduling";
-import { Expedition, Reception } from "../../../shared/contract/shipment";
-import type { ShipmentWriteValues } from "../../../shared/contract/shipment-write";
-import type { ShipmentType } from "../../../shared/contract/status";
-import { http } from "../../lib/http";
+} from "../../../../shared/contract/scheduling";
+import { Expedition, Reception } from "../../../../shared/contract/shipment";
+import type { ShipmentWriteValues } from "../../../../shared/contract/shipment-write";
+import type { ShipmentType } from "../../../../shared/contract/status";
+import { http } from "../../../lib/http";
 
 /** The scheduling API (issue 12), every answer parsed with the shared contract. */
 

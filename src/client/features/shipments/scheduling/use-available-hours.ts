@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { OperationType } from "../../../shared/contract/scheduling";
-import { isTransient } from "../../lib/errors";
+import type { OperationType } from "../../../../shared/contract/scheduling";
+import { isTransient } from "../../../lib/errors";
 import { availableHours } from "./api";
 
 export type AvailableHoursState =

@@ -1,0 +1,69 @@
+import { DateTime } from "luxon";
+import { apiAs } from "./api-as";
+import { expect, test } from "./fixtures";
+
+/**
+ * The day board (issue 12): office opens it from home and finds today's lines in their hour
+ * slots with the room left; a status changed on another device shows within 2 s; readable on
+ * the kiosk wall, the office desktop and the tablet.
+ */
+test.describe.configure({ timeout: 90_000 });
+test.use({ lang: "en", timezoneId: "UTC" });
+
+const SCREENS = [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+];
+
+test("office follows today on the day board; another device's status change shows within 2 s", async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const office = await apiAs(request, "office");
+  const client = await office.clientId("ACME");
+  const code = `BOARD-${Date.now().toString(36).toUpperCase()}`;
+  const today = DateTime.utc().toISODate();
+  const created = await office.send("post", "/api/expedition", {
+    code,
+    booked_date: `${today}T13:20:00Z`,
+    client,
+    urgent: true,
+  });
+  expect(created.status, created.body).toBe(201);
+  const line = JSON.parse(created.body) as { id: number };
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs("office");
+  await page.getByRole("link", { name: "Day board" }).click();
+  await expect(page).toHaveURL(/\/board/);
+  await expect(page.getByRole("heading", { name: "Day board", level: 1 })).toBeVisible();
+  const slot = page.getByRole("listitem", { name: /^13:00: \d+ lines$/ });
+  const card = slot.getByRole("link", { name: `Expedition ${code}` });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(card).toContainText("In preparation");
+  await expect(card).toContainText("Urgent");
+  await expect(slot).toContainText(/Expeditions \d+\/10 · \d+ free/);
+
+  // Another device (the API as the office) marks it ready: the board follows within 2 s.
+  const patched = await office.send("patch", `/api/expedition/${line.id}`, { status: 10 });
+  expect(patched.status, patched.body).toBe(200);
+  await expect(card).toContainText("Ready", { timeout: 2_000 });
+
+  for (const screen of SCREENS) {
+    await page.setViewportSize(screen);
+    await page.screenshot({
+      path: `test-results/screenshots/board-${screen.width}x${screen.height}.png`,
+      fullPage: false,
+    });
+  }
+
+  // The next day and back: the day is in the URL.
+  await page.getByRole("button", { name: "Next day" }).click();
+  await expect(page).toHaveURL(/date=/);
+  await expect(card).toBeHidden();
+  await page.getByRole("button", { name: "Today" }).click();
+  await expect(card).toBeVisible();
+});
