@@ -5,7 +5,8 @@
  * vite.config.ts's build.manifest; and everything the service worker precaches, raw and gzip
  * -9), lighthouse (scripts/bench-lighthouse.ts: mobile score of /login on the real server),
  * http (scripts/bench-http.ts: GET api/expedition under load, Yardline vs bare Fastify + pg,
- * and on PGlite) and offline (scripts/bench-offline.ts). bundle and lighthouse need a prior
+ * and on PGlite), offline (scripts/bench-offline.ts) and series (scripts/bench-series.ts: 52
+ * weekly occurrences created in one request, PGlite and PostgreSQL). bundle and lighthouse need a prior
  * `npm run build`; BENCH_DIST points elsewhere.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -15,6 +16,7 @@ import { gzipSync } from "node:zlib";
 import { runHttpBench } from "./bench-http";
 import { runLighthouse } from "./bench-lighthouse";
 import { runOfflineBench } from "./bench-offline";
+import { runSeriesBench } from "./bench-series";
 
 const DIST = process.env.BENCH_DIST ?? fileURLToPath(new URL("../dist", import.meta.url));
 
@@ -103,7 +105,7 @@ function report(title: string, files: string[], detail = false): void {
   }
 }
 
-const PARTS = ["bundle", "lighthouse", "http", "offline"] as const;
+const PARTS = ["bundle", "lighthouse", "http", "offline", "series"] as const;
 const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
 const unknown = [...chosen].filter((part) => !(PARTS as readonly string[]).includes(part));
 if (unknown.length > 0) {
@@ -152,4 +154,10 @@ if (chosen.has("http")) {
 if (chosen.has("offline")) {
   console.log();
   await runOfflineBench();
+}
+
+// A repeated line's 52 occurrences in one request, PGlite and PostgreSQL (scripts/bench-series.ts).
+if (chosen.has("series")) {
+  console.log();
+  await runSeriesBench();
 }

@@ -19,6 +19,7 @@ const SCREENS = [
 
 test("office follows today on the day board; another device's status change shows within 2 s", async ({
   page,
+  context,
   request,
   loginAs,
 }) => {
@@ -66,4 +67,13 @@ test("office follows today on the day board; another device's status change show
   await expect(card).toBeHidden();
   await page.getByRole("button", { name: "Today" }).click();
   await expect(card).toBeVisible();
+
+  // Offline: the day still shows from the device's mirror, marked as such.
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Next day" }).click();
+  await page.getByRole("button", { name: "Today" }).click();
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Ready");
+  await expect(page.getByRole("status").filter({ hasText: /offline/i }).first()).toBeVisible();
+  await context.setOffline(false);
 });
