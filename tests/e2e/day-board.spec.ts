@@ -74,6 +74,11 @@ test("office follows today on the day board; another device's status change show
   await page.getByRole("button", { name: "Today" }).click();
   await expect(card).toBeVisible();
   await expect(card).toContainText("Ready");
-  await expect(page.getByRole("status").filter({ hasText: /offline/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: /offline/i })
+      .first(),
+  ).toBeVisible();
   await context.setOffline(false);
 });

@@ -172,3 +172,29 @@ test("office repeats an expedition weekly for 8 weeks; the two full dates are li
   const lines = await office.get<{ count: number }>("/api/expedition", { code });
   expect(lines.count).toBe(6);
 });
+
+test("office manages lockdowns from the trw receptions list", async ({ page, loginAs, shell }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const day = farDay(4);
+  const label = day.toFormat("dd/LL/yyyy");
+  await loginAs("office");
+  await shell.switchCompany(TRW);
+  await page.goto("/receptions");
+  await page.getByRole("button", { name: "Lockdowns" }).click();
+  const dialog = page.getByRole("dialog", { name: "Lockdowns" });
+  await dialog.getByLabel("Date to restrict").fill(day.toISODate() ?? "");
+  await dialog.getByRole("button", { name: "Restrict date" }).click();
+  const row = dialog.getByRole("listitem").filter({ hasText: label });
+  await expect(row).toBeVisible();
+  await shot(page, "lockdowns-tablet");
+  await row.getByRole("button", { name: /^Delete/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Deleted", { exact: true })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  // Yardline Demo is not trw: its receptions list has no Lockdowns button.
+  await page.goto("/dashboard");
+  await shell.switchCompany("Yardline Demo");
+  await page.goto("/receptions");
+  await expect(page.getByRole("link", { name: "Add reception" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Lockdowns" })).toHaveCount(0);
+});
