@@ -10,6 +10,8 @@ import { expect, test } from "./fixtures";
 test.describe.configure({ timeout: 90_000 });
 test.use({ lang: "en", timezoneId: "UTC" });
 
+const BW = "BW Warehousing";
+
 const SCREENS = [
   { width: 1920, height: 1080 },
   { width: 1280, height: 720 },
@@ -22,9 +24,11 @@ test("office follows today on the day board; another device's status change show
   context,
   request,
   loginAs,
+  shell,
 }) => {
-  const office = await apiAs(request, "office");
-  const client = await office.clientId("ACME");
+  // In BW Warehousing: the kiosk walls' company (Yardline Demo) keeps exactly its demo lines.
+  const office = await apiAs(request, "office", BW);
+  const client = await office.clientId("BW STORAGE");
   const code = `BOARD-${Date.now().toString(36).toUpperCase()}`;
   const today = DateTime.utc().toISODate();
   const created = await office.send("post", "/api/expedition", {
@@ -38,6 +42,7 @@ test("office follows today on the day board; another device's status change show
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs("office");
+  await shell.switchCompany(BW);
   await page.getByRole("link", { name: "Day board" }).click();
   await expect(page).toHaveURL(/\/board/);
   await expect(page.getByRole("heading", { name: "Day board", level: 1 })).toBeVisible();

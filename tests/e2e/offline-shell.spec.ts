@@ -32,6 +32,8 @@ test("offline after one visit: the home screen with its tiles", async ({
     "Receptions",
     "Task list",
     "BI",
+    "Day board",
+    "Dock hours",
   ]);
   await serviceWorkerReady(page);
   // The first visit is not controlled yet; after a reload the worker serves the page.
@@ -39,7 +41,7 @@ test("offline after one visit: the home screen with its tiles", async ({
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
-  await expect(dashboard.tiles()).toHaveCount(5);
+  await expect(dashboard.tiles()).toHaveCount(7);
 
   await context.setOffline(true);
   try {
@@ -52,6 +54,8 @@ test("offline after one visit: the home screen with its tiles", async ({
       "Receptions",
       "Task list",
       "BI",
+      "Day board",
+      "Dock hours",
     ]);
     await expect(dashboard.cards()).toHaveCount(2);
     await expect(shell.greeting("admin")).toBeVisible();

@@ -34,6 +34,8 @@ function expectedTabs(roles: readonly RoleKey[], isTrw: boolean) {
   );
 }
 
+const OFFICE_ROLES: readonly RoleKey[] = ["admin", "office", "warehouseResp"];
+
 /** Home tiles of spec section 2 (links), and the import/export cards (no action). */
 function expectedTiles(roles: readonly RoleKey[], companyName: string) {
   const company = DEMO_COMPANIES.find((candidate) => candidate.name === companyName);
@@ -47,6 +49,8 @@ function expectedTiles(roles: readonly RoleKey[], companyName: string) {
       ...(company.isTrw ? ["Critical lines"] : []),
       ...(taskList ? ["Task list"] : []),
       "BI",
+      // Beyond the spec (issue 12): the office's day board and dock hours.
+      ...(roles.some((role) => OFFICE_ROLES.includes(role)) ? ["Day board", "Dock hours"] : []),
     ],
     cards: company.isTrw ? [] : ["Import", "Export"],
   };

@@ -43,6 +43,8 @@ test.describe("app shell", () => {
       "Receptions",
       "Task list",
       "BI",
+      "Day board",
+      "Dock hours",
     ]);
     await expect(page.getByText("Import", { exact: true })).toBeVisible();
     await new Dashboard(page).tile("Trucks").click();
