@@ -67,6 +67,8 @@ describe("the reception's hour slot", () => {
 
   it("offers the 16 hours 06:00 to 21:00 without asking, for repeats and lockdowns", async () => {
     render(<Harness allHours />);
+    // No day yet: no hours to pick.
+    expect(hourOptions()).toHaveLength(0);
     fireEvent.change(screen.getByLabelText("Booked date"), { target: { value: "2026-12-01" } });
     const labels = [...hourOptions()].map((option) => option.textContent);
     expect(labels).toHaveLength(16);

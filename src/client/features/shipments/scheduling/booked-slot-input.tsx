@@ -51,13 +51,17 @@ export function BookedSlotInput(props: BookedSlotInputProps) {
   const [pickedDay, setPickedDay] = useDayDraft(day);
   const hours = useAvailableHours(pickedDay, props.operation, !props.allHours);
 
-  const every = SLOT_HOURS.map((hour) => hourOf(pickedDay, hour));
-  const offered =
-    props.allHours || hours.kind === "unreachable" || hours.kind === "idle"
-      ? every
-      : hours.kind === "ready"
-        ? hours.hours
-        : [];
+  // No day, no hours (each option's value is its date-time, unique within the day).
+  const every = pickedDay ? SLOT_HOURS.map((hour) => hourOf(pickedDay, hour)) : [];
+  const offered = [
+    ...new Set(
+      props.allHours || hours.kind === "unreachable" || hours.kind === "idle"
+        ? every
+        : hours.kind === "ready"
+          ? hours.hours
+          : [],
+    ),
+  ].filter(Boolean);
   const selected = props.value
     ? (offered.find((option) => sameHour(option, props.value ?? "")) ?? "")
     : "";
