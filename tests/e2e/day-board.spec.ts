@@ -2,6 +2,9 @@ import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
 import { expect, test } from "./fixtures";
 
+// Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * The day board (issue 12): office opens it from home and finds today's lines in their hour
  * slots with the room left; a status changed on another device shows within 2 s; readable on

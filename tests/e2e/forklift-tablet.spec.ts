@@ -4,6 +4,9 @@ import { ShipmentsApi as HistoryApi, PatchLog } from "./offline-sync-page-model"
 import { PAGE_LOAD_TIMEOUT } from "./page-models";
 import { SHIPMENT_LABELS, ShipmentsApi, ShipmentsListPage } from "./shipments-page-model";
 
+// Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * A fork-lift driver on a tablet (issue 10): line cards, no sideways scrolling, the delivery
  * note in view beside the status and reason controls while they are used, online and offline

@@ -3,6 +3,9 @@ import { KIOSK_ADVANCE_MS, KIOSK_FULL_RELOAD_TICKS } from "../../src/shared/cons
 import { expect, test } from "./fixtures";
 import { KioskScreen } from "./kiosk-page-model";
 
+// Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * Kiosk wall displays (spec sections 4 and 9; features/kiosk): the chrome-less layout, the
  * rotation every 10 s, today's lines, and a network that drops for minutes. Playwright's clock

@@ -3,6 +3,9 @@ import { DEMO_PASSWORD } from "./demo-users";
 import { expect, test } from "./fixtures";
 import { ShipmentFormPage } from "./shipment-form-page-model";
 
+// Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * The forms offline (issue 11), on a forklift tablet: a line planned without network reaches
  * the server exactly once when it is back; two users change different fields of one line, one

@@ -3,6 +3,9 @@ import { PLAIN } from "../../src/server/db/demo-data";
 import { expect, test } from "./fixtures";
 import { Dashboard } from "./page-models";
 
+// Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * The installed app starts without network (spec: offline-capable PWA): after one online visit
  * the service worker serves the shell, the stored session keeps the home screen, and a

@@ -9,6 +9,9 @@ import {
   serviceWorkerReady,
 } from "./offline-sync-page-model";
 
+// Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * Offline journeys of a tablet on the warehouse floor (issue 5): status changes queued without
  * network survive a reload and reach the server exactly once when it returns, a change refused

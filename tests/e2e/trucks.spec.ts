@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 import { TRUCK_LABELS, TruckFormPage, TrucksListPage } from "./trucks-page-model";
 
+// Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
+test.use({ serviceWorkers: "allow" });
+
 /** A plate no demo truck has: digits and letters the demo generator never combines so. */
 function newPlate(): string {
   const digits = String(Math.floor(Math.random() * 9000) + 1000);
