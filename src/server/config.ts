@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACCESS_TOKEN_LIFETIME_HOURS, REFRESH_TOKEN_LIFETIME_DAYS } from "../shared/constants";
 import type { RuntimeConfig } from "../shared/contract/config";
 import { type LimitsConfig, LimitsEnv, limitsConfig } from "./limits-config";
+import type { MailConfig } from "./services/mail/mailer";
 import type { SmsConfig } from "./services/sms/provider";
 import { DEFAULT_TEMPLATES, templateProblem } from "./services/sms/template";
 
@@ -81,6 +82,14 @@ const Env = z.object({
   SMS_HTTP_PASSWORD: z.string().optional(),
   SMS_HTTP_TOKEN: optionalText,
   SMS_HTTP_TIMEOUT_MS: int(10_000, 100, 120_000),
+  /** Mail over SMTP (services/mail/mailer.ts); no SMTP_HOST: mail is off. */
+  SMTP_HOST: optionalText,
+  SMTP_PORT: int(587, 1, 65535),
+  SMTP_SECURE: flag(false),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().trim().min(3).max(254).default("Yardline <no-reply@localhost>"),
+  SMTP_TIMEOUT_MS: int(20_000, 100, 300_000),
   ...LimitsEnv.shape,
 });
 
@@ -123,6 +132,8 @@ export interface ServerConfig {
   /** Heartbeat period of the live-events stream (GET /api/events). */
   eventsHeartbeatMs: number;
   sms: SmsConfig;
+  /** SMTP for outgoing mail (host undefined: mail is off). */
+  mail: MailConfig;
   /** Abuse limits: request timeout, idempotency wait, SMS rates, streams per session. */
   limits: LimitsConfig;
   runtime: RuntimeConfig;
@@ -210,6 +221,15 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
     hstsEnabled: e.HSTS_ENABLED,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
     sms: smsConfig(e),
+    mail: {
+      host: e.SMTP_HOST,
+      port: e.SMTP_PORT,
+      secure: e.SMTP_SECURE,
+      user: e.SMTP_USER,
+      password: e.SMTP_PASSWORD,
+      from: e.MAIL_FROM,
+      timeoutMs: e.SMTP_TIMEOUT_MS,
+    },
     limits: limitsConfig(e),
     runtime: {
       production: e.PRODUCTION,

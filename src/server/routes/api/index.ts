@@ -4,6 +4,7 @@ import { ErrorBody } from "../../../shared/contract/errors";
 import { installAuth } from "../../plugins/auth";
 import { CompanyHeaders, installCompanyScope } from "../../plugins/company-scope";
 import { IdempotencyHeaders, installIdempotency, isWriteMethod } from "../../plugins/idempotency";
+import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
 import { changesRoutes } from "./changes";
 import { clientRoutes } from "./clients";
@@ -36,6 +37,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     installCompanyScope(api);
     installIdempotency(api);
     registerSms(api);
+    registerMail(api);
     await api.register(userRoutes);
     await api.register(companyRoutes);
     await api.register(shipperRoutes);
