@@ -7,14 +7,19 @@ import { IdempotencyHeaders, installIdempotency, isWriteMethod } from "../../plu
 import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
 import { changesRoutes } from "./changes";
+import { checkInRoutes } from "./check-in";
 import { clientRoutes } from "./clients";
 import { companyRoutes } from "./company";
+import { criticalLineRoutes } from "./critical-line";
 import { eventsRoutes } from "./events";
+import { indicationRoutes } from "./indication";
+import { metricsRoutes } from "./metrics";
 import { schedulingRoutes } from "./scheduling";
 import { shipmentRoutes } from "./shipment";
 import { shipperRoutes } from "./shipper";
 import { smsRoutes } from "./sms";
 import { statusRoutes } from "./status";
+import { taskListRoutes } from "./task-list";
 import { userRoutes } from "./user";
 
 /**
@@ -44,10 +49,15 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(smsRoutes);
     await api.register(statusRoutes);
     await api.register(clientRoutes);
+    await api.register(taskListRoutes);
     await api.register(shipmentRoutes);
     await api.register(schedulingRoutes);
+    await api.register(criticalLineRoutes);
+    await api.register(checkInRoutes);
     await api.register(changesRoutes);
     await api.register(eventsRoutes);
+    await api.register(metricsRoutes);
+    await api.register(indicationRoutes);
     if (extend) await api.register(extend);
   };
 }

@@ -1,0 +1,212 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  DayDetailQuery,
+  IncidenceDetail,
+  IncidenceDetailQuery,
+  IncidenceMetricRow,
+  LineDetail,
+  LineMetricRow,
+  MachineMetricRow,
+  MetricsQuery,
+  NO_REASON,
+  TaskUserMetricRow,
+  TruckDetail,
+  TruckMetricRow,
+} from "../../../../shared/contract/metrics";
+import { listOf } from "../../../../shared/contract/paging";
+import { type AuthContext, authOf } from "../../../auth/context";
+import { requirePermission } from "../../../plugins/require-permission";
+import { pageOf } from "../../page";
+import { API_ERRORS, errorResponses } from "../../responses";
+import {
+  presentIncidenceCount,
+  presentIncidenceDetail,
+  presentLineDetail,
+  presentTruckDetail,
+} from "./presenter";
+import {
+  incidenceCounts,
+  incidenceDetails,
+  lineCounts,
+  lineDetails,
+  type MetricScope,
+  truckCounts,
+  truckDetails,
+} from "./repository";
+
+const tags = ["metrics"];
+const SCOPE =
+  "Requires seeBi. Days are the yard's calendar days (the dock schedule's time zone, UTC " +
+  "without one); date_end is inclusive. A user limited to some clients counts only their " +
+  "clients' lines (and the trucks carrying them). ";
+const responses = errorResponses(...API_ERRORS);
+
+const scopeOf = (auth: AuthContext): MetricScope => ({
+  companyId: auth.company.id,
+  clientIds: auth.clientIds,
+});
+
+const rangeOf = (query: { date_start: string; date_end: string }) => ({
+  start: query.date_start,
+  end: query.date_end,
+});
+
+const pagingOf = (query: { page: number; page_size: number }) => ({
+  limit: query.page_size,
+  offset: (query.page - 1) * query.page_size,
+});
+
+/** api/metrics/*: BI figures (spec section 7) and the rows behind a bar or slice. */
+export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = { preHandler: requirePermission("seeBi") };
+
+  app.get("/metrics/trucks", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "Trucks registered per day",
+      description: `${SCOPE}Days without a truck are left out.`,
+      querystring: MetricsQuery,
+      response: { 200: z.array(TruckMetricRow), ...responses },
+    },
+    handler: async (request) => {
+      const found = await truckCounts(app.db, scopeOf(authOf(request)), rangeOf(request.query));
+      return found.map((row) => ({ register_date: row.day, value: row.value }));
+    },
+  });
+
+  app.get("/metrics/lines", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "Lines booked per day",
+      description: `${SCOPE}Days without a line are left out.`,
+      querystring: MetricsQuery,
+      response: { 200: z.array(LineMetricRow), ...responses },
+    },
+    handler: async (request) => {
+      const { type } = request.query;
+      const found = await lineCounts(
+        app.db,
+        scopeOf(authOf(request)),
+        rangeOf(request.query),
+        type,
+      );
+      return found.map((row) => ({ booked_date: row.day, value: row.value }));
+    },
+  });
+
+  app.get("/metrics/incidences", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "Lines in an incidence status, by status and reason",
+      description: `${SCOPE}Lines booked in the range whose status is an incidence (4 and 7, 8 and 12).`,
+      querystring: MetricsQuery,
+      response: { 200: z.array(IncidenceMetricRow), ...responses },
+    },
+    handler: async (request) => {
+      const { type } = request.query;
+      const scope = scopeOf(authOf(request));
+      const found = await incidenceCounts(app.db, scope, rangeOf(request.query), type);
+      return found.map(presentIncidenceCount);
+    },
+  });
+
+  const EMPTY = "Comes from the task list, which does not exist yet: always an empty list.";
+  app.get("/metrics/machines", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "Task hours per machine (empty until the task list exists)",
+      description: EMPTY,
+      querystring: MetricsQuery,
+      response: { 200: z.array(MachineMetricRow), ...responses },
+    },
+    handler: async () => [],
+  });
+
+  app.get("/metrics/task-users", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "Task hours per user (empty until the task list exists)",
+      description: EMPTY,
+      querystring: MetricsQuery,
+      response: { 200: z.array(TaskUserMetricRow), ...responses },
+    },
+    handler: async () => [],
+  });
+
+  app.get("/metrics/line-details", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "The lines behind a bar of the lines metric",
+      description: `${SCOPE}Ordered by booked date; page_size up to 1000 (the default).`,
+      querystring: DayDetailQuery,
+      response: { 200: listOf(LineDetail), ...responses },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const found = await lineDetails(
+        app.db,
+        scopeOf(authOf(request)),
+        rangeOf(q),
+        q.type,
+        pagingOf(q),
+      );
+      const count = found[0]?.total ?? 0;
+      const pageSize = { page: q.page, pageSize: q.page_size };
+      return pageOf(request.url, pageSize, count, found.map(presentLineDetail));
+    },
+  });
+
+  app.get("/metrics/truck-details", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "The trucks behind a bar of the trucks metric",
+      description: `${SCOPE}Ordered by register date; page_size up to 1000 (the default).`,
+      querystring: DayDetailQuery,
+      response: { 200: listOf(TruckDetail), ...responses },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const scope = scopeOf(authOf(request));
+      const found = await truckDetails(app.db, scope, rangeOf(q), pagingOf(q));
+      const count = found[0]?.total ?? 0;
+      const pageSize = { page: q.page, pageSize: q.page_size };
+      return pageOf(request.url, pageSize, count, found.map(presentTruckDetail));
+    },
+  });
+
+  app.get("/metrics/incidence-details", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "The incidences behind a bar or slice of the incidences metric",
+      description:
+        `${SCOPE}status and reason narrow it to one slice (reason "${NO_REASON}": without a ` +
+        "reason); created is when the line entered that status. page_size up to 1000.",
+      querystring: IncidenceDetailQuery,
+      response: { 200: listOf(IncidenceDetail), ...responses },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const reasonCode = q.reason === NO_REASON ? null : q.reason;
+      const found = await incidenceDetails(
+        app.db,
+        scopeOf(authOf(request)),
+        rangeOf(q),
+        q.type,
+        { statusId: q.status, reasonCode },
+        pagingOf(q),
+      );
+      const count = found[0]?.total ?? 0;
+      const pageSize = { page: q.page, pageSize: q.page_size };
+      return pageOf(request.url, pageSize, count, found.map(presentIncidenceDetail));
+    },
+  });
+};

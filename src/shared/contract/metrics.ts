@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { DateTimeBound, fieldCode, IsoDateTime, QueryId, text } from "./fields";
+import { MAX_PAGE_SIZE } from "./paging";
+
+/**
+ * BI metrics (spec sections 3, 7 and 9; issue 16): figures per day or per incidence reason,
+ * computed by SQL aggregates over the company's lines and trucks. Days are the yard's calendar
+ * days (the dock schedule's time zone, UTC when none), so a truck at 23:30 local time counts
+ * on its local day.
+ */
+export const METRICS = ["trucks", "lines", "incidences"] as const;
+export type Metric = (typeof METRICS)[number];
+
+/** 0 both, 1 expeditions, 2 receptions (the spec's "type"). */
+export const METRIC_TYPES = [0, 1, 2] as const;
+export type MetricType = (typeof METRIC_TYPES)[number];
+
+/** Longest range one request may cover (a few years): longer is a 400. */
+export const MAX_METRIC_DAYS = 1200;
+
+const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day, YYYY-MM-DD, within the shared date limits. */
+export const IsoDay = DateTimeBound.refine((value) => DAY_FORMAT.test(value), {
+  message: "Expected YYYY-MM-DD",
+  ...fieldCode("invalid_date"),
+});
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+export const MetricsQuery = z
+  .object({
+    date_start: IsoDay.describe("First day, YYYY-MM-DD (the yard's calendar)"),
+    date_end: IsoDay.describe("Last day, inclusive"),
+    type: z.coerce
+      .number()
+      .int()
+      .refine((value) => (METRIC_TYPES as readonly number[]).includes(value), {
+        message: "Expected 0, 1 or 2",
+        ...fieldCode("invalid_choice"),
+      })
+      .default(0)
+      .describe("0 both, 1 expeditions, 2 receptions (ignored by trucks)"),
+  })
+  .superRefine((query, context) => {
+    const span = dayNumber(query.date_end) - dayNumber(query.date_start);
+    if (span < 0 || span >= MAX_METRIC_DAYS) {
+      context.addIssue({
+        code: "custom",
+        path: ["date_end"],
+        message: `date_end must be on or after date_start, at most ${MAX_METRIC_DAYS} days on`,
+        ...fieldCode("invalid_date"),
+      });
+    }
+  });
+export type MetricsQuery = z.infer<typeof MetricsQuery>;
+
+export const TruckMetricRow = z.object({ register_date: z.string(), value: z.number().int() });
+export type TruckMetricRow = z.infer<typeof TruckMetricRow>;
+
+export const LineMetricRow = z.object({ booked_date: z.string(), value: z.number().int() });
+export type LineMetricRow = z.infer<typeof LineMetricRow>;
+
+export const MetricStatus = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  color: z.string(),
+});
+export const MetricReason = z.object({ code: z.string(), name: z.string() }).nullable();
+
+export const IncidenceMetricRow = z.object({
+  status: MetricStatus,
+  reason: MetricReason,
+  value: z.number().int(),
+});
+export type IncidenceMetricRow = z.infer<typeof IncidenceMetricRow>;
+
+/** Machines and task users come from the task list (not built yet): always empty for now. */
+export const MachineMetricRow = z.object({ machinery: z.string(), value: z.number() });
+export const TaskUserMetricRow = z.object({ user: z.string(), value: z.number() });
+
+const DetailPaging = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+});
+
+/** Detail of one bar or slice: the lines, trucks or incidences behind it. */
+export const DayDetailQuery = z.object({
+  date_start: IsoDay,
+  date_end: IsoDay,
+  type: MetricsQuery.shape.type,
+  ...DetailPaging.shape,
+});
+export type DayDetailQuery = z.infer<typeof DayDetailQuery>;
+
+/** The "none" reason code selects incidences without a reason. */
+export const NO_REASON = "none";
+
+export const IncidenceDetailQuery = DayDetailQuery.extend({
+  status: QueryId.optional().describe("Only this incidence status"),
+  reason: text(100).optional().describe(`Only this reason code ("${NO_REASON}": no reason)`),
+});
+export type IncidenceDetailQuery = z.infer<typeof IncidenceDetailQuery>;
+
+export const LineDetail = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  code: z.string(),
+  booked_date: IsoDateTime,
+  client: z.string().nullable(),
+  truck: z.string().nullable(),
+  status: MetricStatus,
+  reason: MetricReason,
+});
+export type LineDetail = z.infer<typeof LineDetail>;
+
+export const TruckDetail = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  plate: z.string(),
+  register_date: IsoDateTime,
+});
+export type TruckDetail = z.infer<typeof TruckDetail>;
+
+/** Spec section 3: shipment {id, code}, status, reason, created (when it became an incidence). */
+export const IncidenceDetail = z.object({
+  shipment: z.object({ id: z.number().int(), code: z.string(), type: z.number().int() }),
+  status: MetricStatus,
+  reason: MetricReason,
+  created: IsoDateTime,
+});
+export type IncidenceDetail = z.infer<typeof IncidenceDetail>;
