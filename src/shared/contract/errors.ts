@@ -20,6 +20,18 @@ export const ERROR_CODES = [
   "service_unavailable",
   "sms_failed",
   "sms_disabled",
+  // Shipment documents (issue 13): mail off or refused, and the spec's mail/zip notices.
+  "mail_disabled",
+  "mail_failed",
+  "no_email",
+  "invalid_email",
+  "no_images",
+  "no_files",
+  // The gate (issue 15, contract/check-in.ts CHECK_IN_REFUSALS).
+  "line_taken",
+  "line_mismatch",
+  "truck_departed",
+  "truck_not_arrived",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
