@@ -6,7 +6,7 @@
  * - `c.<x>.<entity>.<id>`: in the middle of the changes stamped x.
  * - `f.<s>.<x>.<entity>.<id>`: in the middle of a full run, which lists what was live as of s.
  */
-export const CHANGE_ENTITIES = ["shipment", "shipper"] as const;
+export const CHANGE_ENTITIES = ["critical_line", "shipment", "shipper"] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
 export interface ChangeKey {
@@ -22,8 +22,8 @@ export type Cursor =
 
 const MAX_XID8 = 18_446_744_073_709_551_615n;
 const MAX_ID = 2_147_483_647;
-const CHANGES = /^c\.(\d{1,20})(?:\.(shipment|shipper)\.(\d{1,10}))?$/;
-const FULL = /^f\.(\d{1,20})\.(\d{1,20})\.(shipment|shipper)\.(\d{1,10})$/;
+const CHANGES = /^c\.(\d{1,20})(?:\.(critical_line|shipment|shipper)\.(\d{1,10}))?$/;
+const FULL = /^f\.(\d{1,20})\.(\d{1,20})\.(critical_line|shipment|shipper)\.(\d{1,10})$/;
 
 /** A new full run as of the snapshot bound `below`. */
 export function fullRun(below: bigint): Cursor {

@@ -2,6 +2,7 @@ import { count, sql } from "drizzle-orm";
 import { pgSchema, text } from "drizzle-orm/pg-core";
 import { hashPassword } from "../auth/password";
 import type { Db } from "./database";
+import { demoCriticalLines } from "./demo-critical-lines";
 import {
   DEMO_CLIENTS,
   DEMO_COMPANIES,
@@ -14,6 +15,7 @@ import { demoShipments } from "./demo-shipments";
 import { demoTrucks } from "./demo-trucks";
 import { clientCompanies as clientCompanyLinks, clients, userClients } from "./schema/clients";
 import { companies } from "./schema/companies";
+import { criticalLines } from "./schema/critical-lines";
 import { dockSchedules } from "./schema/scheduling";
 import { reasons, shipmentHistory, shipments } from "./schema/shipments";
 import { shippers } from "./schema/shippers";
@@ -160,6 +162,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
       return line.history && id !== undefined ? [{ ...line.history, shipmentId: id }] : [];
     });
     if (history.length > 0) await tx.insert(shipmentHistory).values(history);
+    await tx
+      .insert(criticalLines)
+      .values(demoCriticalLines(companyIds, userIds.get("office") ?? null, now));
   });
   return true;
 }

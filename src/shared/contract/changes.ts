@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHANGE_ENTITIES, parseCursor } from "../change-cursor";
+import { CriticalLine } from "./critical-line";
 import { text } from "./fields";
 import { MAX_PAGE_SIZE } from "./paging";
 import { Shipment } from "./shipment";
@@ -43,9 +44,12 @@ export const Changes = z.object({
   window: z.object({ from: z.string(), until: z.string() }),
   shippers: z.array(Shipper),
   shipments: z.array(Shipment),
+  /** Critical lines (seeCriticalLines): a full run lists those not ended before the window. */
+  critical_lines: z.array(CriticalLine).optional(),
   deleted: z.object({
     shippers: z.array(z.number().int()),
     shipments: z.array(z.number().int()),
+    critical_lines: z.array(z.number().int()).optional(),
   }),
 });
 export type Changes = z.infer<typeof Changes>;

@@ -44,6 +44,9 @@ export const changeLog = pgTable(
       table.entity,
       table.entityId,
     ),
-    check("change_log_entity_check", sql`${table.entity} in ('shipment', 'shipper')`),
+    check(
+      "change_log_entity_check",
+      sql`${table.entity} in ('critical_line', 'shipment', 'shipper')`,
+    ),
   ],
 );

@@ -3,6 +3,7 @@ import type { ChangeEntity, ChangeKey } from "../../../../shared/change-cursor";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import type { Executor } from "../../../db/database";
 import { changeLog } from "../../../db/schema/changes";
+import { criticalLines } from "../../../db/schema/critical-lines";
 import { shipments } from "../../../db/schema/shipments";
 
 /**
@@ -30,6 +31,18 @@ export interface FeedScope {
   until: Date;
   /** A full run lists live rows only; a changes run also lists deletions. */
   full: boolean;
+  /** The caller may read critical lines (a full run lists those ending at or after `from`). */
+  criticalLines?: boolean;
+}
+
+function criticalLinesSeen(scope: FeedScope): SQL | undefined {
+  if (scope.criticalLines === false) return sql`false`;
+  return and(
+    eq(changeLog.entity, "critical_line"),
+    scope.full
+      ? and(eq(changeLog.deleted, false), gte(criticalLines.endDate, scope.from))
+      : undefined,
+  );
 }
 
 export interface ChangeEntry {
@@ -77,6 +90,10 @@ export async function listChanges(
       shipments,
       and(eq(changeLog.entity, "shipment"), eq(shipments.id, changeLog.entityId)),
     )
+    .leftJoin(
+      criticalLines,
+      and(eq(changeLog.entity, "critical_line"), eq(criticalLines.id, changeLog.entityId)),
+    )
     .where(
       and(
         eq(changeLog.companyId, scope.companyId),
@@ -88,6 +105,7 @@ export async function listChanges(
             scope.full ? eq(changeLog.deleted, false) : undefined,
           ),
           shipmentsSeen(scope),
+          criticalLinesSeen(scope),
         ),
       ),
     )

@@ -12,6 +12,7 @@ import type { ShipmentType } from "../../../../shared/contract/status";
 import type { AuthContext } from "../../../auth/context";
 import type { Db } from "../../../db/database";
 import { errors } from "../../../errors";
+import { findCriticalLines } from "../critical-line/repository";
 import { findShipmentViews } from "../shipment/repository";
 import { allowed, SHIPMENT_PERMISSIONS } from "../shipment/service";
 import { findShippers } from "../shipper/repository";
@@ -23,6 +24,11 @@ export function visibleTypes(auth: AuthContext): ShipmentType[] {
   return [SHIPMENT_TYPE.expedition, SHIPMENT_TYPE.reception].filter((type) =>
     allowed(auth, SHIPMENT_PERMISSIONS[type].see),
   );
+}
+
+/** Critical lines are read by whoever may open their list (seeCriticalLines). */
+export function seesCriticalLines(auth: AuthContext): boolean {
+  return allowed(auth, "seeCriticalLines");
 }
 
 const maxKey = (a: ChangeKey, xid: bigint): ChangeKey =>
@@ -55,6 +61,7 @@ export async function readChanges(
     from: new Date(window.from),
     until: new Date(window.until),
     full,
+    criticalLines: seesCriticalLines(auth),
   };
   const entries = await listChanges(db, scope, cursor.after, below, query.limit + 1);
   const more = entries.length > query.limit;
@@ -68,11 +75,12 @@ export async function readChanges(
     next = { kind: "changes", after: maxKey(cursor.after, below) };
   }
 
-  const live = (entity: "shipment" | "shipper") =>
+  const live = (entity: "critical_line" | "shipment" | "shipper") =>
     page.filter((entry) => entry.entity === entity && !entry.deleted).map((entry) => entry.id);
-  const [shipperRows, shipmentViews] = await Promise.all([
+  const [shipperRows, shipmentViews, criticalLineRows] = await Promise.all([
     findShippers(db, auth.company.id, live("shipper")),
     findShipmentViews(db, auth.company.id, live("shipment")),
+    findCriticalLines(db, auth.company.id, live("critical_line")),
   ]);
   return presentChanges({
     cursor: formatCursor(next),
@@ -82,6 +90,7 @@ export async function readChanges(
     entries: page,
     shippers: shipperRows,
     shipments: shipmentViews,
+    ...(scope.criticalLines ? { criticalLines: criticalLineRows } : {}),
     now,
   });
 }

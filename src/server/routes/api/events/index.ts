@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authOf } from "../../../auth/context";
-import { visibleTypes } from "../changes/service";
+import { seesCriticalLines, visibleTypes } from "../changes/service";
 import { openLiveStream, RETRY_MS } from "./live-stream";
 import { SessionStreams } from "./session-streams";
 
@@ -10,7 +10,8 @@ const DESCRIPTION =
   "Server-sent events (text/event-stream) telling the company's devices that something " +
   "changed, so they pull GET /api/changes at once. Authenticated like every call (read it " +
   "with a streaming fetch; EventSource cannot send the headers). Frames: `retry: " +
-  `${RETRY_MS}\` first; \`event: change\` with data {"entity": "shipment" | "shipper", ` +
+  `${RETRY_MS}\` first; \`event: change\` with data {"entity": "shipment" | "shipper" | ` +
+  '"critical_line", ' +
   '"ids": [..]} after each committed write (ids empty when many rows changed at once, when ' +
   "the caller is limited to some clients, who learn only that a line of theirs changed, or " +
   "after notifications were lost); a comment (`: ping`) every 25 s (EVENTS_HEARTBEAT_SECONDS). " +
@@ -38,6 +39,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           companyId: auth.company.id,
           clientIds: auth.clientIds,
           types: visibleTypes(auth),
+          criticalLines: seesCriticalLines(auth),
         },
         hub: app.changeHub,
         heartbeatMs: app.serverConfig.eventsHeartbeatMs,

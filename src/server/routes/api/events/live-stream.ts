@@ -9,12 +9,19 @@ export interface Viewer {
   /** Clients a client-role user is limited to; empty: all. */
   clientIds: readonly number[];
   types: readonly ShipmentType[];
+  /** May read critical lines (seeCriticalLines); absent: yes. */
+  criticalLines?: boolean;
 }
 
 /** What the viewer is told about a notice, or null when it is none of their business. */
 export function changeFor(viewer: Viewer, notice: ChangeNotice): LiveChange | null {
   if (notice.company !== viewer.companyId) return null;
   if (notice.entity === "shipper") return { entity: "shipper", ids: notice.ids ?? [] };
+  if (notice.entity === "critical_line") {
+    return viewer.criticalLines === false
+      ? null
+      : { entity: "critical_line", ids: notice.ids ?? [] };
+  }
   if (viewer.types.length === 0) return null;
   if (notice.types && !notice.types.some((type) => viewer.types.includes(type as ShipmentType))) {
     return null;
@@ -63,6 +70,7 @@ export function openLiveStream({
     },
     gap() {
       write(changeFrame({ entity: "shipper", ids: [] }));
+      if (viewer.criticalLines !== false) write(changeFrame({ entity: "critical_line", ids: [] }));
       if (viewer.types.length > 0) write(changeFrame({ entity: "shipment", ids: [] }));
     },
     close: () => stream.end(),

@@ -1,0 +1,47 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, version } from "./columns";
+import { companies } from "./companies";
+import { users } from "./users";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const blank = (name: string) => text(name).notNull().default("");
+
+export const CRITICAL_LINES_UID_KEY = "critical_lines_company_uid_key";
+
+/** Critical lines of a company (spec 02 section 3), shown from init_date to end_date. */
+export const criticalLines = pgTable(
+  "critical_lines",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** Client-chosen id of the creation: a device creates a line offline under it. */
+    uid: uuid("uid").notNull().defaultRandom(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    initDate: at("init_date").notNull(),
+    endDate: at("end_date").notNull(),
+    cause: blank("cause"),
+    activity: blank("activity"),
+    line: blank("line"),
+    product: blank("product"),
+    contact: blank("contact"),
+    destination: blank("destination"),
+    observations: blank("observations"),
+    provider: blank("provider"),
+    clientName: blank("client_name"),
+    /** Creator; users are deactivated rather than deleted, so the name stays readable. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex(CRITICAL_LINES_UID_KEY).on(table.companyId, table.uid),
+    // The list: one company's lines overlapping a range, by start.
+    index("critical_lines_company_end_idx").on(table.companyId, table.endDate),
+    index("critical_lines_company_init_idx").on(table.companyId, table.initDate, table.id),
+  ],
+);
+
+export type CriticalLineRow = typeof criticalLines.$inferSelect;
+export type NewCriticalLineRow = typeof criticalLines.$inferInsert;
