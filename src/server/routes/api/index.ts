@@ -11,7 +11,6 @@ import { checkInRoutes } from "./check-in";
 import { clientRoutes } from "./clients";
 import { companyRoutes } from "./company";
 import { criticalLineRoutes } from "./critical-line";
-import { criticalLineRoutes } from "./critical-line";
 import { eventsRoutes } from "./events";
 import { indicationRoutes } from "./indication";
 import { metricsRoutes } from "./metrics";
@@ -53,7 +52,6 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(taskListRoutes);
     await api.register(shipmentRoutes);
     await api.register(schedulingRoutes);
-    await api.register(criticalLineRoutes);
     await api.register(criticalLineRoutes);
     await api.register(checkInRoutes);
     await api.register(changesRoutes);
