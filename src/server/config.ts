@@ -90,6 +90,9 @@ const Env = z.object({
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().trim().min(3).max(254).default("Yardline <no-reply@localhost>"),
   SMTP_TIMEOUT_MS: int(20_000, 100, 300_000),
+  /** Attachment files (services/storage): a directory, by default DATA_DIR/attachments. */
+  ATTACHMENTS_DIR: optionalText,
+  ATTACHMENT_MAX_BYTES: int(50 * 1_048_576, 1024, 2 * 1024 * 1_048_576),
   ...LimitsEnv.shape,
 });
 
@@ -134,6 +137,11 @@ export interface ServerConfig {
   sms: SmsConfig;
   /** SMTP for outgoing mail (host undefined: mail is off). */
   mail: MailConfig;
+  /**
+   * Attachment files: `dir` (undefined: DATA_DIR/attachments, or a fresh temporary directory
+   * when the database is in memory) and the largest file accepted.
+   */
+  attachments: { dir: string | undefined; maxBytes: number };
   /** Abuse limits: request timeout, idempotency wait, SMS rates, streams per session. */
   limits: LimitsConfig;
   runtime: RuntimeConfig;
@@ -230,6 +238,7 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
       from: e.MAIL_FROM,
       timeoutMs: e.SMTP_TIMEOUT_MS,
     },
+    attachments: { dir: e.ATTACHMENTS_DIR, maxBytes: e.ATTACHMENT_MAX_BYTES },
     limits: limitsConfig(e),
     runtime: {
       production: e.PRODUCTION,

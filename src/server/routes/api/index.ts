@@ -6,6 +6,8 @@ import { CompanyHeaders, installCompanyScope } from "../../plugins/company-scope
 import { IdempotencyHeaders, installIdempotency, isWriteMethod } from "../../plugins/idempotency";
 import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
+import { registerStorage } from "../../plugins/storage";
+import { attachmentRoutes } from "./attachment";
 import { changesRoutes } from "./changes";
 import { checkInRoutes } from "./check-in";
 import { clientRoutes } from "./clients";
@@ -43,6 +45,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     installIdempotency(api);
     registerSms(api);
     registerMail(api);
+    registerStorage(api);
     await api.register(userRoutes);
     await api.register(companyRoutes);
     await api.register(shipperRoutes);
@@ -56,6 +59,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(checkInRoutes);
     await api.register(changesRoutes);
     await api.register(eventsRoutes);
+    await api.register(attachmentRoutes);
     await api.register(metricsRoutes);
     await api.register(indicationRoutes);
     if (extend) await api.register(extend);

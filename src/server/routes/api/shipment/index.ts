@@ -28,6 +28,7 @@ import { pageOf } from "../../page";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../versioning";
+import { purgeDeletedShipment } from "../attachment/service";
 import { applyShipmentChanges } from "./batch";
 import { presentHistory, presentShipment } from "./presenter";
 import { findShipment, listHistory, listShipments } from "./repository";
@@ -221,6 +222,8 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request, reply) => {
         const versions = ifMatchVersions(request.headers["if-match"]);
         await removeShipment(app.db, authOf(request), request.params.id, type, versions);
+        // Its documents go with it (files included); the hourly sweep catches any left.
+        await purgeDeletedShipment(app.db, app.fileStorage, request.params.id);
         return reply.code(204).send(null);
       },
     });
