@@ -31,6 +31,7 @@ import { Route as AppTruckSystemRouteImport } from './routes/_app/truck-system'
 import { Route as AppTrucksRouteImport } from './routes/_app/trucks'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppCriticalLineChar123IdChar125RouteImport } from './routes/_app/critical-line.{-$id}'
+import { Route as AppCriticalLinesIndexRouteImport } from './routes/_app/criticalLines.index'
 import { Route as AppExpeditionChar123IdChar125RouteImport } from './routes/_app/expedition.{-$id}'
 import { Route as AppReceptionChar123IdChar125RouteImport } from './routes/_app/reception.{-$id}'
 import { Route as AppTruckChar123IdChar125RouteImport } from './routes/_app/truck.{-$id}'
@@ -146,6 +147,11 @@ const AppCriticalLineChar123IdChar125Route =
     path: '/critical-line/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCriticalLinesIndexRoute = AppCriticalLinesIndexRouteImport.update({
+  id: '/criticalLines/',
+  path: '/criticalLines/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppExpeditionChar123IdChar125Route =
   AppExpeditionChar123IdChar125RouteImport.update({
     id: '/expedition/{-$id}',
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/reception/{-$id}': typeof AppReceptionChar123IdChar125Route
   '/truck/{-$id}': typeof AppTruckChar123IdChar125Route
   '/user/{-$id}': typeof AppUserChar123IdChar125Route
+  '/criticalLines/': typeof AppCriticalLinesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByTo {
   '/reception/{-$id}': typeof AppReceptionChar123IdChar125Route
   '/truck/{-$id}': typeof AppTruckChar123IdChar125Route
   '/user/{-$id}': typeof AppUserChar123IdChar125Route
+  '/criticalLines': typeof AppCriticalLinesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -252,6 +260,7 @@ export interface FileRoutesById {
   '/_app/reception/{-$id}': typeof AppReceptionChar123IdChar125Route
   '/_app/truck/{-$id}': typeof AppTruckChar123IdChar125Route
   '/_app/user/{-$id}': typeof AppUserChar123IdChar125Route
+  '/_app/criticalLines/': typeof AppCriticalLinesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -281,6 +290,7 @@ export interface FileRouteTypes {
     | '/reception/{-$id}'
     | '/truck/{-$id}'
     | '/user/{-$id}'
+    | '/criticalLines/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -308,6 +318,7 @@ export interface FileRouteTypes {
     | '/reception/{-$id}'
     | '/truck/{-$id}'
     | '/user/{-$id}'
+    | '/criticalLines'
   id:
     | '__root__'
     | '/'
@@ -336,6 +347,7 @@ export interface FileRouteTypes {
     | '/_app/reception/{-$id}'
     | '/_app/truck/{-$id}'
     | '/_app/user/{-$id}'
+    | '/_app/criticalLines/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -504,6 +516,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCriticalLineChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/criticalLines/': {
+      id: '/_app/criticalLines/'
+      path: '/criticalLines'
+      fullPath: '/criticalLines/'
+      preLoaderRoute: typeof AppCriticalLinesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/expedition/{-$id}': {
       id: '/_app/expedition/{-$id}'
       path: '/expedition/{-$id}'
@@ -555,6 +574,7 @@ interface AppRouteChildren {
   AppReceptionChar123IdChar125Route: typeof AppReceptionChar123IdChar125Route
   AppTruckChar123IdChar125Route: typeof AppTruckChar123IdChar125Route
   AppUserChar123IdChar125Route: typeof AppUserChar123IdChar125Route
+  AppCriticalLinesIndexRoute: typeof AppCriticalLinesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -577,6 +597,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReceptionChar123IdChar125Route: AppReceptionChar123IdChar125Route,
   AppTruckChar123IdChar125Route: AppTruckChar123IdChar125Route,
   AppUserChar123IdChar125Route: AppUserChar123IdChar125Route,
+  AppCriticalLinesIndexRoute: AppCriticalLinesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

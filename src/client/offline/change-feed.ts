@@ -1,6 +1,10 @@
 import { type Changes, Changes as ChangesSchema } from "../../shared/contract/changes";
 import { ApiError } from "../lib/errors";
 import { http } from "../lib/http";
+import {
+  applyCriticalLineChanges,
+  sweepCriticalLines,
+} from "./critical-lines-mirror";
 import { chunks, db } from "./db";
 import { idsWithoutPendingChanges, unlessPending } from "./outbox";
 import { newerThanMirror } from "./page-rules";
@@ -42,6 +46,8 @@ async function readState(company: number): Promise<FeedState | undefined> {
 interface Seen {
   trucks: Set<number>;
   shipments: Set<number>;
+  /** Critical lines (issue 14); the sweep skips them when the feed did not carry any member. */
+  criticalLines?: Set<number>;
 }
 
 /** After a complete full run: what the mirror holds that the run proved gone or stale. */
@@ -72,6 +78,7 @@ async function sweep(company: number, answer: Changes, seen: Seen): Promise<void
     })
     .map((row) => row.id);
   await db.shipments.bulkDelete(await idsWithoutPendingChanges("shipment", gone));
+  if (seen.criticalLines) await sweepCriticalLines(company, seen.criticalLines);
 }
 
 /** One answer into the mirror, with its cursor, in one transaction. */
@@ -82,7 +89,7 @@ async function applyAnswer(
 ): Promise<void> {
   await db.transaction(
     "rw",
-    [db.trucks, db.shipments, db.outbox, db.meta, db.listPages],
+    [db.trucks, db.shipments, db.criticalLines, db.outbox, db.meta, db.listPages],
     async () => {
       const trucks = await unlessPending(
         "shipper",
@@ -100,6 +107,7 @@ async function applyAnswer(
       await db.shipments.bulkDelete(
         await idsWithoutPendingChanges("shipment", answer.deleted.shipments),
       );
+      await applyCriticalLineChanges(answer.critical_lines, answer.deleted.critical_lines);
       if (sweepWith) await sweep(company, answer, sweepWith);
       const state: FeedState = { cursor: answer.cursor, windowFrom: answer.window.from };
       await db.meta.put({ key: cursorKey(company), value: state });
@@ -153,6 +161,10 @@ export async function pullChanges(
     if (seen) {
       for (const row of answer.shippers) seen.trucks.add(row.id);
       for (const row of answer.shipments) seen.shipments.add(row.id);
+      if (answer.critical_lines) {
+        seen.criticalLines ??= new Set();
+        for (const row of answer.critical_lines) seen.criticalLines.add(row.id);
+      }
     }
     const runComplete = answer.full && !answer.more;
     await applyAnswer(company, answer, runComplete ? seen : null);

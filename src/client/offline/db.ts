@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from "dexie";
+import type { CriticalLine } from "../../shared/contract/critical-line";
 import type { Shipment } from "../../shared/contract/shipment";
 import type { Shipper } from "../../shared/contract/shipper";
 
@@ -13,6 +14,9 @@ export type TruckRow = Shipper;
 
 /** An expedition or reception line as the API answered it. */
 export type ShipmentRow = Shipment;
+
+/** A critical line as the API answered it (issue 14). */
+export type CriticalLineRow = CriticalLine;
 
 /** Mirrored entities a queued change can touch, by the mirror table that holds them. */
 export type OutboxEntity = "shipment" | "shipper";
@@ -142,6 +146,7 @@ export class YardlineDb extends Dexie {
   declare outbox: EntityTable<OutboxRow, "seq">;
   declare listPages: EntityTable<ListPageRow, "key">;
   declare syncIssues: EntityTable<SyncIssueRow, "id">;
+  declare criticalLines: EntityTable<CriticalLineRow, "id">;
 
   constructor(name: string = DB_NAME) {
     // Strict durability: a queued change is on disk before the screen shows it.
@@ -173,6 +178,10 @@ export class YardlineDb extends Dexie {
             row.attempts ??= 0;
           });
       });
+    // Version 4 (issue 14) only adds the critical lines mirror, by company (local filtering).
+    this.version(4).stores({
+      criticalLines: "id, company",
+    });
   }
 }
 

@@ -33,8 +33,8 @@ export const KIOSK_PAGES = {
   receptions: { exists: true, search: bookedOn },
   indicators: { exists: false },
   alerts: { exists: false },
-  // Spec section 2: its date shortcuts start on from_now; give it a search when it is built.
-  "critical-lines": { exists: false },
+  // Spec section 2: its date shortcuts start on from_now (lines not ended before today).
+  "critical-lines": { exists: true, search: (today) => ({ date_after: today }) },
 } as const satisfies Partial<Record<RouteName, KioskPage>>;
 
 export type KioskPageName = keyof typeof KIOSK_PAGES;

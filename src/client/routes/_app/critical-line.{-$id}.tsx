@@ -1,10 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../../ui/coming-soon-page";
+import { CriticalLineFormPage } from "../../features/critical-lines/critical-line-form-page";
 
+/** /critical-line (add) and /critical-line/{id} (edit); save returns to /critical-lines. */
 export const Route = createFileRoute("/_app/critical-line/{-$id}")({
   component: CriticalLineRoute,
 });
 
 function CriticalLineRoute() {
-  return <ComingSoonPage page="critical-line" />;
+  const { id } = Route.useParams();
+  return <CriticalLineFormPage key={id ?? "new"} lineId={id} />;
 }

@@ -1,0 +1,225 @@
+/**
+ * Add/edit critical line (/critical-line/{id?}, spec 02 section 2). Init and end dates are
+ * mandatory (fill_mandatory warning before anything is sent). Save returns to /critical-lines;
+ * cancel goes to /criticalLines, the spec's return target, which leads to the list.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Input, Label, Text, TextArea, TextField } from "react-aria-components";
+import {
+  CRITICAL_LINE_TEXT_MAX,
+  type CriticalLine,
+  OBSERVATIONS_MAX,
+} from "../../../shared/contract/critical-line";
+import { fieldMessages } from "../../lib/error-messages";
+import { ApiError } from "../../lib/errors";
+import { notify, notifyError } from "../../lib/notices";
+import { useSession } from "../../lib/session/use-session";
+import { getMirroredCriticalLine, putCriticalLine } from "../../offline/critical-lines-mirror";
+import { Button } from "../../ui/button";
+import { LoadingIndicator } from "../../ui/list/loading-indicator";
+import pageStyles from "../../ui/page.module.css";
+import { createCriticalLine, getCriticalLine, replaceCriticalLine } from "./api";
+import {
+  type CriticalLineFormValues,
+  EMPTY_CRITICAL_LINE,
+  formValuesOf,
+  toCriticalLineInput,
+} from "./critical-line-form";
+import styles from "./critical-line-form.module.css";
+
+export function parseCriticalLineId(raw: string | undefined): number | null {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+type TextKey = Exclude<keyof CriticalLineFormValues, "init_date" | "end_date" | "observations">;
+
+export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
+  const { t, i18n } = useLingui();
+  const session = useSession();
+  const navigate = useNavigate();
+  const lineId = parseCriticalLineId(rawId);
+  const [values, setValues] = useState<CriticalLineFormValues>(EMPTY_CRITICAL_LINE);
+  const [editing, setEditing] = useState<CriticalLine | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [loading, setLoading] = useState(lineId !== null);
+  const [saving, setSaving] = useState(false);
+  const creationId = useRef(crypto.randomUUID());
+  const mayEdit = editing ? session.can("editCL") : session.can("addCL");
+
+  useEffect(() => {
+    if (lineId === null) return;
+    let live = true;
+    const show = (line: CriticalLine) => {
+      if (!live) return;
+      setEditing(line);
+      setValues(formValuesOf(line));
+    };
+    void (async () => {
+      const mirrored = await getMirroredCriticalLine(lineId);
+      if (mirrored) show(mirrored);
+      try {
+        const fresh = await getCriticalLine(lineId);
+        await putCriticalLine(fresh);
+        show(fresh);
+      } catch (error) {
+        if (!mirrored) notifyError(error);
+      } finally {
+        if (live) setLoading(false);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [lineId]);
+
+  const labels: Record<keyof CriticalLineFormValues, string> = {
+    init_date: t`Start date`,
+    end_date: t`End date`,
+    cause: t`Cause`,
+    activity: t`Activity`,
+    line: t`Line`,
+    product: t`Product`,
+    contact: t`Contact`,
+    destination: t`Destination`,
+    observations: t`Observations`,
+    provider: t`Provider`,
+    client_name: t`Client`,
+  };
+  const set = (field: keyof CriticalLineFormValues) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const result = toCriticalLineInput(values);
+    if ("missing" in result) {
+      if (result.reversed) {
+        setErrors({ end_date: [t`The end date must not be before the start date`] });
+      } else {
+        setErrors(Object.fromEntries(result.missing.map((field) => [field, [t`Required`]])));
+        notify("warning", t`Warning`, t`Fill mandatory fields`);
+      }
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = editing
+        ? await replaceCriticalLine(editing.id, editing.version, result.input)
+        : await createCriticalLine(result.input, creationId.current);
+      await putCriticalLine(saved);
+      notify("success", t`Critical lines`, t`Critical line ${saved.line} saved`);
+      void navigate({ to: "/critical-lines" });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        const current = await getCriticalLine(editing?.id ?? 0).catch(() => null);
+        if (current) {
+          await putCriticalLine(current);
+          setEditing(current);
+          setValues(formValuesOf(current));
+        }
+        notify("warning", t`Warning`, t`The line was changed meanwhile: check it and save again`);
+      } else {
+        setErrors(fieldMessages(error, i18n));
+        console.error("Saving the critical line failed", error);
+        notifyError(error);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const textField = (field: TextKey) => (
+    <TextField
+      key={field}
+      className={styles.field}
+      value={values[field]}
+      onChange={set(field)}
+      maxLength={CRITICAL_LINE_TEXT_MAX}
+      isReadOnly={!mayEdit}
+      isInvalid={Boolean(errors[field]?.length)}
+    >
+      <Label className={styles.label}>{labels[field]}</Label>
+      <Input className={styles.input} />
+      {errors[field]?.length ? (
+        <Text slot="errorMessage" className={styles.error}>
+          {errors[field].join(" ")}
+        </Text>
+      ) : null}
+    </TextField>
+  );
+  const dateField = (field: "init_date" | "end_date") => (
+    <TextField
+      className={styles.field}
+      value={values[field]}
+      onChange={set(field)}
+      type="datetime-local"
+      isRequired
+      isReadOnly={!mayEdit}
+      isInvalid={Boolean(errors[field]?.length)}
+    >
+      <Label className={styles.label}>{labels[field]} *</Label>
+      <Input className={styles.input} />
+      {errors[field]?.length ? (
+        <Text slot="errorMessage" className={styles.error}>
+          {errors[field].join(" ")}
+        </Text>
+      ) : null}
+    </TextField>
+  );
+
+  return (
+    <section className={pageStyles.page} aria-labelledby="critical-line-title">
+      <h1 id="critical-line-title" className={pageStyles.title}>
+        {editing ? <Trans>Edit critical line</Trans> : <Trans>Add critical line</Trans>}
+      </h1>
+      {loading && !editing ? <LoadingIndicator /> : null}
+      <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <div className={styles.row}>
+          {dateField("init_date")}
+          {dateField("end_date")}
+        </div>
+        <div className={styles.grid}>
+          {(
+            [
+              "line",
+              "cause",
+              "activity",
+              "product",
+              "contact",
+              "destination",
+              "provider",
+              "client_name",
+            ] as const
+          ).map(textField)}
+        </div>
+        <TextField
+          className={styles.field}
+          value={values.observations}
+          onChange={set("observations")}
+          maxLength={OBSERVATIONS_MAX}
+          isReadOnly={!mayEdit}
+        >
+          <Label className={styles.label}>{labels.observations}</Label>
+          <TextArea className={`${styles.input} ${styles.textarea}`} rows={3} />
+        </TextField>
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" pending={saving} isDisabled={!mayEdit}>
+            <Trans>Save</Trans>
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            isDisabled={saving}
+            onPress={() => void navigate({ to: "/criticalLines" })}
+          >
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

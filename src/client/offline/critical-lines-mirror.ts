@@ -1,0 +1,147 @@
+import { DateTime } from "luxon";
+import type { CriticalLine } from "../../shared/contract/critical-line";
+import { type CriticalLineRow, chunks, db } from "./db";
+import { listPageKey, putListPage, recordSync } from "./list-pages";
+import {
+  goneOnPage,
+  type ListAnswer,
+  type LocalPage,
+  newerThanMirror,
+  newerThanRows,
+  slicePage,
+} from "./page-rules";
+
+/** Resource name of the critical lines list in page keys and sync times. */
+export const CRITICAL_LINES_RESOURCE = "critical-line";
+
+/** The list filters as the URL keeps them; dates are local days (YYYY-MM-DD). */
+export interface CriticalLineListFilters {
+  date_after?: string;
+  date_before?: string;
+  line?: string;
+  cause?: string;
+  product?: string;
+  provider?: string;
+  client_name?: string;
+}
+
+const TEXT_FILTERS = ["line", "cause", "product", "provider", "client_name"] as const;
+
+/** The server's order: earliest start first, then id. */
+export function compareCriticalLines(a: CriticalLineRow, b: CriticalLineRow): number {
+  const ta = Date.parse(a.init_date);
+  const tb = Date.parse(b.init_date);
+  return ta !== tb ? ta - tb : a.id - b.id;
+}
+
+/** The API's filters: overlap with the day range, texts contain (case-insensitive). */
+export function criticalLineMatcher(
+  filters: CriticalLineListFilters,
+): (row: CriticalLineRow) => boolean {
+  const after = filters.date_after ? DateTime.fromISO(filters.date_after).startOf("day") : null;
+  const before = filters.date_before
+    ? DateTime.fromISO(filters.date_before).startOf("day").plus({ days: 1 })
+    : null;
+  const from = after?.isValid ? after.toMillis() : undefined;
+  const until = before?.isValid ? before.toMillis() : undefined;
+  const texts = TEXT_FILTERS.flatMap((field) => {
+    const value = filters[field]?.trim().toLocaleLowerCase();
+    return value ? [[field, value] as const] : [];
+  });
+  return (row) => {
+    if (from !== undefined && Date.parse(row.end_date) < from) return false;
+    if (until !== undefined && Date.parse(row.init_date) >= until) return false;
+    return texts.every(([field, value]) => row[field].toLocaleLowerCase().includes(value));
+  };
+}
+
+function companyRows(company: number): Promise<CriticalLineRow[]> {
+  return db.criticalLines.where("company").equals(company).toArray();
+}
+
+/** The page computed on the device from the company's mirrored lines (offline). */
+export async function readLocalCriticalLinesPage(
+  company: number,
+  filters: CriticalLineListFilters,
+  page: number,
+  pageSize: number,
+): Promise<LocalPage<CriticalLineRow>> {
+  const rows = (await companyRows(company))
+    .filter(criticalLineMatcher(filters))
+    .sort(compareCriticalLines);
+  return slicePage(rows, page, pageSize);
+}
+
+export async function readCriticalLines(ids: readonly number[]): Promise<CriticalLineRow[]> {
+  const rows = await db.criticalLines.bulkGet([...ids]);
+  return rows.filter((row): row is CriticalLineRow => row !== undefined);
+}
+
+/** One list answer into the mirror, with the rows it proves gone, in one transaction. */
+export async function writeCriticalLinesPage(
+  company: number,
+  filters: CriticalLineListFilters,
+  page: number,
+  pageSize: number,
+  answer: ListAnswer<CriticalLine>,
+  now: number = Date.now(),
+): Promise<void> {
+  await db.transaction("rw", db.criticalLines, db.listPages, db.meta, async () => {
+    const byId = new Map((await companyRows(company)).map((row) => [row.id, row]));
+    const fresh = newerThanRows(byId, answer.results);
+    for (const chunk of chunks(fresh)) await db.criticalLines.bulkPut(chunk);
+    for (const row of fresh) byId.set(row.id, row);
+    const candidates = [...byId.values()]
+      .filter(criticalLineMatcher(filters))
+      .sort(compareCriticalLines);
+    const gone = goneOnPage(candidates, answer, page, pageSize, compareCriticalLines);
+    if (gone.length > 0) await db.criticalLines.bulkDelete(gone);
+    await putListPage({
+      key: listPageKey(company, CRITICAL_LINES_RESOURCE, filters, page),
+      company,
+      resource: CRITICAL_LINES_RESOURCE,
+      ids: answer.results.map((row) => row.id),
+      count: answer.count,
+      fetchedAt: now,
+    });
+    await recordSync(company, CRITICAL_LINES_RESOURCE, now);
+  });
+}
+
+/** Stores one line the API answered with (read, create, update), unless the mirror is newer. */
+export async function putCriticalLine(row: CriticalLine): Promise<void> {
+  await db.transaction("rw", db.criticalLines, async () => {
+    const [fresh] = await newerThanMirror(db.criticalLines, [row]);
+    if (fresh) await db.criticalLines.put(fresh);
+  });
+}
+
+export function getMirroredCriticalLine(id: number): Promise<CriticalLineRow | undefined> {
+  return db.criticalLines.get(id);
+}
+
+export async function removeCriticalLine(id: number): Promise<void> {
+  await db.criticalLines.delete(id);
+}
+
+/**
+ * The change feed's critical lines (offline/change-feed.ts), inside its transaction: rows
+ * unless the mirror holds a newer version, then deletions.
+ */
+export async function applyCriticalLineChanges(
+  rows: readonly CriticalLine[] | undefined,
+  deleted: readonly number[] | undefined,
+): Promise<void> {
+  if (rows?.length) {
+    const fresh = await newerThanMirror(db.criticalLines, rows);
+    for (const chunk of chunks(fresh)) await db.criticalLines.bulkPut(chunk);
+  }
+  if (deleted?.length) await db.criticalLines.bulkDelete([...deleted]);
+}
+
+/** After a complete full run: the company's mirrored lines it did not list are gone. */
+export async function sweepCriticalLines(company: number, seen: ReadonlySet<number>) {
+  const ids = await db.criticalLines.where("company").equals(company).primaryKeys();
+  const gone = ids.filter((id) => id > 0 && !seen.has(id));
+  if (gone.length > 0) await db.criticalLines.bulkDelete(gone);
+}
