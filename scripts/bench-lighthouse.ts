@@ -33,7 +33,8 @@ interface Report {
   audits: Record<string, Audit | undefined>;
 }
 
-async function serve(dist: string) {
+/** The real server on in-memory PGlite serving `dist` (also used by scripts/bench-login.ts). */
+export async function serve(dist: string) {
   const child = fork(fileURLToPath(new URL("./bench/yardline-server.ts", import.meta.url)), [], {
     env: { ...process.env, BENCH_DATABASE: "", BENCH_SEED_SHIPMENTS: "0", BENCH_STATIC_DIR: dist },
     execArgv: ["--import", "tsx"],

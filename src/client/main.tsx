@@ -1,33 +1,32 @@
 import "./ui/tokens.css";
 import "./ui/global.css";
-import { I18nProvider } from "@lingui/react";
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { isLoginBoot, renderLogin } from "./features/session/login-boot";
 import { loadConfig } from "./lib/config";
-import { activateLocale, i18n, initialLocale } from "./lib/i18n";
-import { setSessionEndedHandler } from "./lib/session/session";
-import { appStore, StoreProvider } from "./lib/store";
-import { registerServiceWorker } from "./pwa/register-sw";
-import { router } from "./router";
+import { activateLocale, initialLocale } from "./lib/i18n";
+
+/**
+ * Boot: /config.json and the language's catalog, then either the standalone login screen (a
+ * first load of /login: React and the form only) or the app (app.tsx: router, session, offline
+ * engine), fetched alongside. Every chunk is precached, so both start offline.
+ */
+const loadApp = () => import("./app");
 
 async function start(): Promise<void> {
+  const login = isLoginBoot(window.location);
+  const app = login ? null : loadApp();
   await Promise.all([loadConfig(), activateLocale(initialLocale())]);
-  setSessionEndedHandler(() => {
-    void router.navigate({ to: "/login" });
+  const element = document.getElementById("root");
+  if (!element) throw new Error("#root is missing from index.html");
+  const root = createRoot(element);
+  if (app !== null) {
+    (await app).mountApp(root);
+    return;
+  }
+  renderLogin(root, {
+    prefetchApp: () => void loadApp(),
+    mountApp: async (href) => (await loadApp()).mountApp(root, href),
   });
-  const root = document.getElementById("root");
-  if (!root) throw new Error("#root is missing from index.html");
-  createRoot(root).render(
-    <StrictMode>
-      <StoreProvider store={appStore}>
-        <I18nProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nProvider>
-      </StoreProvider>
-    </StrictMode>,
-  );
-  registerServiceWorker();
 }
 
 void start();

@@ -1,5 +1,6 @@
 import ky, { HTTPError, type Options } from "ky";
 import { COMPANY_HEADER } from "../../shared/contract/company";
+import { getConfig } from "./config";
 import { ApiError, isTokenNotValid, NetworkError, OfflineError } from "./errors";
 import { readStored } from "./storage";
 
@@ -8,10 +9,17 @@ import { readStored } from "./storage";
  * `company` header on every call except token and auth URLs (spec section 7). Every failure
  * comes out as ApiError, NetworkError or OfflineError.
  */
-let apiBase = "/";
+let fixedBase: string | null = null;
 
+const withSlash = (base: string) => (base.endsWith("/") ? base : `${base}/`);
+
+/** Sets the API base for good (tests); otherwise it follows the loaded /config.json. */
 export function setApiBase(base: string): void {
-  apiBase = base.endsWith("/") ? base : `${base}/`;
+  fixedBase = withSlash(base);
+}
+
+function apiBase(): string {
+  return fixedBase ?? withSlash(getConfig().apiBase);
 }
 
 function authHeaders(options: RequestOptions): Record<string, string> {
@@ -34,7 +42,7 @@ export function apiRequest(
 ): { url: string; headers: Record<string, string> } {
   const base = typeof location === "undefined" ? "http://localhost/" : location.href;
   return {
-    url: new URL(`${apiBase}${path.replace(/^\//, "")}`, base).toString(),
+    url: new URL(`${apiBase()}${path.replace(/^\//, "")}`, base).toString(),
     headers: authHeaders(company === undefined ? {} : { company }),
   };
 }
@@ -84,7 +92,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const run = () =>
     client(path.replace(/^\//, ""), {
       ...rest,
-      prefix: apiBase,
+      prefix: apiBase(),
       headers: { ...authHeaders(options), ...(headers as Record<string, string> | undefined) },
     });
   const jwtUsed = readStored("jwt");

@@ -1,7 +1,7 @@
 import { i18n, type Messages } from "@lingui/core";
 import { DEFAULT_LOCALE, LOCALES, type Locale, STORED_LOCALES } from "../../shared/constants";
 import { getConfig } from "./config";
-import { getSessionState, subscribeSession } from "./session/session-store";
+import { currentUserType, subscribeUserType } from "./session/user-type";
 import { readStored, writeStored } from "./storage";
 
 /**
@@ -34,7 +34,7 @@ export function localeForUserType(stored: Locale, userType: string | undefined):
 
 /** The language to start with: the stored one (repaired), mx for a mexico user's es. */
 export function initialLocale(): Locale {
-  return localeForUserType(storedLocale(), getSessionState().auth?.user_type);
+  return localeForUserType(storedLocale(), currentUserType());
 }
 
 /** Stores a chosen language; mx is stored too and the next start resets it to es. */
@@ -108,9 +108,9 @@ let following = false;
 function followUserType(): void {
   if (following) return;
   following = true;
-  let userType = getSessionState().auth?.user_type;
-  subscribeSession(() => {
-    const next = getSessionState().auth?.user_type;
+  let userType = currentUserType();
+  subscribeUserType(() => {
+    const next = currentUserType();
     if (next === userType) return;
     userType = next;
     if (chosen) return;

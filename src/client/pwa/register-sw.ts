@@ -1,5 +1,4 @@
 import type { RoleKey } from "../../shared/roles";
-import { getSessionState } from "../lib/session/session-store";
 import {
   appStore,
   type InstallPromptEvent,
@@ -9,15 +8,22 @@ import {
 } from "../lib/store";
 import { autoAcceptsUpdates } from "./update-policy";
 
-function currentRoles(): RoleKey[] {
+// Loaded when an update waits: the login screen registers the worker without the session store.
+async function currentRoles(): Promise<RoleKey[]> {
+  const { getSessionState } = await import("../lib/session/session-store");
   return getSessionState().auth?.roles.map((role) => role.name) ?? [];
 }
+
+let registered = false;
 
 /**
  * Service worker (production builds only), install prompt and network state. A waiting worker
  * is offered through updateAvailableAtom ("A new version is available" + Reload).
  */
 export function registerServiceWorker(): void {
+  // Once per page: the login screen registers it, then the app it mounts after sign-in.
+  if (registered) return;
+  registered = true;
   window.addEventListener("online", () => appStore.set(onlineAtom, true));
   window.addEventListener("offline", () => appStore.set(onlineAtom, false));
   window.addEventListener("beforeinstallprompt", (event) => {
@@ -29,8 +35,8 @@ export function registerServiceWorker(): void {
   void import("virtual:pwa-register").then(({ registerSW }) => {
     const updateSW = registerSW({
       immediate: true,
-      onNeedRefresh() {
-        if (autoAcceptsUpdates(currentRoles())) void updateSW(true);
+      async onNeedRefresh() {
+        if (autoAcceptsUpdates(await currentRoles())) void updateSW(true);
         else appStore.set(updateAvailableAtom, () => updateSW(true));
       },
       onRegisterError(error: unknown) {

@@ -1,18 +1,28 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { z } from "zod";
 import { DEFAULT_REDIRECT } from "../../shared/route-guard";
 import { LoginPage } from "../features/session/login-page";
 import { notifyError } from "../lib/notices";
 import { loginWithTokens } from "../lib/session/session";
 
-const LoginSearch = z.object({
-  redirect: z.string().optional().catch(undefined),
-  token: z.string().optional().catch(undefined),
-  refresh: z.string().optional().catch(undefined),
-});
+interface LoginSearch {
+  redirect?: string;
+  token?: string;
+  refresh?: string;
+}
 
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/**
+ * /login inside the app: after a logout or a session end, and single sign-on. A first load of
+ * /login without SSO tokens draws the standalone screen instead (features/session/login-boot).
+ */
 export const Route = createFileRoute("/login")({
-  validateSearch: LoginSearch,
+  // Anything but a string is dropped (the boot path carries no schema library).
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    redirect: text(search.redirect),
+    token: text(search.token),
+    refresh: text(search.refresh),
+  }),
   // Single sign-on: ?token=&refresh= logs the user in and leads to /dashboard (spec section 2).
   beforeLoad: async ({ search }) => {
     if (!search.token || !search.refresh) return;
@@ -29,5 +39,6 @@ export const Route = createFileRoute("/login")({
 
 function LoginRoute() {
   const { redirect: target } = Route.useSearch();
-  return <LoginPage redirect={target} />;
+  const navigate = Route.useNavigate();
+  return <LoginPage redirect={target} onSignedIn={(href) => navigate({ href, replace: true })} />;
 }

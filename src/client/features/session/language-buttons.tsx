@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Locale } from "../../../shared/constants";
 import { chooseLocale } from "../../lib/i18n";
-import { Button } from "../../ui/button";
+import buttonStyles from "../../ui/button.module.css";
 
 const LOGIN_LANGUAGES: { locale: Locale; label: string }[] = [
   { locale: "en", label: "EN" },
@@ -9,21 +9,24 @@ const LOGIN_LANGUAGES: { locale: Locale; label: string }[] = [
   { locale: "pt", label: "PT" },
 ];
 
-/** Language switch of the login page (no company yet, so EN, ES and PT). */
+/** Language switch of the login page (no company yet, so EN, ES and PT); plain buttons. */
 export function LanguageButtons({ className }: { className?: string }) {
   const { i18n, t } = useLingui();
   return (
     <fieldset className={className}>
       <legend className="visually-hidden">{t`Language`}</legend>
       {LOGIN_LANGUAGES.map(({ locale, label }) => (
-        <Button
+        <button
           key={locale}
-          variant={i18n.locale === locale ? "primary" : "secondary"}
+          type="button"
+          className={`${buttonStyles.button} ${
+            i18n.locale === locale ? buttonStyles.primary : buttonStyles.secondary
+          }`}
           aria-current={i18n.locale === locale ? "true" : undefined}
-          onPress={() => void chooseLocale(locale)}
+          onClick={() => void chooseLocale(locale)}
         >
           {label}
-        </Button>
+        </button>
       ))}
     </fieldset>
   );

@@ -1,6 +1,7 @@
 import { AuthUser, Group } from "../../../shared/contract/auth";
 import { Company } from "../../../shared/contract/company";
 import { readStoredJson, writeStored } from "../storage";
+import { publishUserType } from "./user-type";
 
 /**
  * The session as the UI sees it, mirrored from localStorage (user, group) so a reload or an
@@ -37,6 +38,8 @@ export function readSessionState(): SessionState {
 
 let state: SessionState = readSessionState();
 const listeners = new Set<() => void>();
+// A stored user the contract refuses counts as signed out for the language rules too.
+publishUserType(state.auth?.user_type);
 
 export function getSessionState(): SessionState {
   return state;
@@ -49,6 +52,7 @@ export function subscribeSession(listener: () => void): () => void {
 
 function publish(next: SessionState): void {
   state = next;
+  publishUserType(next.auth?.user_type);
   for (const listener of listeners) listener();
 }
 
