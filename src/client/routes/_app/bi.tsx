@@ -1,8 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../../ui/coming-soon-page";
+import { BiPage } from "../../features/bi/bi-page";
 
-export const Route = createFileRoute("/_app/bi")({ component: BiRoute });
-
-function BiRoute() {
-  return <ComingSoonPage page="bi" />;
-}
+export const Route = createFileRoute("/_app/bi")({ component: BiPage });

@@ -1,0 +1,291 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useId, useRef, useState } from "react";
+import type { Metric, MetricType } from "../../../shared/contract/metrics";
+import { type StatusLabel, statusById } from "../../../shared/contract/status";
+import { notify, notifyError } from "../../lib/notices";
+import { Button } from "../../ui/button";
+import { EmptyState } from "../../ui/list/empty-state";
+import { LoadingIndicator } from "../../ui/list/loading-indicator";
+import pageStyles from "../../ui/page.module.css";
+import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
+import { fetchDetail, fetchMetric } from "./api";
+import styles from "./bi.module.css";
+import { BiChart, type ChartKind } from "./bi-chart";
+import { BiDetail } from "./bi-detail";
+import {
+  type BiQuery,
+  type ChartDatum,
+  chartData,
+  type DetailRows,
+  exportName,
+  type MetricRows,
+  rawChart,
+  rawDetail,
+} from "./chart-data";
+import { downloadCsv, downloadFile, toCsv } from "./csv";
+import { chartPdf } from "./pdf";
+
+interface Form {
+  kind: ChartKind;
+  metric: Metric;
+  type: MetricType;
+  from: string;
+  to: string;
+}
+
+const EMPTY_FORM: Form = { kind: "bar", metric: "lines", type: 0, from: "", to: "" };
+
+/** /bi (spec section 2, "BI screen"): a metric as a bar or pie chart, its detail and exports. */
+export function BiPage() {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const [form, setForm] = useState<Form>(EMPTY_FORM);
+  const [shown, setShown] = useState<{
+    query: BiQuery;
+    kind: ChartKind;
+    answer: MetricRows;
+  } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<ChartDatum | null>(null);
+  const [detail, setDetail] = useState<(DetailRows & { count: number }) | null>(null);
+  const [detailLoading, setDetailLoading] = useState(false);
+  const [pdfPending, setPdfPending] = useState(false);
+  const chartRef = useRef<HTMLDivElement>(null);
+
+  const metricNames: Record<Metric, string> = {
+    trucks: t`Trucks`,
+    lines: t`Lines`,
+    incidences: t`Incidences`,
+  };
+  // Expedition and reception incidences share status names: the type tells them apart.
+  const incidenceLabel = (row: {
+    status: { id: number; description: string };
+    reason: { code: string; name: string } | null;
+  }) => {
+    const status = STATUS_TEXT[row.status.description as StatusLabel];
+    const reason = row.reason
+      ? (REASON_TEXT[row.reason.name] ?? REASON_TEXT[row.reason.code])
+      : undefined;
+    const statusText = status ? i18n._(status) : row.status.description;
+    const reasonText = row.reason ? (reason ? i18n._(reason) : row.reason.name) : t`No reason`;
+    const type = statusById(row.status.id)?.type === 2 ? t`Reception` : t`Expedition`;
+    return `${type} · ${statusText} · ${reasonText}`;
+  };
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const handleOk = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!form.from || !form.to) {
+      notify("warning", t`Warning`, t`Fill date fields`);
+      return;
+    }
+    if (form.to < form.from) {
+      notify("warning", t`Warning`, t`The end date is before the start date`);
+      return;
+    }
+    const query: BiQuery = {
+      metric: form.metric,
+      type: form.metric === "trucks" ? 0 : form.type,
+      from: form.from,
+      to: form.to,
+    };
+    setLoading(true);
+    setSelected(null);
+    setDetail(null);
+    try {
+      setShown({ query, kind: form.kind, answer: await fetchMetric(query) });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const handleReset = () => {
+    setForm(EMPTY_FORM);
+    setShown(null);
+    setSelected(null);
+    setDetail(null);
+  };
+
+  const handleSelect = async (datum: ChartDatum) => {
+    if (!shown) return;
+    setSelected(datum);
+    setDetailLoading(true);
+    try {
+      setDetail(await fetchDetail(shown.query, datum.detail));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setDetailLoading(false);
+    }
+  };
+
+  const title = shown
+    ? `${metricNames[shown.query.metric]} ${shown.query.from} – ${shown.query.to}`
+    : "";
+  const data = shown
+    ? chartData(shown.answer, shown.query, { forPie: shown.kind === "pie", incidenceLabel })
+    : [];
+
+  const handlePdf = async () => {
+    if (!shown || !chartRef.current) return;
+    setPdfPending(true);
+    try {
+      downloadFile(exportName(shown.query, "", "pdf"), await chartPdf(chartRef.current, title));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setPdfPending(false);
+    }
+  };
+  const handleRawChart = () => {
+    if (!shown) return;
+    const table = rawChart(shown.answer);
+    downloadCsv(exportName(shown.query, "", "csv"), toCsv(table.header, table.rows));
+  };
+  const handleRawDetail = () => {
+    if (!shown || !detail || !selected) return;
+    const table = rawDetail(detail);
+    const name = exportName(shown.query, `detail_${selected.id.replace(/[^\w-]/g, "-")}`, "csv");
+    downloadCsv(name, toCsv(table.header, table.rows));
+  };
+
+  return (
+    <section className={`${pageStyles.page} ${styles.page}`} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className={pageStyles.title}>
+        <Trans>BI</Trans>
+      </h1>
+      <form
+        className={styles.form}
+        onSubmit={(event) => void handleOk(event)}
+        aria-label={t`Chart options`}
+      >
+        <fieldset className={styles.kinds}>
+          <legend className={styles.label}>
+            <Trans>Chart</Trans>
+          </legend>
+          {(["bar", "pie"] as const).map((kind) => (
+            <label key={kind} className={styles.choice}>
+              <input
+                type="radio"
+                name="kind"
+                value={kind}
+                checked={form.kind === kind}
+                onChange={() => set("kind", kind)}
+              />
+              {kind === "bar" ? t`Bar` : t`Pie`}
+            </label>
+          ))}
+        </fieldset>
+        <label className={styles.field}>
+          <span className={styles.label}>
+            <Trans>From</Trans>
+          </span>
+          <input
+            type="date"
+            className={styles.input}
+            value={form.from}
+            onChange={(e) => set("from", e.target.value)}
+          />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>
+            <Trans>To</Trans>
+          </span>
+          <input
+            type="date"
+            className={styles.input}
+            value={form.to}
+            onChange={(e) => set("to", e.target.value)}
+          />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>
+            <Trans>Metric</Trans>
+          </span>
+          <select
+            className={styles.input}
+            value={form.metric}
+            onChange={(e) => set("metric", e.target.value as Metric)}
+          >
+            {(Object.keys(metricNames) as Metric[]).map((metric) => (
+              <option key={metric} value={metric}>
+                {metricNames[metric]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {form.metric === "trucks" ? null : (
+          <label className={styles.field}>
+            <span className={styles.label}>
+              <Trans>Type</Trans>
+            </span>
+            <select
+              className={styles.input}
+              value={form.type}
+              onChange={(e) => set("type", Number(e.target.value) as MetricType)}
+            >
+              <option value={0}>{t`Both`}</option>
+              <option value={1}>{t`Expeditions`}</option>
+              <option value={2}>{t`Receptions`}</option>
+            </select>
+          </label>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit" pending={loading}>
+            <Trans>OK</Trans>
+          </Button>
+          <Button type="button" variant="secondary" onPress={handleReset}>
+            <Trans>Reset</Trans>
+          </Button>
+        </div>
+      </form>
+      {loading && !shown ? <LoadingIndicator /> : null}
+      {shown ? (
+        <>
+          <div className={styles.exports}>
+            <Button
+              variant="secondary"
+              onPress={() => void handlePdf()}
+              pending={pdfPending}
+              isDisabled={data.length === 0}
+            >
+              <Trans>Download chart (PDF)</Trans>
+            </Button>
+            <Button variant="secondary" onPress={handleRawChart}>
+              <Trans>Download raw chart (CSV)</Trans>
+            </Button>
+            <Button variant="secondary" onPress={handleRawDetail} isDisabled={!detail}>
+              <Trans>Download raw detail (CSV)</Trans>
+            </Button>
+          </div>
+          {data.every((datum) => datum.value === 0) ? (
+            <EmptyState message={t`Nothing in these dates.`} />
+          ) : (
+            <div ref={chartRef} className={styles.chartBox}>
+              <h2 className={styles.chartTitle}>{title}</h2>
+              <BiChart
+                kind={shown.kind}
+                data={data}
+                title={title}
+                selectedId={selected?.id ?? null}
+                onSelect={(datum) => void handleSelect(datum)}
+              />
+            </div>
+          )}
+          {detailLoading ? <LoadingIndicator /> : null}
+          {detail && selected && !detailLoading ? (
+            detail.rows.length === 0 ? (
+              <EmptyState message={t`No rows behind this item.`} />
+            ) : (
+              <BiDetail detail={detail} title={t`Detail: ${selected.label} (${detail.count})`} />
+            )
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

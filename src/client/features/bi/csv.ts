@@ -1,0 +1,40 @@
+/**
+ * CSV exports of the BI screen (spec section 9): semicolon separated, "--" for an empty value,
+ * UTF-8 with a byte-order mark so Excel opens accents right, CRLF line ends (RFC 4180).
+ */
+export const CSV_SEPARATOR = ";";
+export const CSV_EMPTY = "--";
+const BOM = "\uFEFF";
+
+export type CsvValue = string | number | null | undefined;
+
+function cell(value: CsvValue): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  if (text.trim() === "") return CSV_EMPTY;
+  // Quote what would break the row: the separator, quotes, line breaks; and neutralise a
+  // leading formula character so a spreadsheet never runs a cell as a formula.
+  const safe = typeof value === "string" && /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The CSV text: a header row, then one row per record. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  const lines = [header, ...rows].map((row) => row.map(cell).join(CSV_SEPARATOR));
+  return `${BOM}${lines.join("\r\n")}\r\n`;
+}
+
+/** Saves a file on the device through a temporary link. */
+export function downloadFile(fileName: string, content: Blob): void {
+  const url = URL.createObjectURL(content);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function downloadCsv(fileName: string, csv: string): void {
+  downloadFile(fileName, new Blob([csv], { type: "text/csv;charset=utf-8" }));
+}
