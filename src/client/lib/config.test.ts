@@ -59,13 +59,17 @@ describe("parseRuntimeConfig", () => {
     for (const [field, value] of MUTATIONS) {
       const body = { ...SERVED, [field]: value };
       const expected = outcome(() => RuntimeConfig.parse(body));
-      expect(outcome(() => parseRuntimeConfig(body)), `${field} = ${String(value)}`).toEqual(
-        expected,
-      );
+      expect(
+        outcome(() => parseRuntimeConfig(body)),
+        `${field} = ${String(value)}`,
+      ).toEqual(expected);
     }
     for (const field of Object.keys(SERVED)) {
       const { [field as keyof typeof SERVED]: _dropped, ...body } = SERVED;
-      expect(outcome(() => parseRuntimeConfig(body)), `without ${field}`).toBe("refused");
+      expect(
+        outcome(() => parseRuntimeConfig(body)),
+        `without ${field}`,
+      ).toBe("refused");
     }
   });
 
