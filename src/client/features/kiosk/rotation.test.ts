@@ -19,6 +19,7 @@ describe("kiosk pages", () => {
       "trucks",
       "expeditions",
       "receptions",
+      "critical-lines",
     ]);
   });
 
@@ -32,6 +33,7 @@ describe("kiosk pages", () => {
       register_date_before: "2025-03-04",
     });
     expect(kioskSearch("alerts", "2025-03-04")).toEqual({});
+    expect(kioskSearch("critical-lines", "2025-03-04")).toEqual({ date_after: "2025-03-04" });
   });
 });
 
@@ -45,8 +47,8 @@ describe("isKioskUser", () => {
 });
 
 describe("rotationFor", () => {
-  it("kiosk: expeditions only today (critical lines is a placeholder)", () => {
-    expect(rotationFor(["kiosk"])).toEqual(["expeditions"]);
+  it("kiosk: expeditions and critical lines today", () => {
+    expect(rotationFor(["kiosk"])).toEqual(["expeditions", "critical-lines"]);
   });
 
   it("kiosk: expeditions then critical lines once it exists (the guard skips the rest)", () => {
@@ -59,7 +61,12 @@ describe("rotationFor", () => {
   });
 
   it("a role the guard lets everywhere gets the full order of the built pages", () => {
-    expect(rotationFor(["admin"])).toEqual(["trucks", "expeditions", "receptions"]);
+    expect(rotationFor(["admin"])).toEqual([
+      "trucks",
+      "expeditions",
+      "receptions",
+      "critical-lines",
+    ]);
     expect(rotationFor(["admin"], ALL_BUILT)).toEqual(KIOSK_ROTATION);
   });
 

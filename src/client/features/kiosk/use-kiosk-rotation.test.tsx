@@ -37,7 +37,7 @@ function kioskRouter(roles: RoleKey[], start: string) {
       component: () => <p data-page-count={pageCounts[path]}>{path}</p>,
     });
   const routeTree = root.addChildren(
-    ["/dashboard", "/trucks", "/expeditions", "/receptions"].map(page),
+    ["/dashboard", "/trucks", "/expeditions", "/receptions", "/critical-lines"].map(page),
   );
   return createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [start] }) });
 }
@@ -83,7 +83,8 @@ describe("useKioskRotation", () => {
       pathname: "/expeditions",
       search: { booked_date_after: "2025-03-04", booked_date_before: "2025-03-04" },
     });
-    await advance(31_000);
+    // Ticks: critical lines, expeditions, critical lines, then expeditions past midnight.
+    await advance(40_000);
     expect(shown(router)).toEqual({
       pathname: "/expeditions",
       search: { booked_date_after: "2025-03-05", booked_date_before: "2025-03-05" },
@@ -101,7 +102,7 @@ describe("useKioskRotation", () => {
       await advance(KIOSK_ADVANCE_MS);
       visited.push(router.state.location.pathname);
     }
-    expect(visited).toEqual(["/expeditions", "/receptions", "/trucks", "/expeditions"]);
+    expect(visited).toEqual(["/expeditions", "/receptions", "/critical-lines", "/trucks"]);
     expect(document.documentElement.dataset.kioskTicks).toBe("4");
   });
 
@@ -114,7 +115,12 @@ describe("useKioskRotation", () => {
       const { pathname, search } = shown(router);
       visited.push(`${pathname}:${(search as { page?: number }).page ?? 1}`);
     }
-    expect(visited).toEqual(["/expeditions:2", "/expeditions:3", "/receptions:1", "/trucks:1"]);
+    expect(visited).toEqual([
+      "/expeditions:2",
+      "/expeditions:3",
+      "/receptions:1",
+      "/critical-lines:1",
+    ]);
     // Page 1 of the next list: no page in its URL.
     expect(shown(router).search).not.toHaveProperty("page");
   });
