@@ -6,7 +6,14 @@ import { can } from "../../../../shared/permissions";
 import type { AuthContext } from "../../../auth/context";
 import type { Executor } from "../../../db/database";
 import { errors } from "../../../errors";
-import { countBooked, findSchedule, isRestricted, type ScheduleRow } from "./repository";
+import {
+  bookedDates,
+  countBooked,
+  findSchedule,
+  isRestricted,
+  restrictedDaysBetween,
+  type ScheduleRow,
+} from "./repository";
 import { slotOf } from "./slots";
 
 /**
@@ -58,11 +65,9 @@ export async function bookingProblem(
   const slot = slotOf(check.booked, zone);
   if (await isRestricted(tx, check.companyId, slot.day)) return "restricted_date";
   if (!schedule) return null;
-  if (!check.anyHour && (slot.hour < schedule.opensAt || slot.hour > schedule.closesAt)) {
-    return "outside_hours";
-  }
-  const capacity =
-    check.type === SHIPMENT_TYPE.expedition ? schedule.loadPerHour : schedule.unloadPerHour;
+  const hoursProblem = outsideHours(schedule, slot.hour, check.anyHour);
+  if (hoursProblem) return hoursProblem;
+  const capacity = capacityOf(schedule, check.type);
   if (capacity === null) return null;
   const booked = await countBooked(
     tx,
@@ -73,6 +78,68 @@ export async function bookingProblem(
     check.except,
   );
   return booked >= capacity ? "slot_full" : null;
+}
+
+/** Lines of `type` an hour takes (load: expeditions, unload: receptions); null: no limit. */
+function capacityOf(schedule: ScheduleRow, type: ShipmentType): number | null {
+  return type === SHIPMENT_TYPE.expedition ? schedule.loadPerHour : schedule.unloadPerHour;
+}
+
+function outsideHours(
+  schedule: ScheduleRow,
+  hour: number,
+  anyHour: boolean,
+): BookingProblem | null {
+  return !anyHour && (hour < schedule.opensAt || hour > schedule.closesAt) ? "outside_hours" : null;
+}
+
+/** The bookings of many lines in one transaction (a repeated line's occurrences). */
+export interface BookingPlan {
+  /** Why a line cannot be booked at `booked`, or null. */
+  problem(booked: Date): BookingProblem | null;
+  /** Counts a line just booked at `booked` against its hour. */
+  book(booked: Date): void;
+}
+
+/**
+ * The same rules as bookingProblem for every instant in [from, until], read at once: the
+ * booking lock, the schedule, the span's restricted days and its booked lines are read once
+ * inside the transaction, then each occurrence is checked and counted in memory.
+ */
+export async function bookingPlan(
+  tx: Executor,
+  check: Omit<BookingCheck, "booked" | "except">,
+  from: Date,
+  until: Date,
+): Promise<BookingPlan> {
+  await lockBookings(tx, check.companyId);
+  const schedule = await scheduleRow(tx, check.companyId);
+  const zone = schedule?.timeZone ?? "UTC";
+  const first = slotOf(from, zone);
+  const last = slotOf(until, zone);
+  const restricted = await restrictedDaysBetween(tx, check.companyId, first.day, last.day);
+  const capacity = schedule ? capacityOf(schedule, check.type) : null;
+  const perSlot = new Map<number, number>();
+  const count = (instant: Date) => {
+    const key = slotOf(instant, zone).start.getTime();
+    perSlot.set(key, (perSlot.get(key) ?? 0) + 1);
+  };
+  if (capacity !== null) {
+    for (const booked of await bookedDates(tx, check.companyId, check.type, first.start, last.end))
+      count(booked);
+  }
+  return {
+    problem(booked) {
+      const slot = slotOf(booked, zone);
+      if (restricted.has(slot.day)) return "restricted_date";
+      if (!schedule) return null;
+      const hoursProblem = outsideHours(schedule, slot.hour, check.anyHour);
+      if (hoursProblem) return hoursProblem;
+      if (capacity === null) return null;
+      return (perSlot.get(slot.start.getTime()) ?? 0) >= capacity ? "slot_full" : null;
+    },
+    book: count,
+  };
 }
 
 /** The company's configured schedule, or null when it has none. */

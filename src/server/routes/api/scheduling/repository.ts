@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/database";
 import { dockSchedules, restrictedDates } from "../../../db/schema/scheduling";
 import { shipments } from "../../../db/schema/shipments";
@@ -119,6 +119,26 @@ export async function isRestricted(db: Executor, companyId: number, day: string)
     .from(restrictedDates)
     .where(and(eq(restrictedDates.companyId, companyId), eq(restrictedDates.date, day)));
   return row !== undefined;
+}
+
+/** The company's restricted days from `fromDay` to `toDay` (YYYY-MM-DD, both included). */
+export async function restrictedDaysBetween(
+  db: Executor,
+  companyId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ date: restrictedDates.date })
+    .from(restrictedDates)
+    .where(
+      and(
+        eq(restrictedDates.companyId, companyId),
+        gte(restrictedDates.date, fromDay),
+        lte(restrictedDates.date, toDay),
+      ),
+    );
+  return new Set(rows.map((row) => row.date));
 }
 
 export async function listRestricted(

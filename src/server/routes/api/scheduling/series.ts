@@ -7,18 +7,20 @@ import type { ShipmentType } from "../../../../shared/contract/status";
 import { expandOccurrences } from "../../../../shared/recurrence";
 import type { AuthContext } from "../../../auth/context";
 import type { Db } from "../../../db/database";
-import { ApiError, errors } from "../../../errors";
-import { findShipment, type ShipmentView } from "../shipment/repository";
+import { errors } from "../../../errors";
+import { findShipmentsById, type ShipmentView } from "../shipment/repository";
 import { allowed, scopeOf } from "../shipment/service";
-import { insertPrepared, prepareCreate, repeatOf } from "../shipment/write-service";
-import type { BookingProblem } from "./booking";
+import { findShipmentsByUid } from "../shipment/write-repository";
+import { insertPreparedIn, prepareCreate } from "../shipment/write-service";
+import { bookingPlan, booksAnyHour } from "./booking";
 import { findSchedule } from "./repository";
 
 /**
  * A repeated line (issue 12): the rule expanded from the booked date on the yard's clock, each
- * occurrence created like a single create in its own transaction (so one full hour does not
- * undo the others), under a uid derived from the series' uid and the occurrence's place, so a
- * retried request creates nothing twice.
+ * occurrence checked like a single create (a full hour or a restricted date leaves that one
+ * out, answered with its date; the others are made), all in one transaction, each under a uid
+ * derived from the series' uid and the occurrence's place, so a retried request creates
+ * nothing twice.
  */
 
 /** Repeating needs the repeats right and the company's flag for the type. */
@@ -37,15 +39,6 @@ export function occurrenceUid(uid: string, index: number): string {
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = bytes.subarray(0, 16).toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-const BOOKING_CODES = new Set<string>(["slot_full", "restricted_date", "outside_hours"]);
-
-/** The booking code of a refused create, or undefined for any other error. */
-function bookingCode(error: unknown): BookingProblem | undefined {
-  if (!(error instanceof ApiError) || error.statusCode !== 400) return undefined;
-  const code = error.fieldCodes?.booked_date?.[0]?.code;
-  return code && BOOKING_CODES.has(code) ? (code as BookingProblem) : undefined;
 }
 
 export interface SeriesResult {
@@ -77,35 +70,68 @@ export async function createSeries(
       ? null
       : writeInstant(values.action_date).getTime() - first.getTime();
 
-  const created: ShipmentView[] = [];
-  const notCreated: NotCreated[] = [];
-  const scope = scopeOf(auth);
-  for (const [index, date] of dates.entries()) {
-    const occurrence: ShipmentWriteValues = {
+  const occurrences = dates.map((date, index) => ({
+    uid: occurrenceUid(uid, index),
+    values: {
       ...values,
       booked_date: date.toISOString(),
       ...(actionOffset === null
         ? {}
         : { action_date: new Date(date.getTime() + actionOffset).toISOString() }),
-    };
-    const uidOfOccurrence = occurrenceUid(uid, index);
-    const existing = await repeatOf(db, auth, type, uidOfOccurrence).catch(() => undefined);
-    if (existing) {
-      created.push(existing);
-      continue;
-    }
-    try {
-      const id = await insertPrepared(db, auth, type, occurrence, prepared, uidOfOccurrence, {
-        rruleStr: rrule,
-      });
-      const view = id === undefined ? undefined : await findShipment(db, scope, id, type);
-      if (view) created.push(view);
-    } catch (error) {
-      const code = bookingCode(error);
-      if (!code) throw error;
-      notCreated.push({ booked_date: occurrence.booked_date ?? "", code });
-    }
+    } satisfies ShipmentWriteValues,
+    date,
+  }));
+  // A retried request: occurrences made before are answered as they are, never made again
+  // (one of the other type or deleted since is left alone, as a single create-once would).
+  const made = await findShipmentsByUid(
+    db,
+    auth.company.id,
+    occurrences.map((occurrence) => occurrence.uid),
+  );
+  const ids = [...made.values()]
+    .filter((row) => row.type === type && !row.deleted)
+    .map((row) => row.id);
+  const toMake = occurrences.filter((occurrence) => !made.has(occurrence.uid));
+  const notCreated: NotCreated[] = [];
+  if (toMake.length > 0) {
+    // One transaction for the whole series: the booking lock, the schedule, the restricted
+    // days and the booked hours are read once, and each occurrence is counted as it is made.
+    const newIds = await db.transaction(async (tx) => {
+      const plan = await bookingPlan(
+        tx,
+        { companyId: auth.company.id, type, anyHour: booksAnyHour(auth) },
+        toMake[0]?.date ?? first,
+        toMake[toMake.length - 1]?.date ?? first,
+      );
+      const inserted: number[] = [];
+      for (const occurrence of toMake) {
+        const problem = plan.problem(occurrence.date);
+        if (problem) {
+          notCreated.push({ booked_date: occurrence.values.booked_date, code: problem });
+          continue;
+        }
+        const id = await insertPreparedIn(
+          tx,
+          auth,
+          type,
+          occurrence.values,
+          prepared,
+          occurrence.uid,
+          {
+            rruleStr: rrule,
+          },
+        );
+        if (id === undefined) continue;
+        plan.book(occurrence.date);
+        inserted.push(id);
+      }
+      return inserted;
+    });
+    ids.push(...newIds);
   }
+  const created = (await findShipmentsById(db, scopeOf(auth), ids)).filter(
+    (view) => view.shipment.type === type,
+  );
   created.sort(
     (a, b) =>
       a.shipment.bookedDate.getTime() - b.shipment.bookedDate.getTime() ||

@@ -34,6 +34,30 @@ export async function findShipmentByUid(
   return row && { id: row.id, type: row.type, deleted: row.deletedAt !== null };
 }
 
+/** The company's lines created under any of `uids` (deleted or not), by uid. */
+export async function findShipmentsByUid(
+  db: Executor,
+  companyId: number,
+  uids: readonly string[],
+): Promise<Map<string, { id: number; type: number; deleted: boolean }>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: shipments.id,
+      uid: shipments.uid,
+      type: shipments.type,
+      deletedAt: shipments.deletedAt,
+    })
+    .from(shipments)
+    .where(and(eq(shipments.companyId, companyId), inArray(shipments.uid, [...uids])));
+  return new Map(
+    rows.map((row) => [
+      row.uid ?? "",
+      { id: row.id, type: row.type, deleted: row.deletedAt !== null },
+    ]),
+  );
+}
+
 /**
  * The client, when it belongs to the company and (for a user limited to some clients) is one
  * of `limitedTo`; undefined otherwise.

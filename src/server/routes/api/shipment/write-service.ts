@@ -176,41 +176,57 @@ export async function insertPrepared(
   body: ShipmentWriteValues,
   prepared: PreparedCreate,
   uid: string,
+): Promise<number | undefined> {
+  const bookedDate = plainColumns(body).bookedDate ?? new Date();
+  return db.transaction(async (tx) => {
+    await requireBookable(tx, {
+      companyId: auth.company.id,
+      type,
+      booked: bookedDate,
+      anyHour: booksAnyHour(auth),
+    });
+    return insertPreparedIn(tx, auth, type, body, prepared, uid);
+  });
+}
+
+/**
+ * Inserts a prepared line and its history entry inside the caller's transaction, which has
+ * done the booking checks (a single create above; a repeated line's occurrences at once).
+ */
+export async function insertPreparedIn(
+  tx: Executor,
+  auth: AuthContext,
+  type: ShipmentType,
+  body: ShipmentWriteValues,
+  prepared: PreparedCreate,
+  uid: string,
   extra: { rruleStr?: string } = {},
 ): Promise<number | undefined> {
   const scope = scopeOf(auth);
   const { fields, columns, shown } = prepared;
   const statusId = columns.statusId ?? DEFAULT_STATUS[type];
   const bookedDate = plainColumns(body).bookedDate ?? new Date();
-  return db.transaction(async (tx) => {
-    await requireBookable(tx, {
-      companyId: scope.companyId,
-      type,
-      booked: bookedDate,
-      anyHour: booksAnyHour(auth),
-    });
-    const inserted = await insertShipment(tx, {
-      ...plainColumns(body),
-      ...columns,
-      ...extra,
-      statusId,
-      bookedDate,
-      companyId: scope.companyId,
-      type,
-      uid,
-      userId: auth.user.id,
-    });
-    if (inserted === undefined) return undefined;
-    await insertHistory(tx, {
-      shipmentId: inserted,
-      companyId: scope.companyId,
-      userId: auth.user.id,
-      statusId,
-      reasonId: columns.reasonId ?? null,
-      modifiedFields: historyOf(fields, {}, body, {}, shown),
-    });
-    return inserted;
+  const inserted = await insertShipment(tx, {
+    ...plainColumns(body),
+    ...columns,
+    ...extra,
+    statusId,
+    bookedDate,
+    companyId: scope.companyId,
+    type,
+    uid,
+    userId: auth.user.id,
   });
+  if (inserted === undefined) return undefined;
+  await insertHistory(tx, {
+    shipmentId: inserted,
+    companyId: scope.companyId,
+    userId: auth.user.id,
+    statusId,
+    reasonId: columns.reasonId ?? null,
+    modifiedFields: historyOf(fields, {}, body, {}, shown),
+  });
+  return inserted;
 }
 
 /**
