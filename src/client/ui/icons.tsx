@@ -16,6 +16,7 @@ const PATHS = {
   trash: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3",
   message: "M3 5h18v12H8l-5 4zM7 9h10M7 13h6",
   critical: "M12 3l10 18H2zM12 10v5M12 18v.01",
+  plus: "M12 5v14M5 12h14",
   previous: "M15 5l-7 7 7 7",
   next: "M9 5l7 7-7 7",
   board: "M3 4h18v16H3zM3 9h18M3 14h18M9 4v16",

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { listOf } from "../../../shared/contract/paging";
+import {
+  TASK_PAGE_SIZE,
+  TaskLine,
+  type TaskLineInput,
+  TaskUser,
+  WorkDescription,
+  Worksheet,
+} from "../../../shared/contract/task-list";
+import { ApiError } from "../../lib/errors";
+import { apiRequest, http, requestWithHeaders } from "../../lib/http";
+import type { SearchOption } from "../../ui/search-select";
+
+/** The task list API of this screen (contract: shared/contract/task-list.ts). */
+
+export interface TaskListFilters {
+  date_after?: string | undefined;
+  date_before?: string | undefined;
+  user?: number | undefined;
+  worksheet?: number | undefined;
+  reference?: string | undefined;
+}
+
+function filterParams(filters: TaskListFilters): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== "") params[key] = value;
+  }
+  return params;
+}
+
+const LinePage = listOf(TaskLine);
+export type LinePage = z.infer<typeof LinePage>;
+
+export async function listTaskLines(
+  filters: TaskListFilters,
+  page: number,
+  signal?: AbortSignal,
+): Promise<LinePage> {
+  const body = await http.get<unknown>("api/task-line", {
+    searchParams: { ...filterParams(filters), page, page_size: TASK_PAGE_SIZE },
+    ...(signal ? { signal } : {}),
+  });
+  return LinePage.parse(body);
+}
+
+export async function createTaskLine(body: TaskLineInput, idempotencyKey: string) {
+  return TaskLine.parse(
+    await http.post<unknown>("api/task-line", body, {
+      headers: { "idempotency-key": idempotencyKey },
+    }),
+  );
+}
+
+export async function replaceTaskLine(line: TaskLine, body: TaskLineInput) {
+  const { body: answer } = await requestWithHeaders<unknown>(`api/task-line/${line.id}`, {
+    method: "put",
+    json: body,
+    headers: { "if-match": `"${line.version}"` },
+  });
+  return TaskLine.parse(answer);
+}
+
+export async function deleteTaskLine(line: TaskLine): Promise<void> {
+  await http.delete(`api/task-line/${line.id}`, { headers: { "if-match": `"${line.version}"` } });
+}
+
+export async function createWorksheet(name: string): Promise<Worksheet> {
+  return Worksheet.parse(await http.post<unknown>("api/worksheet", { name }));
+}
+
+export async function createWorkDescription(
+  name: string,
+  worksheet: number,
+): Promise<WorkDescription> {
+  return WorkDescription.parse(
+    await http.post<unknown>("api/work-description", { name, worksheet }),
+  );
+}
+
+async function lookup<T extends z.ZodType>(
+  path: string,
+  item: T,
+  params: Record<string, string | number>,
+  signal: AbortSignal,
+): Promise<z.infer<T>[]> {
+  const body = await http.get<unknown>(path, {
+    searchParams: { page_size: 50, ...params },
+    signal,
+  });
+  return listOf(item).parse(body).results;
+}
+
+export interface TaskOption extends SearchOption {}
+
+export const userName = (user: TaskUser) =>
+  `${user.first_name} ${user.last_name}`.trim() || user.username;
+
+export async function searchUsers(text: string, signal: AbortSignal): Promise<TaskOption[]> {
+  const users = await lookup("api/task-user", TaskUser, { search: text }, signal);
+  return users.map((user) => ({ id: user.id, text: userName(user), detail: user.username }));
+}
+
+export async function searchWorksheets(text: string, signal: AbortSignal): Promise<TaskOption[]> {
+  const rows = await lookup("api/worksheet", Worksheet, text ? { search: text } : {}, signal);
+  return rows.map((row) => ({ id: row.id, text: row.name }));
+}
+
+export async function searchDescriptions(
+  worksheet: number,
+  text: string,
+  signal: AbortSignal,
+): Promise<TaskOption[]> {
+  const params: Record<string, string | number> = text
+    ? { worksheet, search: text }
+    : { worksheet };
+  const rows = await lookup("api/work-description", WorkDescription, params, signal);
+  return rows.map((row) => ({ id: row.id, text: row.name }));
+}
+
+const ClientRow = z.object({ id: z.number().int(), description: z.string() });
+
+/** The user's clients (api/client answers only those for a limited user). */
+export async function searchClients(text: string, signal: AbortSignal): Promise<TaskOption[]> {
+  const rows = await lookup("api/client", ClientRow, { search: text }, signal);
+  return rows.map((row) => ({ id: row.id, text: row.description }));
+}
+
+const ShipmentCode = z.object({ id: z.number().int(), code: z.string().nullable() });
+
+/** The code (delivery note) of a shipment, for the ?shipment= parameter. */
+export async function shipmentCode(id: number, signal?: AbortSignal): Promise<string | null> {
+  const body = await http.get<unknown>(`api/shipment/${id}`, signal ? { signal } : {});
+  return ShipmentCode.parse(body).code;
+}
+
+/** Downloads the Excel export of `filters` (every page) as a file. */
+export async function downloadExcel(filters: TaskListFilters): Promise<string> {
+  const query = new URLSearchParams(
+    Object.entries(filterParams(filters)).map(([key, value]) => [key, String(value)]),
+  ).toString();
+  const { url, headers } = apiRequest(`api/task-line/export${query ? `?${query}` : ""}`);
+  const response = await fetch(url, { headers });
+  if (!response.ok) {
+    let body: unknown = "";
+    try {
+      body = await response.json();
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(response.status, body);
+  }
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "task-list.xlsx";
+  const blob = await response.blob();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  return name;
+}

@@ -1,0 +1,149 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button } from "react-aria-components";
+import type { TaskLine } from "../../../shared/contract/task-list";
+import { Icon } from "../../ui/icons";
+import tableStyles from "../../ui/list/list-table.module.css";
+import { userName } from "./api";
+import styles from "./task-list.module.css";
+
+export interface TaskGroup {
+  worksheet: { id: number; name: string };
+  lines: TaskLine[];
+}
+
+/** Lines of a page in one group per task, in the page's order; the pending task last if new. */
+export function groupByTask(
+  lines: readonly TaskLine[],
+  pending: { id: number; name: string } | null,
+): TaskGroup[] {
+  const groups: TaskGroup[] = [];
+  for (const line of lines) {
+    const last = groups.at(-1);
+    if (last && last.worksheet.id === line.worksheet.id) last.lines.push(line);
+    else groups.push({ worksheet: line.worksheet, lines: [line] });
+  }
+  if (pending && !groups.some((group) => group.worksheet.id === pending.id)) {
+    groups.push({ worksheet: pending, lines: [] });
+  }
+  return groups;
+}
+
+/** Observations cut at 20 characters plus an ellipsis (spec section 9). */
+export const cut = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
+
+const day = (iso: string) => iso.split("-").reverse().join("/");
+const num = (value: number | null) => (value === null ? "" : String(value));
+
+export interface TaskGroupTableProps {
+  group: TaskGroup;
+  showUser: boolean;
+  onAdd: (worksheet: { id: number; name: string }) => void;
+  onEdit: (line: TaskLine) => void;
+  onDelete: (line: TaskLine) => void;
+}
+
+/** One task's table: the plus icon presets the task of a new line (spec "Task list"). */
+export function TaskGroupTable({ group, showUser, onAdd, onEdit, onDelete }: TaskGroupTableProps) {
+  const { t } = useLingui();
+  const name = group.worksheet.name;
+  const hours = group.lines.reduce((sum, line) => sum + line.time_hours, 0);
+  const headers = [
+    t`Date`,
+    ...(showUser ? [t`User`] : []),
+    t`Client`,
+    t`Description`,
+    t`Reference`,
+    t`Tag number`,
+    t`Reviews`,
+    t`Pieces OK`,
+    t`Rework`,
+    t`Pieces NOK`,
+    t`Hours`,
+    t`Observations`,
+  ];
+  return (
+    <section className={styles.group} aria-label={t`Task ${name}`}>
+      <header className={styles.groupHeader}>
+        <h2 className={styles.groupTitle}>{name}</h2>
+        <span className={styles.groupHours}>
+          <Trans>{hours.toFixed(2)} h on this page</Trans>
+        </span>
+        <Button
+          className={tableStyles.iconButton}
+          aria-label={t`Add line to ${name}`}
+          onPress={() => onAdd(group.worksheet)}
+        >
+          <Icon name="plus" size={22} />
+        </Button>
+      </header>
+      {group.lines.length === 0 ? (
+        <p className={styles.pending}>
+          <Trans>No lines yet: add the first with the plus button.</Trans>
+        </p>
+      ) : (
+        <div className={`${tableStyles.wrap} ${styles.cardsOnTouch}`}>
+          <table className={tableStyles.table}>
+            <caption className="visually-hidden">{name}</caption>
+            <thead>
+              <tr>
+                {headers.map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
+                <th scope="col" className={tableStyles.action}>
+                  <Trans>Actions</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {group.lines.map((line) => {
+                const cells = [
+                  day(line.date),
+                  ...(showUser ? [userName(line.user)] : []),
+                  line.client?.description ?? "",
+                  line.description.name,
+                  line.reference,
+                  line.tag_number,
+                  num(line.reviewed_parts),
+                  num(line.right_parts),
+                  num(line.reworked_parts),
+                  num(line.nok_parts),
+                  line.time_hours.toFixed(2),
+                  cut(line.observations),
+                ];
+                return (
+                  <tr key={line.id}>
+                    {cells.map((cell, index) => (
+                      <td key={headers[index]} data-label={headers[index]}>
+                        {cell}
+                      </td>
+                    ))}
+                    <td className={tableStyles.action}>
+                      <span className={styles.rowActions}>
+                        <Button
+                          className={tableStyles.iconButton}
+                          aria-label={t`Edit line`}
+                          onPress={() => onEdit(line)}
+                        >
+                          <Icon name="edit" size={20} />
+                        </Button>
+                        <Button
+                          className={`${tableStyles.iconButton} ${tableStyles.danger}`}
+                          aria-label={t`Delete line`}
+                          onPress={() => onDelete(line)}
+                        >
+                          <Icon name="trash" size={20} />
+                        </Button>
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

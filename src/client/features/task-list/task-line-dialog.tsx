@@ -1,0 +1,215 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import type { TaskLine } from "../../../shared/contract/task-list";
+import { notifyError } from "../../lib/notices";
+import { Button } from "../../ui/button";
+import { Modal, modalStyles } from "../../ui/modal";
+import { type SearchOption, SearchSelect } from "../../ui/search-select";
+import { TextField } from "../../ui/text-field";
+import {
+  createTaskLine,
+  createWorkDescription,
+  replaceTaskLine,
+  searchClients,
+  searchDescriptions,
+  searchUsers,
+  searchWorksheets,
+} from "./api";
+import { NameDialog } from "./name-dialog";
+import {
+  emptyDraft,
+  inputOf,
+  type LineDraft,
+  type LineErrors,
+  type LineField,
+  validateLine,
+} from "./task-line-form";
+import styles from "./task-list.module.css";
+
+export interface TaskLineDialogProps {
+  isOpen: boolean;
+  /** The line to edit; null: a new line from `preset`. */
+  line: TaskLine | null;
+  /** Values of a new line (today, the signed-in user, the group's or pending task, reference). */
+  preset: Partial<LineDraft>;
+  /** For an edited line: its form values. */
+  draft?: LineDraft;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+/** Add/edit line (spec "Task list", sections 4 and 5). */
+export function TaskLineDialog({
+  isOpen,
+  line,
+  preset,
+  draft,
+  onSaved,
+  onClose,
+}: TaskLineDialogProps) {
+  const { t } = useLingui();
+  const [values, setValues] = useState<LineDraft>(() => emptyDraft(preset));
+  const [errors, setErrors] = useState<LineErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [newDescription, setNewDescription] = useState(false);
+  // One key per opened form: a repeated send (slow network) creates the line once.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens.
+  useEffect(() => {
+    if (!isOpen) return;
+    setValues(draft ?? emptyDraft(preset));
+    setErrors({});
+    setIdempotencyKey(crypto.randomUUID());
+  }, [isOpen]);
+
+  const set = <K extends LineField>(field: K, value: LineDraft[K]) => {
+    setValues((current) => {
+      const next = { ...current, [field]: value };
+      // Descriptions belong to a task: another task clears the description.
+      if (field === "worksheet" && current.worksheet?.id !== (value as SearchOption | null)?.id) {
+        next.description = null;
+      }
+      return next;
+    });
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const worksheetId = values.worksheet?.id;
+  const searchTaskDescriptions = useCallback(
+    (text: string, signal: AbortSignal) =>
+      worksheetId ? searchDescriptions(worksheetId, text, signal) : Promise.resolve([]),
+    [worksheetId],
+  );
+
+  const message = (field: LineField, label: string) => {
+    const code = errors[field];
+    if (code === "empty") return t`${label} must not be blank`;
+    if (code === "not_number") return t`${label} must be a number`;
+    return undefined;
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLine(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const body = inputOf(values);
+      if (line) await replaceTaskLine(line, body);
+      else await createTaskLine(body, idempotencyKey);
+      onSaved();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (field: LineField, label: string, extra: { numeric?: boolean } = {}) => (
+    <TextField
+      label={label}
+      value={values[field] as string}
+      onChange={(value) => set(field, value)}
+      inputMode={extra.numeric ? "decimal" : undefined}
+      maxLength={field === "observations" ? 2000 : 120}
+      errorMessage={message(field, label)}
+    />
+  );
+
+  return (
+    <Modal
+      title={line ? t`Edit line` : t`Add line`}
+      isOpen={isOpen}
+      size="wide"
+      isDismissable={!saving}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <form className={modalStyles.body} onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <div className={styles.formGrid}>
+          <TextField
+            label={t`Date`}
+            type="date"
+            value={values.date}
+            onChange={(value) => set("date", value)}
+            isRequired
+            errorMessage={message("date", t`Date`)}
+          />
+          <SearchSelect
+            label={t`User`}
+            value={values.user}
+            onChange={(value) => set("user", value)}
+            search={searchUsers}
+            isRequired
+            errorMessage={message("user", t`User`)}
+          />
+          <SearchSelect
+            label={t`Task`}
+            value={values.worksheet}
+            onChange={(value) => set("worksheet", value)}
+            search={searchWorksheets}
+            isRequired
+            errorMessage={message("worksheet", t`Task`)}
+          />
+          <SearchSelect
+            label={t`Description`}
+            value={values.description}
+            onChange={(value) => set("description", value)}
+            search={searchTaskDescriptions}
+            isReadOnly={!values.worksheet}
+            isRequired
+            errorMessage={message("description", t`Description`)}
+            actions={
+              <Button
+                variant="secondary"
+                isDisabled={!values.worksheet}
+                aria-label={t`New description`}
+                onPress={() => setNewDescription(true)}
+              >
+                <Trans>New</Trans>
+              </Button>
+            }
+          />
+          <SearchSelect
+            label={t`Client`}
+            value={values.client}
+            onChange={(value) => set("client", value)}
+            search={searchClients}
+            isRequired
+            errorMessage={message("client", t`Client`)}
+          />
+          {text("time_hours", t`Hours`, { numeric: true })}
+          {text("reference", t`Reference`)}
+          {text("tag_number", t`Tag number`)}
+          {text("reviewed_parts", t`Reviews`, { numeric: true })}
+          {text("right_parts", t`Pieces OK`, { numeric: true })}
+          {text("reworked_parts", t`Rework`, { numeric: true })}
+          {text("nok_parts", t`Pieces NOK`, { numeric: true })}
+        </div>
+        {text("observations", t`Observations`)}
+        <div className={modalStyles.actions}>
+          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" pending={saving}>
+            <Trans>Save</Trans>
+          </Button>
+        </div>
+      </form>
+      <NameDialog
+        title={t`Create description`}
+        isOpen={newDescription}
+        onClose={() => setNewDescription(false)}
+        onSave={async (name) => {
+          if (!values.worksheet) return;
+          const created = await createWorkDescription(name, values.worksheet.id);
+          set("description", { id: created.id, text: created.name });
+          setNewDescription(false);
+        }}
+      />
+    </Modal>
+  );
+}

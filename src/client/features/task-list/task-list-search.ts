@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const day = z
+  .string()
+  .regex(ISO_DAY)
+  .optional()
+  .catch(() => undefined);
+
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .optional()
+  .catch(() => undefined);
+
+const label = z.coerce
+  .string()
+  .trim()
+  .max(120)
+  .optional()
+  .catch(() => undefined);
+
+/**
+ * Search params of /task-list/: days, user and task (id plus the name the filter shows), the
+ * page, and `shipment`: a shipment line's id, whose code (delivery note) filters the lines by
+ * reference and is preset as the reference of a new line (the spec reads the parameter
+ * without saying what it does; this is our reading, documented in the feature README).
+ */
+export const TaskListSearch = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .catch(() => undefined),
+  date_after: day,
+  date_before: day,
+  user: id,
+  user_name: label,
+  worksheet: id,
+  worksheet_name: label,
+  shipment: id,
+});
+export type TaskListSearch = z.output<typeof TaskListSearch>;

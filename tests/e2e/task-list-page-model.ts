@@ -1,0 +1,54 @@
+import type { Locator, Page } from "@playwright/test";
+import { waitForPrivatePage } from "./page-models";
+
+/** /task-list/ in English (the journey sets lang en): selectors by role and accessible name. */
+export class TaskListPage {
+  readonly heading: Locator;
+  readonly addTask: Locator;
+  readonly exportExcel: Locator;
+  readonly dialog: Locator;
+  readonly userFilter: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1, name: "Task list" });
+    this.addTask = page.getByRole("button", { name: "Add task" });
+    this.exportExcel = page.getByRole("button", { name: "Export Excel" });
+    this.dialog = page.getByRole("dialog").last();
+    this.userFilter = page.getByRole("search").getByRole("combobox", { name: "User" });
+  }
+
+  async goto(query = ""): Promise<void> {
+    await waitForPrivatePage(this.page);
+    await this.page.goto(`/task-list${query}`);
+    await this.heading.waitFor();
+  }
+
+  group(task: string): Locator {
+    return this.page.getByRole("region", { name: `Task ${task}` });
+  }
+
+  plus(task: string): Locator {
+    return this.page.getByRole("button", { name: `Add line to ${task}` });
+  }
+
+  field(name: string): Locator {
+    return this.dialog.getByRole("textbox", { name, exact: false }).first();
+  }
+
+  combo(name: string): Locator {
+    return this.dialog.getByRole("combobox", { name });
+  }
+
+  /** Types into a search select and picks the option whose text starts with `option`. */
+  async choose(combo: Locator, typed: string, option: string | RegExp): Promise<void> {
+    await combo.fill(typed);
+    await this.page.getByRole("option", { name: option }).first().click();
+  }
+
+  button(name: string | RegExp): Locator {
+    return this.dialog.getByRole(
+      "button",
+      typeof name === "string" ? { name, exact: true } : { name },
+    );
+  }
+}

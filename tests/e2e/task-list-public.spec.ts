@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import ExcelJS from "exceljs";
+import { DateTime } from "luxon";
+import { apiAs } from "./api-as";
+import { expect, test } from "./fixtures";
+import { TaskListPage } from "./task-list-page-model";
+
+/**
+ * Issue 17: the task list (office adds a task, a description and lines, filters by user,
+ * exports Excel) and the public pages (a visitor on a phone).
+ */
+
+test.describe("task list", () => {
+  test.use({ lang: "en" });
+
+  test("office adds a task, a description and lines, filters by user, exports Excel", async ({
+    page,
+    request,
+    loginAs,
+    checkA11y,
+  }) => {
+    const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+    const today = DateTime.local().toISODate() ?? "";
+    // Someone else's line today, in a task of its own (set up through the API).
+    const office = await apiAs(request, "office");
+    const admin = await apiAs(request, "admin");
+    const other = JSON.parse(
+      (await office.send("post", "/api/worksheet", { name: `Audit ${tag}` })).body,
+    ) as { id: number };
+    const check = JSON.parse(
+      (
+        await office.send("post", "/api/work-description", {
+          name: "Count",
+          worksheet: other.id,
+        })
+      ).body,
+    ) as { id: number };
+    const adminUser = await admin.get<{ user: { id: number } }>("/api/user/auth");
+    const acme = await office.clientId("ACME");
+    const seeded = await office.send("post", "/api/task-line", {
+      date: today,
+      user: adminUser.user.id,
+      worksheet: other.id,
+      description: check.id,
+      client: acme,
+      time_hours: 4,
+    });
+    expect(seeded.status, seeded.body).toBe(201);
+
+    await loginAs("office");
+    const list = new TaskListPage(page);
+    await list.goto(`?date_after=${today}&date_before=${today}`);
+    await expect(list.group(`Audit ${tag}`)).toBeVisible();
+
+    // Add task -> create task -> it becomes the pending task, an empty group.
+    const task = `Packing ${tag}`;
+    await list.addTask.click();
+    await list.button("Create task").click();
+    await list.field("Name").fill(task);
+    await list.button("Save").click();
+    await expect(list.combo("Task")).toHaveValue(task);
+    await list.button("Save").click();
+    await expect(list.group(task)).toContainText("No lines yet");
+
+    // The plus icon presets the task; the mandatory fields say 'empty'.
+    await list.plus(task).click();
+    await expect(list.combo("Task")).toHaveValue(task);
+    await list.button("Save").click();
+    await expect(list.dialog).toContainText("Description must not be blank");
+    await expect(list.dialog).toContainText("Hours must not be blank");
+    await expect(list.dialog).toContainText("Client must not be blank");
+    await checkA11y();
+    await list.button(/^New description/).click();
+    await list.field("Name").fill("Boxes");
+    await list.button("Save").click();
+    await expect(list.combo("Description")).toHaveValue("Boxes");
+    await list.choose(list.combo("Client"), "acme", /ACME FOODS/);
+    await list.field("Hours").fill("1,5");
+    await list.field("Reviews").fill("12");
+    await list.field("Pieces NOK").fill("2");
+    await list.button("Save").click();
+    await expect(list.dialog).toBeHidden();
+    await expect(list.group(task).getByRole("row")).toHaveCount(2);
+
+    await list.plus(task).click();
+    await list.choose(list.combo("Description"), "box", "Boxes");
+    await list.choose(list.combo("Client"), "acme", /ACME FOODS/);
+    await list.field("Hours").fill("2");
+    await list.field("Reference").fill(`REF-${tag}`);
+    await list.button("Save").click();
+    await expect(list.group(task).getByRole("row")).toHaveCount(3);
+    await expect(list.group(task)).toContainText("3.50 h on this page");
+    await expect(
+      list.group(`Audit ${tag}`).getByRole("columnheader", { name: "User" }),
+    ).toBeVisible();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: "test-results/screenshots/task-list-1280.png", fullPage: true });
+
+    // Filtering by a user hides the user column and the other person's lines.
+    await list.userFilter.fill("olivia");
+    await page.getByRole("option", { name: /Olivia Ortega/ }).click();
+    await expect(page).toHaveURL(/user=\d+/);
+    await expect(list.group(`Audit ${tag}`)).toBeHidden();
+    await expect(list.group(task).getByRole("columnheader", { name: "User" })).toHaveCount(0);
+
+    // Excel of the current filters.
+    const downloading = page.waitForEvent("download");
+    await list.exportExcel.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^task-list-.+\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const rows = sheet?.getSheetValues().filter(Boolean) as unknown[][];
+    const mine = rows.filter((row) => row[3] === task);
+    expect(mine).toHaveLength(2);
+    expect(rows.some((row) => row[3] === `Audit ${tag}`)).toBe(false);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "test-results/screenshots/task-list-390.png", fullPage: true });
+  });
+});
