@@ -119,6 +119,10 @@ const CODE_TEXT: Readonly<Record<string, MessageDescriptor>> = {
   service_unavailable: msg`The server had a problem. Please try again.`,
   sms_failed: msg`The SMS could not be sent`,
   sms_disabled: msg`Sending SMS is disabled on this server`,
+  line_taken: msg`Another truck was checked in to this line first`,
+  line_mismatch: msg`This reference is not for today or not for this kind of check-in`,
+  truck_departed: msg`This truck has already left.`,
+  truck_not_arrived: msg`This truck has not checked in.`,
 };
 
 const NETWORK = msg`The server could not be reached`;

@@ -82,10 +82,21 @@ export async function sendBatch(
   return ShipmentChangesResponse.parse(body).results;
 }
 
+/**
+ * Where a row is read back: the entry's own path, except the gate's writes (issue 15), which
+ * PUT to a check-in's uid and change a line (check-in) or a truck (check-out).
+ */
+function readPathOf(entry: OutboxRow): string {
+  if (!/^api\/check-(in|out)\/uid\//.test(entry.path)) return entry.path;
+  return entry.entity === "shipment"
+    ? `api/shipment/${entry.entityId}`
+    : `api/shipper/${entry.entityId}`;
+}
+
 /** The server's row after a refusal: "gone" when it answers 404. */
 export async function readCurrent(entry: OutboxRow, session?: ReplaySession): Promise<ServerRow> {
   try {
-    const body = await http.get<unknown>(entry.path, {
+    const body = await http.get<unknown>(readPathOf(entry), {
       company: entry.company,
       headers: authorization(session),
     });

@@ -1,8 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../../ui/coming-soon-page";
+import { GatePage } from "../../features/gate/gate-page";
 
-export const Route = createFileRoute("/_app/truck-system")({ component: TruckSystemRoute });
-
-function TruckSystemRoute() {
-  return <ComingSoonPage page="truck-system" />;
-}
+export const Route = createFileRoute("/_app/truck-system")({ component: GatePage });

@@ -1,0 +1,45 @@
+import { type CheckInLine, ValidateAnswer } from "../../../shared/contract/check-in";
+import { isTransient } from "../../lib/errors";
+import { http } from "../../lib/http";
+import { db } from "../../offline/db";
+import { matchingLines } from "./gate-local";
+
+export const checkInPath = (uid: string) => `api/check-in/uid/${uid}`;
+export const checkOutPath = (uid: string) => `api/check-out/uid/${uid}`;
+
+export interface Validation extends ValidateAnswer {
+  /** Answered from the lines on the device (no network). */
+  offline: boolean;
+}
+
+/** The day's lines from the lines mirrored on the device. */
+export async function validateLocally(
+  company: number,
+  reference: string,
+  type: 1 | 2,
+  now = new Date(),
+): Promise<CheckInLine[]> {
+  const rows = await db.shipments.where("[company+type]").equals([company, type]).toArray();
+  return matchingLines(rows, reference, type, now);
+}
+
+/**
+ * The server's answer, or without network (no answer, 5xx, 429) the mirrored lines of the
+ * working window: the gate keeps checking trucks in when the network is down.
+ */
+export async function validateReference(
+  company: number,
+  reference: string,
+  type: 1 | 2,
+): Promise<Validation> {
+  try {
+    const body = await http.get<unknown>("api/check-in/validate", {
+      searchParams: { reference: reference.trim(), type },
+    });
+    return { ...ValidateAnswer.parse(body), offline: false };
+  } catch (error) {
+    if (!isTransient(error)) throw error;
+    const results = await validateLocally(company, reference, type);
+    return { results, hint: null, offline: true };
+  }
+}

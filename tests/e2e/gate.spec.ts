@@ -1,0 +1,157 @@
+import { mkdirSync } from "node:fs";
+import { expect, test } from "./fixtures";
+import { GatePage, lineOnServer, mirrorHolds, todayLines } from "./gate-page-model";
+import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
+
+/**
+ * The gate (issue 15): truck access checks trucks in at the terminal, online (the dock modal
+ * closes by itself after 60 s on a controlled clock; check-out stamps the departure) and
+ * offline (three check-ins reach the server once each when the network returns; one the
+ * server refuses, the line having got another truck meanwhile, shows on the terminal).
+ * Lines are made for each test through the API (codes of their own).
+ */
+test.describe.configure({ mode: "parallel", timeout: 60_000 });
+test.use({ lang: "en", viewport: { width: 1024, height: 768 }, hasTouch: true });
+
+const SHOTS = "test-results/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+
+test("truck access checks a truck in by reference, sees the dock, then checks it out", async ({
+  page,
+  request,
+}) => {
+  await page.clock.install();
+  const gate = new GatePage(page);
+  const [{ office, lines }] = await Promise.all([
+    todayLines(request, 1, "GATE"),
+    gate.openAs("truckaccess"),
+  ]);
+  const line = lines[0] as { id: number; code: string; dock: string };
+  await gate.validate("Load", line.code.toLowerCase());
+  await expect(page.getByRole("button", { name: new RegExp(line.code) })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/gate-terminal-1024x768-line.png` });
+
+  const plate = `GT${Date.now().toString(36).slice(-6).toUpperCase()}`;
+  await gate.checkInNew(plate, "Ana Driver", "+34 612 345 678");
+  console.log(`gate online: press to dock modal ${(await gate.pressToModalMs()).toFixed(1)} ms`);
+  await expect(gate.dialog.getByTestId("dock-warehouse")).toHaveText("W3");
+  await expect(gate.dialog.getByTestId("dock-dock")).toHaveText(line.dock);
+  await expect(page.getByText("Register truck successfully")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/gate-terminal-1024x768-dock.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: `${SHOTS}/gate-terminal-1280x720-dock.png` });
+
+  // The modal closes by itself after 60 s.
+  // (Real time also runs on the installed clock: the screenshots above took a few seconds.)
+  await page.clock.runFor(50_000);
+  await expect(gate.dialog).toBeVisible();
+  await page.clock.runFor(11_000);
+  await expect(gate.dialog).toBeHidden();
+
+  await expect.poll(async () => (await lineOnServer(office, line.id)).plate).toBe(plate);
+  expect((await lineOnServer(office, line.id)).arrival).not.toBeNull();
+
+  // Departure by plate at the same terminal.
+  await page.getByRole("radio", { name: "Departure" }).click();
+  await expect
+    .poll(async () => {
+      const trucks = await office.get<{
+        results: { plate: string; register_date: string | null }[];
+      }>("/api/shipper", { plate });
+      return trucks.results[0]?.register_date ?? null;
+    })
+    .not.toBeNull();
+  await gate.plate.fill(plate);
+  await page.getByRole("button", { name: "Check out", exact: true }).click();
+  await expect(page.getByText("Departure registered")).toBeVisible();
+  await expect
+    .poll(async () => {
+      const trucks = await office.get<{ results: { expedition_date: string | null }[] }>(
+        "/api/shipper",
+        { plate },
+      );
+      return trucks.results[0]?.expedition_date ?? null;
+    })
+    .not.toBeNull();
+});
+
+test.describe("offline", () => {
+  // Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
+  test.use({ serviceWorkers: "allow" });
+
+  test("three check-ins made offline reach the server once each; a refused one shows on the terminal", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const gate = new GatePage(page);
+    const [{ office, lines }] = await Promise.all([
+      todayLines(request, 4, "GOFF"),
+      gate.openAs("truckaccess"),
+    ]);
+    const codes = lines.map((line) => line.code);
+    await serviceWorkerReady(page);
+    await page.reload();
+    await expect(gate.heading).toBeVisible();
+    await expectServiceWorkerControl(page);
+    await expect.poll(() => mirrorHolds(page, codes), { timeout: 15_000 }).toBe(true);
+
+    const sent = new Map<string, number>();
+    page.on("response", (response) => {
+      const request = response.request();
+      if (request.method() !== "PUT" || !request.url().includes("/api/check-in/uid/")) return;
+      const key = request.headers()["idempotency-key"] ?? request.url();
+      sent.set(key, (sent.get(key) ?? 0) + 1);
+    });
+
+    await context.setOffline(true);
+    const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+    const plates = lines.map((_, index) => `OF${stamp}${index}`);
+    for (const [index, line] of lines.entries()) {
+      await gate.validate("Load", line.code);
+      await expect(page.getByText("Offline: checked against today's lines")).toBeVisible();
+      await gate.checkInNew(plates[index] as string, `Driver ${index}`, "+34 612 345 678");
+      console.log(
+        `gate offline: press to dock modal ${(await gate.pressToModalMs()).toFixed(1)} ms`,
+      );
+      await expect(gate.dialog.getByTestId("dock-dock")).toHaveText(line.dock);
+      await expect(gate.dialog.getByText("Saved on this terminal")).toBeVisible();
+      if (index === 0)
+        await page.screenshot({ path: `${SHOTS}/gate-terminal-offline-1024x768.png` });
+      await gate.closeModal();
+    }
+    // Meanwhile the last line gets another truck at the office.
+    const refused = lines[3] as { id: number; code: string };
+    const trucks = await office.get<{ results: { id: number }[] }>("/api/shipper");
+    const other = trucks.results[0]?.id;
+    const assigned = await office.send("patch", `/api/expedition/${refused.id}`, {
+      shipper: other,
+    });
+    expect(assigned.status, assigned.body).toBe(200);
+    for (const line of lines) expect((await lineOnServer(office, line.id)).arrival).toBeNull();
+
+    await context.setOffline(false);
+    for (const [index, line] of lines.slice(0, 3).entries()) {
+      await expect
+        .poll(async () => (await lineOnServer(office, line.id)).plate)
+        .toBe(plates[index]);
+    }
+    const issues = page.getByRole("region", { name: "Not accepted by the server" });
+    await expect(issues).toBeVisible();
+    await expect(issues).toContainText(`Check-in of ${plates[3]} for ${refused.code}`);
+    await expect(issues).toContainText("Another truck was checked in to this line first");
+    await page.screenshot({ path: `${SHOTS}/gate-terminal-refused-1024x768.png` });
+
+    // Each check-in answered once (the refused one too); each line has one check-in entry.
+    expect([...sent.values()]).toEqual([1, 1, 1, 1]);
+    for (const line of lines.slice(0, 3)) {
+      const history = await office.get<{ results: { modified_fields: Record<string, unknown> }[] }>(
+        "/api/historic",
+        { shipment: line.id },
+      );
+      expect(
+        history.results.filter((entry) => "arrival_date" in entry.modified_fields),
+      ).toHaveLength(1);
+    }
+  });
+});
