@@ -8,9 +8,17 @@ test.describe("login and route guard", () => {
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/trucks?page=2");
   });
 
-  test("the login page is accessible", async ({ loginPage, checkA11y }) => {
+  test("the login page is accessible", async ({ page, loginPage, checkA11y }) => {
     await loginPage.goto();
     await checkA11y();
+    // Plain elements since issue 9: the toggle says whether the password shows.
+    await loginPage.password.fill("secret");
+    await loginPage.showPassword.click();
+    await expect(loginPage.showPassword).toHaveAttribute("aria-pressed", "true");
+    await expect(loginPage.password).toHaveAttribute("type", "text");
+    await page.screenshot({ path: "test-results/screenshots/login-desktop.png" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "test-results/screenshots/login-phone.png" });
   });
 
   test("a wrong password shows an error and stays on /login", async ({ page, loginPage }) => {

@@ -48,11 +48,13 @@ export class LoginPage {
   readonly username: Locator;
   readonly password: Locator;
   readonly enter: Locator;
+  readonly showPassword: Locator;
 
   constructor(readonly page: Page) {
     this.username = page.getByLabel(LABELS.username);
     this.password = page.getByLabel(LABELS.password);
     this.enter = page.getByRole("button", { name: LABELS.enter });
+    this.showPassword = page.getByRole("button", { name: /^(show password|mostrar contraseña)$/i });
   }
 
   async goto(redirect?: string): Promise<void> {
