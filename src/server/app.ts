@@ -30,6 +30,7 @@ import { registerSwagger } from "./plugins/swagger";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
+import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 
 export interface AppOptions {
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(configRoutes);
     await app.register(healthRoutes);
     await app.register(authRoutes);
+    await app.register(contactRoutes, { prefix: "/api" });
     await app.register(apiRoutes(options.extendApi), { prefix: "/api" });
     await registerStatic(app, options.serveClient === false ? null : config.staticDir);
 

@@ -90,6 +90,10 @@ const Env = z.object({
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().trim().min(3).max(254).default("Yardline <no-reply@localhost>"),
   SMTP_TIMEOUT_MS: int(20_000, 100, 300_000),
+  /** Public contact form (routes/contact): where requests are mailed, per-address limit. */
+  CONTACT_MAIL_TO: optionalText,
+  CONTACT_MAX_PER_HOUR: int(5, 0, 100_000),
+  CONTACT_MIN_FILL_SECONDS: int(3, 0, 3600),
   /** Attachment files (services/storage): a directory, by default DATA_DIR/attachments. */
   ATTACHMENTS_DIR: optionalText,
   ATTACHMENT_MAX_BYTES: int(50 * 1_048_576, 1024, 2 * 1024 * 1_048_576),
@@ -137,6 +141,11 @@ export interface ServerConfig {
   sms: SmsConfig;
   /** SMTP for outgoing mail (host undefined: mail is off). */
   mail: MailConfig;
+  /**
+   * Contact form: addresses each request is mailed to (none: stored only), requests one client
+   * address may send per hour (0: no limit), and the least time a person takes to fill it in.
+   */
+  contact: { mailTo: string[]; maxPerHour: number; minFillMs: number };
   /**
    * Attachment files: `dir` (undefined: DATA_DIR/attachments, or a fresh temporary directory
    * when the database is in memory) and the largest file accepted.
@@ -237,6 +246,14 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
       password: e.SMTP_PASSWORD,
       from: e.MAIL_FROM,
       timeoutMs: e.SMTP_TIMEOUT_MS,
+    },
+    contact: {
+      mailTo: (e.CONTACT_MAIL_TO ?? "")
+        .split(",")
+        .map((address) => address.trim())
+        .filter(Boolean),
+      maxPerHour: e.CONTACT_MAX_PER_HOUR,
+      minFillMs: e.CONTACT_MIN_FILL_SECONDS * 1000,
     },
     attachments: { dir: e.ATTACHMENTS_DIR, maxBytes: e.ATTACHMENT_MAX_BYTES },
     limits: limitsConfig(e),
