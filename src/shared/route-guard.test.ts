@@ -26,8 +26,8 @@ const PLANNER_ROUTES: RouteName[] = [
 /** Spec 01 section 6, route guard: rules that allow a fixed set of routes. */
 const RESTRICTED: [RoleKey, RouteName[], string][] = [
   ["truckAccess", ["truck-system"], "/truck-system"],
-  ["kiosk", ["expeditions", "critical-lines"], "/expeditions"],
-  ["kioskReceptions", ["receptions"], "/receptions"],
+  ["kiosk", ["expeditions", "critical-lines", "indicators", "alerts"], "/expeditions"],
+  ["kioskReceptions", ["receptions", "indicators", "alerts"], "/receptions"],
   ["plannerTrw", PLANNER_ROUTES, "/expeditions"],
   ["officePerson", [...PLANNER_ROUTES, "bi"], "/expeditions"],
   ["carretilleros", PLANNER_ROUTES, "/expeditions"],

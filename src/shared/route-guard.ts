@@ -14,6 +14,9 @@ function only(allowed: readonly RouteName[], fallback: string): GuardRule["decid
   return (route) => (allowed.includes(route.name) ? null : fallback);
 }
 
+/** Wall screens every kiosk rotation includes (spec section 9: indicators and alerts). */
+const KIOSK_WALLS: readonly RouteName[] = ["indicators", "alerts"];
+
 const PLANNER_ROUTES: readonly RouteName[] = [
   "expeditions",
   "add-expedition",
@@ -48,8 +51,12 @@ function otherRoles(route: RouteTarget, roles: readonly RoleKey[]): string | nul
 export const GUARD_RULES: readonly GuardRule[] = [
   { roles: ["admin", "office", "warehouseResp"], decide: () => null },
   { roles: ["truckAccess"], decide: only(["truck-system"], "/truck-system") },
-  { roles: ["kiosk"], decide: only(["expeditions", "critical-lines"], "/expeditions") },
-  { roles: ["kioskReceptions"], decide: only(["receptions"], "/receptions") },
+  // Issue 16: both kiosk roles also show the indicators and alerts walls of the rotation.
+  {
+    roles: ["kiosk"],
+    decide: only(["expeditions", "critical-lines", ...KIOSK_WALLS], "/expeditions"),
+  },
+  { roles: ["kioskReceptions"], decide: only(["receptions", ...KIOSK_WALLS], "/receptions") },
   {
     roles: ["plannerTrw", "officePerson", "carretilleros"],
     decide: (route, roles) =>

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { KIOSK_ADVANCE_MS } from "../../src/shared/constants";
 import { LABELS, PAGE_LOAD_TIMEOUT } from "./page-models";
 
 /** The ticks the kiosk rotation exposes on <html> (features/kiosk/use-kiosk-rotation.ts). */
@@ -90,15 +91,47 @@ export class KioskScreen {
     }, path);
   }
 
-  /** The service worker has precached the app shell (so a kiosk may reload). */
+  /**
+   * The service worker has precached the app (so a kiosk may reload): it is active, which it
+   * only becomes once every precached file (each route's chunks too) is in the cache; the
+   * shell alone may land before the rest of the install.
+   */
   async waitForCachedShell(): Promise<void> {
     await expect
-      .poll(() =>
-        this.page.evaluate(async () =>
-          Boolean(await caches.match("/index.html", { ignoreSearch: true })),
-        ),
+      .poll(
+        () =>
+          this.page.evaluate(async () => {
+            const registration = await navigator.serviceWorker?.getRegistration();
+            const shell = await caches.match("/index.html", { ignoreSearch: true });
+            return Boolean(registration?.active) && Boolean(shell);
+          }),
+        { timeout: 30_000 },
       )
       .toBe(true);
+  }
+
+  /**
+   * Runs the kiosk's ticks (Playwright's clock) until the rotation is back on `path`: the other
+   * wall screens of the rotation (indicators, critical lines) come between its passes.
+   */
+  async tickUntil(path: string, maxTicks = 12): Promise<void> {
+    for (let tick = 0; tick < maxTicks; tick += 1) {
+      const before = this.page.url();
+      if (new URL(before).pathname === path) return;
+      await this.page.clock.runFor(KIOSK_ADVANCE_MS);
+      await expect
+        .poll(() => this.page.url())
+        .not.toBe(before)
+        .catch(() => undefined);
+    }
+  }
+
+  /** Some screen of the rotation is on show: its title, and no error screen. */
+  async expectRotating(): Promise<void> {
+    await expect(this.page.getByRole("heading", { level: 1 })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
+    await expect(this.errorScreen()).toHaveCount(0);
   }
 
   /** The list shows rows, no error screen, and the URL holds today's dates. */

@@ -58,7 +58,8 @@ for (const viewport of [
 
       // The wall's chrome: one screen label on show, no links anywhere, the way out discreet.
       await wall.expectList("Expeditions", "/expeditions", today);
-      await expect(wall.screens()).toHaveText(["Expeditions"]);
+      // The bar names the rotation's screens: the list, then the walls (indicators, ...).
+      await expect(wall.screens()).toContainText(["Expeditions", "Indicators"]);
       await expect(wall.currentScreen()).toHaveText("Expeditions");
       await expect(wall.links()).toHaveCount(0);
       await expect(wall.userConfig()).toBeVisible();
@@ -73,6 +74,8 @@ for (const viewport of [
       const seen = new Set<string>();
       const visited: number[] = [];
       for (let index = 1; index <= pages + 1; index += 1) {
+        // After the last page the rotation shows its other walls, then page 1 again.
+        if (index > pages) await wall.tickUntil("/expeditions");
         await expect.poll(() => wall.listPage()).toBe(index > pages ? 1 : index);
         // This page's lines: as many as the page holds, none shown on an earlier page.
         const onPage = Math.min(PAGE_SIZE, expected.length - ((index - 1) % pages) * PAGE_SIZE);

@@ -51,10 +51,15 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   const startTicks = await kiosk.ticks();
 
   await context.setOffline(true);
-  // Two minutes offline, tick by tick: always the list, never a blank or an error screen.
+  // Two minutes offline, tick by tick: the list (or the rotation's other walls: indicators,
+  // critical lines), never a blank or an error screen.
   for (let tick = 1; tick <= 12; tick += 1) {
     await page.clock.runFor(KIOSK_ADVANCE_MS);
-    await kiosk.expectList("Expeditions", "/expeditions", today);
+    if (new URL(page.url()).pathname === "/expeditions") {
+      await kiosk.expectList("Expeditions", "/expeditions", today);
+    } else {
+      await kiosk.expectRotating();
+    }
   }
   await expect(kiosk.offlineMarker()).toBeVisible();
   expect(await kiosk.ticks()).toBeGreaterThanOrEqual(startTicks + 12);
@@ -72,6 +77,7 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   await page.clock.runFor((KIOSK_FULL_RELOAD_TICKS - ticks + 2) * KIOSK_ADVANCE_MS);
   expect(await kiosk.ticks()).toBeGreaterThan(KIOSK_FULL_RELOAD_TICKS);
   expect(await kiosk.isSameDocument()).toBe(true);
+  await kiosk.tickUntil("/expeditions");
   await kiosk.expectList("Expeditions", "/expeditions", today);
   await expect(kiosk.offlineMarker()).toBeVisible();
 
@@ -79,16 +85,18 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   await context.setOffline(false);
   await expect(kiosk.offlineMarker()).toHaveCount(0);
   await kiosk.expectList("Expeditions", "/expeditions", today);
-  // ...and the next tick does the overdue full reload, into the same list.
+  // ...and the next tick does the overdue full reload, into the rotation's next stop.
   const reloaded = page.waitForEvent("load");
   await page.clock.runFor(KIOSK_ADVANCE_MS);
   await reloaded;
   expect(await kiosk.isSameDocument()).toBe(false);
+  await kiosk.expectRotating();
+  await kiosk.tickUntil("/expeditions");
   await kiosk.expectList("Expeditions", "/expeditions", today);
   expect(await kiosk.theme()).toBe("kiosk");
 });
 
-test("kiosk receptions: rotates on receptions, the only page its role may see", async ({
+test("kiosk receptions: rotates between receptions and the indicators", async ({
   page,
   loginAs,
 }) => {
@@ -104,6 +112,7 @@ test("kiosk receptions: rotates on receptions, the only page its role may see", 
 
   await page.clock.runFor(3 * KIOSK_ADVANCE_MS);
   expect(await kiosk.ticks()).toBe(startTicks + 3);
+  await kiosk.tickUntil("/receptions");
   await kiosk.expectList("Receptions", "/receptions", today);
   expect(await kiosk.isSameDocument()).toBe(true);
 });

@@ -31,7 +31,7 @@ export const KIOSK_PAGES = {
   },
   expeditions: { exists: true, search: bookedOn },
   receptions: { exists: true, search: bookedOn },
-  indicators: { exists: false },
+  indicators: { exists: true },
   alerts: { exists: false },
   // Spec section 2: its date shortcuts start on from_now (lines not ended before today).
   "critical-lines": { exists: true, search: (today) => ({ date_after: today }) },

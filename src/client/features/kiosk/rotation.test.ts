@@ -14,11 +14,12 @@ describe("kiosk pages", () => {
     expect(KIOSK_ORDER).toEqual(KIOSK_ROTATION);
   });
 
-  it("placeholders do not exist yet", () => {
+  it("alerts is the only placeholder left", () => {
     expect(KIOSK_ORDER.filter((name) => KIOSK_PAGES[name].exists)).toEqual([
       "trucks",
       "expeditions",
       "receptions",
+      "indicators",
       "critical-lines",
     ]);
   });
@@ -33,7 +34,6 @@ describe("kiosk pages", () => {
       register_date_before: "2025-03-04",
     });
     expect(kioskSearch("alerts", "2025-03-04")).toEqual({});
-    expect(kioskSearch("critical-lines", "2025-03-04")).toEqual({ date_after: "2025-03-04" });
   });
 });
 
@@ -47,17 +47,26 @@ describe("isKioskUser", () => {
 });
 
 describe("rotationFor", () => {
-  it("kiosk: expeditions and critical lines today", () => {
-    expect(rotationFor(["kiosk"])).toEqual(["expeditions", "critical-lines"]);
+  it("kiosk: expeditions, indicators and critical lines today (alerts is a placeholder)", () => {
+    expect(rotationFor(["kiosk"])).toEqual(["expeditions", "indicators", "critical-lines"]);
   });
 
   it("kiosk: expeditions then critical lines once it exists (the guard skips the rest)", () => {
-    expect(rotationFor(["kiosk"], ALL_BUILT)).toEqual(["expeditions", "critical-lines"]);
+    expect(rotationFor(["kiosk"], ALL_BUILT)).toEqual([
+      "expeditions",
+      "indicators",
+      "alerts",
+      "critical-lines",
+    ]);
   });
 
-  it("kiosk receptions: receptions only, whatever exists", () => {
-    expect(rotationFor(["kioskReceptions"])).toEqual(["receptions"]);
-    expect(rotationFor(["kioskReceptions"], ALL_BUILT)).toEqual(["receptions"]);
+  it("kiosk receptions: receptions and the walls (indicators, alerts)", () => {
+    expect(rotationFor(["kioskReceptions"])).toEqual(["receptions", "indicators"]);
+    expect(rotationFor(["kioskReceptions"], ALL_BUILT)).toEqual([
+      "receptions",
+      "indicators",
+      "alerts",
+    ]);
   });
 
   it("a role the guard lets everywhere gets the full order of the built pages", () => {
@@ -65,6 +74,7 @@ describe("rotationFor", () => {
       "trucks",
       "expeditions",
       "receptions",
+      "indicators",
       "critical-lines",
     ]);
     expect(rotationFor(["admin"], ALL_BUILT)).toEqual(KIOSK_ROTATION);

@@ -37,7 +37,9 @@ function kioskRouter(roles: RoleKey[], start: string) {
       component: () => <p data-page-count={pageCounts[path]}>{path}</p>,
     });
   const routeTree = root.addChildren(
-    ["/dashboard", "/trucks", "/expeditions", "/receptions", "/critical-lines"].map(page),
+    ["/dashboard", "/trucks", "/expeditions", "/receptions", "/indicators", "/critical-lines"].map(
+      page,
+    ),
   );
   return createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [start] }) });
 }
@@ -83,8 +85,8 @@ describe("useKioskRotation", () => {
       pathname: "/expeditions",
       search: { booked_date_after: "2025-03-04", booked_date_before: "2025-03-04" },
     });
-    // Ticks: critical lines, expeditions, critical lines, then expeditions past midnight.
-    await advance(40_000);
+    // Ticks: indicators, critical lines, then expeditions again past midnight.
+    await advance(31_000);
     expect(shown(router)).toEqual({
       pathname: "/expeditions",
       search: { booked_date_after: "2025-03-05", booked_date_before: "2025-03-05" },
@@ -102,7 +104,7 @@ describe("useKioskRotation", () => {
       await advance(KIOSK_ADVANCE_MS);
       visited.push(router.state.location.pathname);
     }
-    expect(visited).toEqual(["/expeditions", "/receptions", "/critical-lines", "/trucks"]);
+    expect(visited).toEqual(["/expeditions", "/receptions", "/indicators", "/critical-lines"]);
     expect(document.documentElement.dataset.kioskTicks).toBe("4");
   });
 
@@ -115,22 +117,19 @@ describe("useKioskRotation", () => {
       const { pathname, search } = shown(router);
       visited.push(`${pathname}:${(search as { page?: number }).page ?? 1}`);
     }
-    expect(visited).toEqual([
-      "/expeditions:2",
-      "/expeditions:3",
-      "/receptions:1",
-      "/critical-lines:1",
-    ]);
+    expect(visited).toEqual(["/expeditions:2", "/expeditions:3", "/receptions:1", "/indicators:1"]);
     // Page 1 of the next list: no page in its URL.
     expect(shown(router).search).not.toHaveProperty("page");
   });
 
-  it("kiosk receptions stays on receptions while the ticks count", async () => {
+  it("kiosk receptions alternates receptions and indicators while the ticks count", async () => {
     const router = await renderKiosk(["kioskReceptions"], "/receptions");
-    const before = router.history.length;
-    await advance(3 * KIOSK_ADVANCE_MS);
-    expect(shown(router).pathname).toBe("/receptions");
-    expect(router.history.length).toBe(before);
+    const visited: string[] = [];
+    for (let tick = 0; tick < 3; tick += 1) {
+      await advance(KIOSK_ADVANCE_MS);
+      visited.push(router.state.location.pathname);
+    }
+    expect(visited).toEqual(["/indicators", "/receptions", "/indicators"]);
     expect(document.documentElement.dataset.kioskTicks).toBe("3");
   });
 

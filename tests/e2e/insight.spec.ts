@@ -1,0 +1,202 @@
+import { readFileSync } from "node:fs";
+import type { Download, Page } from "@playwright/test";
+import { DateTime } from "luxon";
+import { KIOSK_ADVANCE_MS } from "../../src/shared/constants";
+import { apiAs } from "./api-as";
+import { expect, test } from "./fixtures";
+import { KioskScreen } from "./kiosk-page-model";
+import { PAGE_LOAD_TIMEOUT } from "./page-models";
+
+/**
+ * Insight (issue 16): the office builds BI charts, opens the rows behind a bar and a slice,
+ * follows a detail link and downloads the chart as a landscape PDF and the raw chart and detail
+ * as CSV (parsed back); a kiosk wall rotates through the indicator views and keeps them through
+ * a network drop.
+ */
+test.use({ lang: "en", timezoneId: "UTC" });
+
+/** The CSV text of a download: UTF-8 with a byte-order mark, semicolons, CRLF rows. */
+async function csvOf(download: Download): Promise<string[][]> {
+  const bytes = readFileSync(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.toString("utf8").slice(1);
+  return text
+    .split("\r\n")
+    .filter(Boolean)
+    .map((line) => line.split(";"));
+}
+
+async function downloadOf(page: Page, button: string): Promise<Download> {
+  const waiting = page.waitForEvent("download");
+  await page.getByRole("button", { name: button }).click();
+  return waiting;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+test("office: lines and incidences as bar and pie, the rows behind them, PDF and CSV exports", async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  test.setTimeout(120_000);
+  const office = await apiAs(request, "office");
+  const today = DateTime.utc().toISODate() ?? "";
+  const from = DateTime.utc().minus({ days: 3 }).toISODate() ?? "";
+  const to = DateTime.utc().plus({ days: 3 }).toISODate() ?? "";
+  const figures = await office.get<{ booked_date: string; value: number }[]>("/api/metrics/lines", {
+    date_start: from,
+    date_end: to,
+    type: 0,
+  });
+  const todayCount = figures.find((row) => row.booked_date === today)?.value ?? 0;
+  expect(todayCount, "demo lines today").toBeGreaterThan(0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs("office");
+  await page.goto("/bi");
+  await expect(page.getByRole("heading", { name: "BI", level: 1 })).toBeVisible();
+
+  // No dates: the spec's fill_dates warning.
+  await page.getByRole("button", { name: "OK" }).click();
+  await expect(page.getByText("Fill date fields")).toBeVisible();
+
+  await page.getByLabel("From").fill(from);
+  await page.getByLabel("To").fill(to);
+  await page.getByLabel("Metric").selectOption("lines");
+  await page.getByLabel("Type").selectOption("0");
+  await page.getByRole("button", { name: "OK" }).click();
+  const chart = page.getByRole("figure", { name: `Lines ${from} – ${to}` });
+  await expect(chart).toBeVisible();
+
+  // A bar is labelled with its day and value; clicking it lists its lines below.
+  await chart.getByLabel(`${today}: ${todayCount}`).click();
+  const detail = page.getByRole("table", { name: `Detail: ${today} (${todayCount})` });
+  await expect(detail).toBeVisible();
+  await expect(detail.getByRole("row")).toHaveCount(todayCount + 1);
+  await shot(page, "bi-lines-bar-1280x800");
+
+  // Raw chart and raw detail as CSV, parsed back.
+  const rawChart = await downloadOf(page, "Download raw chart (CSV)");
+  expect(rawChart.suggestedFilename()).toBe(`bi_lines_both_${from}_${to}.csv`);
+  const chartRows = await csvOf(rawChart);
+  expect(chartRows[0]).toEqual(["booked_date", "value"]);
+  expect(chartRows.slice(1)).toEqual(figures.map((row) => [row.booked_date, String(row.value)]));
+  const rawDetail = await downloadOf(page, "Download raw detail (CSV)");
+  expect(rawDetail.suggestedFilename()).toBe(`bi_lines_both_${from}_${to}_detail_${today}.csv`);
+  const detailRows = await csvOf(rawDetail);
+  expect(detailRows[0]).toEqual([
+    "id",
+    "type",
+    "code",
+    "booked_date",
+    "client",
+    "truck",
+    "status",
+    "reason",
+  ]);
+  expect(detailRows).toHaveLength(todayCount + 1);
+  expect(detailRows.slice(1).every((row) => row.length === 8 && !row.includes(""))).toBe(true);
+
+  // The chart as a landscape PDF.
+  const pdf = await downloadOf(page, "Download chart (PDF)");
+  expect(pdf.suggestedFilename()).toBe(`bi_lines_both_${from}_${to}.pdf`);
+  const pdfBytes = readFileSync(await pdf.path()).toString("latin1");
+  expect(pdfBytes.startsWith("%PDF-")).toBe(true);
+  const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdfBytes);
+  expect(Number(box?.[1])).toBeGreaterThan(Number(box?.[2]));
+  expect(pdfBytes).toContain("/Subtype /Image");
+
+  // Incidences as a pie; its data table opens a slice's rows, whose link leads to the line.
+  await page.getByLabel("Pie").check();
+  await page.getByLabel("Metric").selectOption("incidences");
+  await page.getByRole("button", { name: "OK" }).click();
+  const pie = page.getByRole("figure", { name: `Incidences ${from} – ${to}` });
+  await expect(pie).toBeVisible();
+  const slice = pie.getByRole("table", { name: "Chart data" }).getByRole("button").first();
+  await slice.click();
+  const incidences = page.getByRole("table", { name: /^Detail: / });
+  await expect(incidences).toBeVisible();
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await shot(page, "bi-incidences-pie-1024x768");
+  const link = incidences.getByRole("link").first();
+  const href = await link.getAttribute("href");
+  expect(href).toMatch(/^\/(expedition|reception)\/\d+$/);
+  await link.click();
+  await expect(page).toHaveURL((url) => url.pathname === href);
+
+  // Trucks: no type choice; bars per register day.
+  await page.goBack();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel("From").fill(from);
+  await page.getByLabel("To").fill(to);
+  await page.getByLabel("Metric").selectOption("trucks");
+  await expect(page.getByLabel("Type")).toHaveCount(0);
+  await page.getByRole("button", { name: "OK" }).click();
+  await expect(page.getByRole("figure", { name: `Trucks ${from} – ${to}` })).toBeVisible();
+
+  // Indicators for the office: a view picker, tiles with their growth.
+  await page.goto("/indicators");
+  await expect(page.getByRole("heading", { name: "Indicators: General, annual" })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(5);
+  await page.getByRole("button", { name: "General, quarterly" }).click();
+  await expect(page.getByText(/^(First|Second|Third|Fourth) quarter \d{4}$/)).toBeVisible();
+  await shot(page, "indicators-office-1280x800");
+});
+
+test.describe("kiosk", () => {
+  // Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
+  test.use({ serviceWorkers: "allow", viewport: { width: 1920, height: 1080 } });
+
+  test("kiosk: the rotation shows the three indicator views, 10 s each, and keeps them offline", async ({
+    page,
+    context,
+    loginAs,
+  }) => {
+    test.setTimeout(120_000);
+    const kiosk = new KioskScreen(page);
+    await page.clock.install();
+    await loginAs("kiosk");
+    const heading = page.getByRole("heading", { level: 1 });
+    // From the expeditions' pages on to the indicators.
+    for (let tick = 0; tick < 8 && !page.url().includes("/indicators"); tick += 1) {
+      await page.clock.runFor(KIOSK_ADVANCE_MS);
+    }
+    await expect(heading).toHaveText("Indicators: General, annual", {
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
+    const tiles = page.getByRole("article");
+    await expect(tiles).toHaveCount(5);
+    await expect(page.getByRole("navigation", { name: "Indicator views" })).toHaveCount(0);
+    await page.screenshot({ path: "test-results/screenshots/indicators-kiosk-1920x1080.png" });
+
+    await page.clock.runFor(KIOSK_ADVANCE_MS);
+    await expect(heading).toHaveText("Indicators: General, quarterly");
+    await expect(page.getByText(/^(First|Second|Third|Fourth) quarter \d{4}$/)).toBeVisible();
+    await expect(tiles).toHaveCount(5);
+    await page.clock.runFor(KIOSK_ADVANCE_MS);
+    await expect(heading).toHaveText("Indicators: Area C");
+    await expect(tiles).toHaveCount(5);
+    const lines = await tiles.filter({ hasText: "Lines handled" }).textContent();
+
+    // The network drops: round the rotation again, the views keep their last figures.
+    await kiosk.waitForCachedShell();
+    await context.setOffline(true);
+    for (let tick = 0; tick < 12; tick += 1) {
+      await page.clock.runFor(KIOSK_ADVANCE_MS);
+      const url = new URL(page.url());
+      if (url.pathname === "/indicators" && url.searchParams.get("page") === "3") break;
+    }
+    await expect(heading).toHaveText("Indicators: Area C");
+    await expect(kiosk.offlineMarker()).toBeVisible();
+    await expect(tiles.filter({ hasText: "Lines handled" })).toHaveText(lines ?? "");
+    await expect(kiosk.errorScreen()).toHaveCount(0);
+    await page.screenshot({
+      path: "test-results/screenshots/indicators-kiosk-offline-1920x1080.png",
+    });
+    await context.setOffline(false);
+    await expect(kiosk.offlineMarker()).toHaveCount(0);
+  });
+});
