@@ -25,6 +25,7 @@ import { smsRoutes } from "./sms";
 import { statusRoutes } from "./status";
 import { taskListRoutes } from "./task-list";
 import { userRoutes } from "./user";
+import { userAdminRoutes } from "./user/admin-routes";
 
 /**
  * The /api scope: every route registered here needs a valid token and acts for one company
@@ -49,6 +50,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     registerMail(api);
     registerStorage(api);
     await api.register(userRoutes);
+    await api.register(userAdminRoutes);
     await api.register(companyRoutes);
     await api.register(shipperRoutes);
     await api.register(smsRoutes);
