@@ -32,6 +32,7 @@ import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
+import { publicCheckInRoutes } from "./routes/public-check-in";
 
 export interface AppOptions {
   config: ServerConfig;
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(healthRoutes);
     await app.register(authRoutes);
     await app.register(contactRoutes, { prefix: "/api" });
+    await app.register(publicCheckInRoutes, { prefix: "/api" });
     await app.register(apiRoutes(options.extendApi), { prefix: "/api" });
     await registerStatic(app, options.serveClient === false ? null : config.staticDir);
 

@@ -142,3 +142,41 @@ export type CheckOutAnswer = z.infer<typeof CheckOutAnswer>;
 export const CheckInUidParams = z.object({
   uid: z.uuid().describe("Client-generated UUID of the check-in or check-out"),
 });
+
+/** The company's public self check-in page (/check-in/{token}); token null when there is none. */
+export const CheckInPageAnswer = z.object({ token: z.string().nullable() });
+export type CheckInPageAnswer = z.infer<typeof CheckInPageAnswer>;
+
+/** Who may give the public page a new address or take it down: the office roles. */
+export const CHECK_IN_PAGE_ROLES: readonly RoleKey[] = ["admin", "office", "warehouseResp"];
+
+export const PublicTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+
+/** What the public page knows about itself: the company's name, nothing else. */
+export const PublicPageAnswer = z.object({ company: z.string() });
+
+/** The driver's own check-in from a phone: reference, plate, name and phone. */
+export const SelfCheckInInput = z.object({
+  reference: Reference,
+  plate: PlateInput,
+  name: text(120, { min: 1, minMessage: "Name must not be blank" }).transform((value) =>
+    value.toUpperCase(),
+  ),
+  phone: text(32, { trim: false, min: 1 }),
+  country_code: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((value) => value.toUpperCase())
+    .nullable()
+    .optional(),
+});
+export type SelfCheckInInput = z.input<typeof SelfCheckInInput>;
+
+/** Only where and when: warehouse, dock and the booked time of that reference. */
+export const SelfCheckInAnswer = z.object({
+  warehouse: z.string(),
+  dock: z.string(),
+  booked_date: z.string(),
+  sms_sent: z.boolean(),
+});
+export type SelfCheckInAnswer = z.infer<typeof SelfCheckInAnswer>;

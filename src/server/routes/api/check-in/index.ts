@@ -1,8 +1,12 @@
+import { randomBytes } from "node:crypto";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
+  CHECK_IN_PAGE_ROLES,
   CheckInAnswer,
   CheckInInput,
+  CheckInPageAnswer,
   CheckInUidParams,
   CheckOutAnswer,
   CheckOutInput,
@@ -14,6 +18,7 @@ import { authOf } from "../../../auth/context";
 import { errors } from "../../../errors";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { etagOf } from "../../versioning";
+import { activePage, insertPage, revokePages } from "./repository";
 import { checkInOnce, checkOutOnce, type GateActor, validateReference } from "./service";
 
 const tags = ["check-in"];
@@ -23,6 +28,13 @@ const WHO =
 
 const gate: preHandlerAsyncHookHandler = async (request) => {
   if (!canCheckIn(authOf(request).roles)) throw errors.forbidden();
+};
+
+const pageAdmin: preHandlerAsyncHookHandler = async (request) => {
+  const { roles } = authOf(request);
+  if (roles.length === 0 || !roles.every((role) => CHECK_IN_PAGE_ROLES.includes(role))) {
+    throw errors.forbidden();
+  }
 };
 
 function actorOf(request: Parameters<preHandlerAsyncHookHandler>[0]): GateActor {
@@ -85,6 +97,54 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.code(created ? 201 : 200).header("etag", etagOf(answer.version));
       return answer;
+    },
+  });
+
+  app.get("/check-in/page", {
+    preHandler: gate,
+    schema: {
+      tags,
+      summary: "The company's public self check-in page",
+      description:
+        `${WHO}The token of the page /check-in/{token} (for the gate's QR poster), or null ` +
+        "when the company has none.",
+      response: { 200: CheckInPageAnswer, ...errorResponses(...API_ERRORS) },
+    },
+    handler: async (request) => ({ token: await activePage(app.db, authOf(request).company.id) }),
+  });
+
+  app.post("/check-in/page", {
+    preHandler: pageAdmin,
+    schema: {
+      tags,
+      summary: "A new address for the public self check-in page",
+      description:
+        "Admin, office and warehouse responsible. Revokes the company's current page (its " +
+        "address stops working at once) and answers the new token (201).",
+      response: { 201: CheckInPageAnswer, ...errorResponses(...API_ERRORS) },
+    },
+    handler: async (request, reply) => {
+      const companyId = authOf(request).company.id;
+      const token = randomBytes(18).toString("base64url");
+      await app.db.transaction(async (tx) => {
+        await revokePages(tx, companyId);
+        await insertPage(tx, companyId, token);
+      });
+      return reply.code(201).send({ token });
+    },
+  });
+
+  app.delete("/check-in/page", {
+    preHandler: pageAdmin,
+    schema: {
+      tags,
+      summary: "Take the public self check-in page down",
+      description: "Admin, office and warehouse responsible. Its address stops working at once.",
+      response: { 204: z.null().describe("Revoked"), ...errorResponses(...API_ERRORS) },
+    },
+    handler: async (request, reply) => {
+      await revokePages(app.db, authOf(request).company.id);
+      return reply.code(204).send(null);
     },
   });
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/database";
-import { type CheckInRow, checkIns } from "../../../db/schema/check-ins";
+import { type CheckInRow, checkInPages, checkIns } from "../../../db/schema/check-ins";
 import { clients } from "../../../db/schema/clients";
+import { companies } from "../../../db/schema/companies";
 import { type ShipmentRow, shipments } from "../../../db/schema/shipments";
 import { type NewShipperRow, type ShipperRow, shippers } from "../../../db/schema/shippers";
 
@@ -181,5 +182,41 @@ export async function lastCheckIn(
     .where(and(eq(checkIns.shipperId, shipperId), eq(checkIns.kind, "in")))
     .orderBy(desc(checkIns.id))
     .limit(1);
+  return row;
+}
+
+/** The company's live public page token, newest first. */
+export async function activePage(db: Executor, companyId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ token: checkInPages.token })
+    .from(checkInPages)
+    .where(and(eq(checkInPages.companyId, companyId), isNull(checkInPages.revokedAt)))
+    .orderBy(desc(checkInPages.id))
+    .limit(1);
+  return row?.token ?? null;
+}
+
+/** Revokes the company's live pages (the old addresses stop working at once). */
+export async function revokePages(db: Executor, companyId: number): Promise<void> {
+  await db
+    .update(checkInPages)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(checkInPages.companyId, companyId), isNull(checkInPages.revokedAt)));
+}
+
+export async function insertPage(db: Executor, companyId: number, token: string): Promise<void> {
+  await db.insert(checkInPages).values({ companyId, token });
+}
+
+/** The company behind a live token, or undefined (unknown or revoked). */
+export async function companyOfToken(
+  db: Executor,
+  token: string,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(checkInPages)
+    .innerJoin(companies, eq(companies.id, checkInPages.companyId))
+    .where(and(eq(checkInPages.token, token), isNull(checkInPages.revokedAt)));
   return row;
 }
