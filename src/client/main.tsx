@@ -1,20 +1,32 @@
 import "./ui/tokens.css";
 import "./ui/global.css";
 import { createRoot } from "react-dom/client";
-import { isLoginBoot, renderLogin } from "./features/session/login-boot";
+import { publicPageOf } from "./features/public/site/public-paths";
+import { loginBootPath, renderLogin } from "./features/session/login-boot";
 import { loadConfig } from "./lib/config";
 import { activateLocale, initialLocale } from "./lib/i18n";
+import { readStored } from "./lib/storage";
 
 /**
  * Boot: /config.json and the language's catalog, then either the standalone login screen (a
- * first load of /login: React and the form only) or the app (app.tsx: router, session, offline
+ * first load of /login, or of a private page without a session: React and the form only) or the app (app.tsx: router, session, offline
  * engine), fetched alongside. Every chunk is precached, so both start offline.
  */
 const loadApp = () => import("./app");
 
 async function start(): Promise<void> {
-  const login = isLoginBoot(window.location);
-  const app = login ? null : loadApp();
+  // The public pages (issue 17) draw on their own: no app, config or catalog to wait for.
+  const publicPage = publicPageOf(window.location.pathname);
+  if (publicPage !== null) {
+    const { renderPublic } = await import("./features/public/site/public-boot");
+    const target = document.getElementById("root");
+    if (!target) throw new Error("#root is missing from index.html");
+    renderPublic(createRoot(target), publicPage);
+    return;
+  }
+  const loginPath = loginBootPath(window.location, readStored("jwt") !== null);
+  if (loginPath !== null) window.history.replaceState(null, "", loginPath);
+  const app = loginPath === null ? loadApp() : null;
   await Promise.all([loadConfig(), activateLocale(initialLocale())]);
   const element = document.getElementById("root");
   if (!element) throw new Error("#root is missing from index.html");

@@ -1,20 +1,31 @@
 import { I18nProvider } from "@lingui/react";
 import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
 import type { Root } from "react-dom/client";
+import { loginRedirect } from "../../../shared/route-guard";
+import { routeFromPath } from "../../../shared/routes";
 import { i18n } from "../../lib/i18n";
 import { LoginPage } from "./login-page";
 
 /**
  * The login screen without the router (issue 9: /login's JavaScript within 100 kB gzip). A
- * first load of /login draws this; the app (router, session store, offline engine) is fetched
- * while the user types and mounted in the same root after a successful login. Single sign-on
+ * first load of /login draws this, and so does a first load of a private page without a
+ * session (an installed app opening /dashboard after a logout): the URL becomes the guard's
+ * /login?redirect=<page>. The app (router, session store, offline engine) is fetched while the
+ * user types and mounted in the same root after a successful login. Single sign-on
  * (?token=&refresh=) goes through the router's /login route instead, as does a /login reached
  * from inside the app (logout, session end).
  */
-export function isLoginBoot(location: Pick<Location, "pathname" | "search">): boolean {
-  if (location.pathname !== "/login") return false;
-  const search = new URLSearchParams(location.search);
-  return !search.has("token") && !search.has("refresh");
+type FirstLocation = Pick<Location, "pathname" | "search" | "hash">;
+
+/** The URL the standalone login screen opens at, or null when the app draws this load. */
+export function loginBootPath(location: FirstLocation, signedIn: boolean): string | null {
+  if (location.pathname === "/login") {
+    const search = new URLSearchParams(location.search);
+    const sso = search.has("token") || search.has("refresh");
+    return sso ? null : `${location.pathname}${location.search}`;
+  }
+  if (signedIn || routeFromPath(location.pathname) === null) return null;
+  return loginRedirect(`${location.pathname}${location.search}${location.hash}`);
 }
 
 const LoginExtras = lazy(() => import("./login-extras"));
