@@ -7,6 +7,7 @@ import { IdempotencyHeaders, installIdempotency, isWriteMethod } from "../../plu
 import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
 import { registerStorage } from "../../plugins/storage";
+import { alertRoutes } from "./alerts";
 import { attachmentRoutes } from "./attachment";
 import { changesRoutes } from "./changes";
 import { checkInRoutes } from "./check-in";
@@ -68,6 +69,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(packingRoutes);
     await api.register(metricsRoutes);
     await api.register(indicationRoutes);
+    await api.register(alertRoutes);
     if (extend) await api.register(extend);
   };
 }
