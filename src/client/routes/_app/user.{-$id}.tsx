@@ -1,8 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../../ui/coming-soon-page";
+import { UserFormPage } from "../../features/users/user-form-page";
 
+/** /user (add) and /user/{id} (edit roles); save and cancel return to /users. */
 export const Route = createFileRoute("/_app/user/{-$id}")({ component: UserRoute });
 
 function UserRoute() {
-  return <ComingSoonPage page="user" />;
+  const { id } = Route.useParams();
+  return <UserFormPage key={id ?? "new"} userId={id} />;
 }

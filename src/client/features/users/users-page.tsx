@@ -1,0 +1,168 @@
+/**
+ * Users (/users, spec 02 "Users"): username, name, last name and actions (edit, delete after
+ * confirming), pages of 10 with the shared pager, page in the URL. Online only: administration
+ * is not mirrored on devices. Adding and deleting need addExp (spec section 6).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useCallback, useEffect, useState } from "react";
+import { Button } from "react-aria-components";
+import { z } from "zod";
+import type { AdminUser } from "../../../shared/contract/user-admin";
+import { notify, notifyError } from "../../lib/notices";
+import { useSession } from "../../lib/session/use-session";
+import { buttonClass } from "../../ui/button";
+import { Icon } from "../../ui/icons";
+import { ConfirmDialog } from "../../ui/list/confirm-dialog";
+import { EmptyState } from "../../ui/list/empty-state";
+import styles from "../../ui/list/list-table.module.css";
+import { LoadingIndicator } from "../../ui/list/loading-indicator";
+import { pageCountOf } from "../../ui/list/page-window";
+import { Pager } from "../../ui/list/pager";
+import { useUrlFilters } from "../../ui/list/use-url-filters";
+import pageStyles from "../../ui/page.module.css";
+import { deleteUser, listUsers, USERS_PAGE_SIZE } from "./api";
+import userStyles from "./users.module.css";
+
+export const UsersSearch = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .catch(() => undefined),
+});
+
+export function UsersPage() {
+  const { t } = useLingui();
+  const session = useSession();
+  const canManage = session.can("addExp");
+  const { page, setPage } = useUrlFilters(UsersSearch);
+  const [rows, setRows] = useState<AdminUser[] | null>(null);
+  const [count, setCount] = useState(0);
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const companyId = session.company?.id;
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const answer = await listUsers(page, signal);
+        setRows(answer.results);
+        setCount(answer.count);
+      } catch (error) {
+        if (signal?.aborted) return;
+        console.error("Loading the users failed", error);
+        notifyError(error);
+        setRows((current) => current ?? []);
+      }
+    },
+    [page],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the company changes
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load, companyId]);
+
+  const handleConfirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteUser(toDelete.id);
+      notify("success", t`Users`, t`User ${toDelete.username} deleted`);
+    } catch (error) {
+      console.error("Deleting the user failed", error);
+      notifyError(error);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+      void load();
+    }
+  };
+
+  const pageCount = pageCountOf(count, USERS_PAGE_SIZE);
+  const myId = session.user?.id;
+  return (
+    <section className={pageStyles.page} aria-labelledby="users-title">
+      <div className={userStyles.header}>
+        <h1 id="users-title" className={pageStyles.title}>
+          <Trans>Users</Trans>
+        </h1>
+        {canManage ? (
+          <Link to="/user/{-$id}" params={{ id: undefined }} className={buttonClass("primary")}>
+            <Trans>Add user</Trans>
+          </Link>
+        ) : null}
+      </div>
+      {rows === null ? (
+        <LoadingIndicator />
+      ) : rows.length === 0 ? (
+        <EmptyState message={<Trans>No users found</Trans>} />
+      ) : (
+        <div className={styles.wrap}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">
+              <Trans>Users</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Username</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Name</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Last name</Trans>
+                </th>
+                <th scope="col" className={styles.action}>
+                  <Trans>Actions</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((user) => (
+                <tr key={user.id}>
+                  <td className={styles.mono}>{user.username}</td>
+                  <td>{user.first_name}</td>
+                  <td>{user.last_name}</td>
+                  <td className={`${styles.action} ${userStyles.actions}`}>
+                    <Link
+                      to="/user/{-$id}"
+                      params={{ id: String(user.id) }}
+                      className={styles.iconButton}
+                      aria-label={t`Edit user ${user.username}`}
+                    >
+                      <Icon name="edit" size={22} />
+                    </Link>
+                    {canManage && user.id !== myId ? (
+                      <Button
+                        className={`${styles.iconButton} ${styles.danger}`}
+                        aria-label={t`Delete user ${user.username}`}
+                        onPress={() => setToDelete(user)}
+                      >
+                        <Icon name="trash" size={22} />
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        message={t`Are you sure you want to DELETE the user?`}
+        detail={toDelete ? toDelete.username : null}
+        isBusy={deleting}
+        onConfirm={() => void handleConfirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}
