@@ -131,6 +131,29 @@ export interface ListPageRow {
   fetchedAt: number;
 }
 
+/**
+ * A file or photo waiting to be uploaded to a line (issue 13, offline/upload-queue.ts): the
+ * bytes as a Blob, on disk before the gallery shows it, sent once with its Idempotency-Key.
+ */
+export interface UploadRow {
+  seq?: number;
+  /** Idempotency-Key of the upload: the same on every retry. */
+  mutationId: string;
+  /** The line (a server id: lines still being created offline take no files yet). */
+  shipment: number;
+  name: string;
+  description: string;
+  type: string;
+  size: number;
+  blob: Blob;
+  userId: number;
+  username: string;
+  company: string;
+  createdAt: number;
+  attempts: number;
+  lastError?: string;
+}
+
 export const DB_NAME = "yardline";
 
 /**
@@ -147,6 +170,7 @@ export class YardlineDb extends Dexie {
   declare listPages: EntityTable<ListPageRow, "key">;
   declare syncIssues: EntityTable<SyncIssueRow, "id">;
   declare criticalLines: EntityTable<CriticalLineRow, "id">;
+  declare uploads: EntityTable<UploadRow, "seq">;
 
   constructor(name: string = DB_NAME) {
     // Strict durability: a queued change is on disk before the screen shows it.
@@ -181,6 +205,10 @@ export class YardlineDb extends Dexie {
     // Version 4 (issue 14) only adds the critical lines mirror, by company (local filtering).
     this.version(4).stores({
       criticalLines: "id, company",
+    });
+    // Version 5 (issue 13) only adds the queued uploads (blobs), by line and user.
+    this.version(5).stores({
+      uploads: "++seq, mutationId, shipment, userId",
     });
   }
 }

@@ -118,3 +118,14 @@ export const AttachmentMailResponse = z.object({
 
 /** Why a mail or zip was refused (spec section 5 notices; the client shows them translated). */
 export const ATTACHMENT_NOTICES = ["no_email", "invalid_email", "no_images", "no_files"] as const;
+
+/** api/shipment/{id}/qr: the line's QR code. */
+export const ShipmentQr = z.object({
+  /** PNG, base64 (no data: prefix). */
+  qr: z.string(),
+  /** The link the code holds: the line in the app. */
+  link: z.string(),
+});
+export type ShipmentQr = z.infer<typeof ShipmentQr>;
+
+export const MailStatus = z.object({ enabled: z.boolean() });

@@ -16,6 +16,7 @@ import { LoadingIndicator } from "../../../ui/list/loading-indicator";
 import { OfflineMarker } from "../../../ui/list/offline-marker";
 import pageStyles from "../../../ui/page.module.css";
 import { deleteShipment } from "../api";
+import { DocumentButtons } from "../documents/document-buttons";
 import { HistoryDialog } from "../history-dialog";
 import { NotCreatedDialog } from "../scheduling/not-created-dialog";
 import { statusChoices } from "../shipments-page";
@@ -201,7 +202,13 @@ export function ShipmentFormPage({
                 <Trans>History</Trans>
               </Button>
             ) : null}
-            {/* Check list, label, files and QR code come with the documents feature. */}
+            <DocumentButtons
+              type={type}
+              shipmentId={id}
+              code={code}
+              canEdit={maySave}
+              isForkLift={session.hasRestriction("isForkLift")}
+            />
           </div>
         ) : null}
       </div>

@@ -169,6 +169,15 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => streamZip(app, request, reply, authOf(request)),
   });
 
+  app.get("/attachment/mail-status", {
+    schema: {
+      tags,
+      summary: "Whether this server sends mail (the mail button says so when it does not)",
+      response: { 200: z.object({ enabled: z.boolean() }), ...errorResponses(...API_ERRORS) },
+    },
+    handler: async () => ({ enabled: app.mailer.enabled }),
+  });
+
   app.post("/attachment/mail", {
     schema: {
       tags,

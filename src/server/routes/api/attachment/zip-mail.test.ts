@@ -61,6 +61,7 @@ describe("zip", () => {
     const response = await office("GET", `/api/attachment/zip?shipment=${line}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toBe("application/zip");
+    expect((await office("GET", "/api/attachment/mail-status")).json()).toEqual({ enabled: true });
     expect(response.headers["content-disposition"]).toContain("Expedition-ZIP-001.zip");
     const files = await unzip(response.rawPayload);
     expect([...files.keys()].sort()).toEqual(["note (2).txt", "note.txt", "pallet.png"]);
@@ -163,6 +164,8 @@ describe("mail", () => {
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ code: "mail_disabled" });
+      const status = await caller("GET", "/api/attachment/mail-status");
+      expect(status.json()).toEqual({ enabled: false });
     } finally {
       await off.close();
     }

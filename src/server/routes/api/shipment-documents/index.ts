@@ -3,6 +3,7 @@ import { Info } from "luxon";
 import QRCode from "qrcode";
 import { z } from "zod";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
+import { ShipmentQr } from "../../../../shared/contract/attachment";
 import { authOf } from "../../../auth/context";
 import type { Db } from "../../../db/database";
 import {
@@ -30,13 +31,6 @@ const DocumentQuery = z.object({
     .optional(),
   /** inline opens in the browser; attachment downloads. */
   disposition: z.enum(["inline", "attachment"]).default("inline"),
-});
-
-export const QrResponse = z.object({
-  /** PNG, base64 (no data: prefix). */
-  qr: z.string(),
-  /** The link the code holds: the line in the app. */
-  link: z.string(),
 });
 
 const VIEW =
@@ -94,7 +88,7 @@ export const shipmentDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "QR code of a line (PNG, base64) that opens it in the app",
       description: `${VIEW}The link is /expedition/{id} or /reception/{id} on this server.`,
       params: IdParams,
-      response: { 200: QrResponse, ...errorResponses(...API_ERRORS, 404) },
+      response: { 200: ShipmentQr, ...errorResponses(...API_ERRORS, 404) },
     },
     handler: async (request) => {
       const view = await shipmentFor(app.db, authOf(request), request.params.id, "view");
