@@ -30,6 +30,7 @@ import { Route as AppTaskListRouteImport } from './routes/_app/task-list'
 import { Route as AppTruckSystemRouteImport } from './routes/_app/truck-system'
 import { Route as AppTrucksRouteImport } from './routes/_app/trucks'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as CheckInTokenRouteImport } from './routes/check-in.$token'
 import { Route as AppCriticalLineChar123IdChar125RouteImport } from './routes/_app/critical-line.{-$id}'
 import { Route as AppCriticalLinesIndexRouteImport } from './routes/_app/criticalLines.index'
 import { Route as AppExpeditionChar123IdChar125RouteImport } from './routes/_app/expedition.{-$id}'
@@ -141,6 +142,11 @@ const AppUsersRoute = AppUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppRoute,
 } as any)
+const CheckInTokenRoute = CheckInTokenRouteImport.update({
+  id: '/check-in/$token',
+  path: '/check-in/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCriticalLineChar123IdChar125Route =
   AppCriticalLineChar123IdChar125RouteImport.update({
     id: '/critical-line/{-$id}',
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/truck-system': typeof AppTruckSystemRoute
   '/trucks': typeof AppTrucksRoute
   '/users': typeof AppUsersRoute
+  '/check-in/$token': typeof CheckInTokenRoute
   '/critical-line/{-$id}': typeof AppCriticalLineChar123IdChar125Route
   '/expedition/{-$id}': typeof AppExpeditionChar123IdChar125Route
   '/reception/{-$id}': typeof AppReceptionChar123IdChar125Route
@@ -225,6 +232,7 @@ export interface FileRoutesByTo {
   '/truck-system': typeof AppTruckSystemRoute
   '/trucks': typeof AppTrucksRoute
   '/users': typeof AppUsersRoute
+  '/check-in/$token': typeof CheckInTokenRoute
   '/critical-line/{-$id}': typeof AppCriticalLineChar123IdChar125Route
   '/expedition/{-$id}': typeof AppExpeditionChar123IdChar125Route
   '/reception/{-$id}': typeof AppReceptionChar123IdChar125Route
@@ -255,6 +263,7 @@ export interface FileRoutesById {
   '/_app/truck-system': typeof AppTruckSystemRoute
   '/_app/trucks': typeof AppTrucksRoute
   '/_app/users': typeof AppUsersRoute
+  '/check-in/$token': typeof CheckInTokenRoute
   '/_app/critical-line/{-$id}': typeof AppCriticalLineChar123IdChar125Route
   '/_app/expedition/{-$id}': typeof AppExpeditionChar123IdChar125Route
   '/_app/reception/{-$id}': typeof AppReceptionChar123IdChar125Route
@@ -285,6 +294,7 @@ export interface FileRouteTypes {
     | '/truck-system'
     | '/trucks'
     | '/users'
+    | '/check-in/$token'
     | '/critical-line/{-$id}'
     | '/expedition/{-$id}'
     | '/reception/{-$id}'
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/truck-system'
     | '/trucks'
     | '/users'
+    | '/check-in/$token'
     | '/critical-line/{-$id}'
     | '/expedition/{-$id}'
     | '/reception/{-$id}'
@@ -342,6 +353,7 @@ export interface FileRouteTypes {
     | '/_app/truck-system'
     | '/_app/trucks'
     | '/_app/users'
+    | '/check-in/$token'
     | '/_app/critical-line/{-$id}'
     | '/_app/expedition/{-$id}'
     | '/_app/reception/{-$id}'
@@ -358,6 +370,7 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ProductRoute: typeof ProductRoute
   TermsConditionsRoute: typeof TermsConditionsRoute
+  CheckInTokenRoute: typeof CheckInTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -509,6 +522,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/check-in/$token': {
+      id: '/check-in/$token'
+      path: '/check-in/$token'
+      fullPath: '/check-in/$token'
+      preLoaderRoute: typeof CheckInTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/critical-line/{-$id}': {
       id: '/_app/critical-line/{-$id}'
       path: '/critical-line/{-$id}'
@@ -610,6 +630,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ProductRoute: ProductRoute,
   TermsConditionsRoute: TermsConditionsRoute,
+  CheckInTokenRoute: CheckInTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -155,3 +155,45 @@ test.describe("offline", () => {
     }
   });
 });
+
+test.describe("self check-in", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true });
+
+  test("a driver checks in from a phone on the public page; the SMS is in the log", async ({
+    page,
+    request,
+  }) => {
+    const { office, lines } = await todayLines(request, 1, "GSELF");
+    const line = lines[0] as { id: number; code: string; dock: string };
+    const created = await office.send("post", "/api/check-in/page");
+    expect(created.status, created.body).toBe(201);
+    const { token } = JSON.parse(created.body) as { token: string };
+
+    await page.goto(`/check-in/${token}`);
+    await expect(page.getByRole("heading", { name: "Truck check-in" })).toBeVisible();
+    const plate = `PH${Date.now().toString(36).slice(-6).toUpperCase()}`;
+    await page.getByLabel("Delivery reference").fill(line.code);
+    await page.getByLabel("Plate").fill(plate);
+    await page.getByLabel("Driver name").fill("Phone Driver");
+    await page.getByLabel("Phone").fill("+34 622 333 444");
+    await page.screenshot({ path: `${SHOTS}/self-check-in-390x844-form.png` });
+    await page.getByRole("button", { name: "Check in", exact: true }).click();
+    const dock = page.getByRole("region", { name: "Go to the dock" });
+    await expect(dock).toContainText(line.dock);
+    await expect(dock).toContainText("W3");
+    await expect(dock).toContainText("You will receive a text message with instructions shortly.");
+    await page.screenshot({ path: `${SHOTS}/self-check-in-390x844-dock.png` });
+
+    const trucks = await office.get<{ results: { id: number }[] }>("/api/shipper", { plate });
+    const sms = await office.get<{ results: { to: string; body: string }[] }>("/api/sms", {
+      shipper: trucks.results[0]?.id ?? 0,
+    });
+    expect(sms.results).toHaveLength(1);
+    expect(sms.results[0]?.to).toBe("+34622333444");
+    expect(sms.results[0]?.body).toContain(`dock ${line.dock}`);
+
+    // In Spanish the same page reads so.
+    await page.getByRole("button", { name: "ES", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Vaya al andén" })).toBeVisible();
+  });
+});

@@ -154,6 +154,7 @@ export const PublicTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9
 
 /** What the public page knows about itself: the company's name, nothing else. */
 export const PublicPageAnswer = z.object({ company: z.string() });
+export type PublicPageAnswer = z.infer<typeof PublicPageAnswer>;
 
 /** The driver's own check-in from a phone: reference, plate, name and phone. */
 export const SelfCheckInInput = z.object({

@@ -6,6 +6,7 @@ import { CheckInFlow } from "./check-in-flow";
 import { CheckOutForm } from "./check-out-form";
 import styles from "./gate.module.css";
 import { GateIssues } from "./gate-issues";
+import { PosterDialog } from "./poster-dialog";
 import { useGateTheme } from "./use-gate-theme";
 
 /**
@@ -15,14 +16,17 @@ import { useGateTheme } from "./use-gate-theme";
 export function GatePage() {
   useGateTheme();
   const { t } = useLingui();
-  const { company, user } = useSession();
+  const { company, user, roles } = useSession();
   const [mode, setMode] = useState<"in" | "out">("in");
   if (!company) return null;
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>
-        <Trans>Truck check-in</Trans>
-      </h1>
+      <div className={styles.header}>
+        <h1 className={styles.title}>
+          <Trans>Truck check-in</Trans>
+        </h1>
+        <PosterDialog roles={roles} />
+      </div>
       <GateIssues userId={user?.id ?? null} />
       <ToggleButtonGroup
         className={styles.modes}
