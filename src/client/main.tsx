@@ -2,6 +2,7 @@ import "./ui/tokens.css";
 import "./ui/global.css";
 import { createRoot } from "react-dom/client";
 import { publicPageOf } from "./features/public/site/public-paths";
+import { publicPageOf } from "./features/public/site/public-paths";
 import { loginBootPath, renderLogin } from "./features/session/login-boot";
 import { loadConfig } from "./lib/config";
 import { activateLocale, initialLocale } from "./lib/i18n";
@@ -15,6 +16,15 @@ import { readStored } from "./lib/storage";
 const loadApp = () => import("./app");
 
 async function start(): Promise<void> {
+  // The public pages (issue 17) draw on their own: no app, config or catalog to wait for.
+  const publicPage = publicPageOf(window.location.pathname);
+  if (publicPage !== null) {
+    const { renderPublic } = await import("./features/public/site/public-boot");
+    const target = document.getElementById("root");
+    if (!target) throw new Error("#root is missing from index.html");
+    renderPublic(createRoot(target), publicPage);
+    return;
+  }
   // The public pages (issue 17) draw on their own: no app, config or catalog to wait for.
   const publicPage = publicPageOf(window.location.pathname);
   if (publicPage !== null) {

@@ -121,3 +121,88 @@ test.describe("task list", () => {
     await page.screenshot({ path: "test-results/screenshots/task-list-390.png", fullPage: true });
   });
 });
+
+test.describe("public pages", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("a visitor on a phone reads the landing in Spanish and sends the contact form", async ({
+    page,
+    checkA11y,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    // The form's minimum fill time runs on the page's clock.
+    await page.clock.install();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", /en|es/);
+    // Without the app: no router, session or offline engine chunk.
+    expect(scripts.some((path) => /\/assets\/(app|_app)-/.test(path))).toBe(false);
+
+    await page.getByRole("button", { name: "ES", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Cada camión, muelle y carga en un solo lugar",
+    );
+    await expect(page).toHaveTitle(/Gestión de patio/);
+    expect(await page.evaluate(() => localStorage.getItem("vueml-lang"))).toBe("es");
+    await expect(page.getByRole("link", { name: "Descargar el folleto (PDF)" })).toHaveAttribute(
+      "href",
+      "/flyer/yardline-es.pdf",
+    );
+    await page.getByRole("button", { name: "Mensaje siguiente" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/conductor sabe/);
+    await checkA11y();
+    await page.screenshot({ path: "test-results/screenshots/landing-390.png", fullPage: true });
+    const flyer = await page.request.get("/flyer/yardline-es.pdf");
+    expect(flyer.headers()["content-type"]).toContain("pdf");
+
+    await page.getByRole("link", { name: "Más información" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Contacto" })).toBeVisible();
+    const send = page.getByRole("button", { name: "Enviar" });
+    await send.click();
+    await expect(page.getByText("Nombre no puede estar vacío")).toBeVisible();
+    await expect(page.getByText("Correo electrónico no puede estar vacío")).toBeVisible();
+    await expect(page.getByText("Empresa no puede estar vacío")).toBeVisible();
+    await expect(
+      page.getByText("Acepte los Términos y condiciones y la Política de privacidad"),
+    ).toBeVisible();
+
+    await page.getByLabel("Nombre").fill("Marta Ruiz");
+    await page.getByLabel("Correo electrónico").fill("marta@logistica.example");
+    await page.getByLabel("Empresa").fill("Logística Ruiz");
+    await page.getByLabel(/Comentarios/).fill("Tres muelles, 40 camiones al día.");
+    await page.getByRole("checkbox").check();
+    await checkA11y();
+    await page.clock.fastForward("00:10");
+    await send.click();
+    await expect(page.getByRole("status")).toHaveText("Mensaje enviado correctamente");
+    await expect(page.getByLabel("Nombre")).toHaveValue("");
+    await expect(page.getByRole("checkbox")).not.toBeChecked();
+    await page.screenshot({ path: "test-results/screenshots/contact-390.png", fullPage: true });
+  });
+
+  test("terms and privacy in English and Spanish", async ({ page }) => {
+    // A stored variant counts as its language (spec section 9); set once, before the first load.
+    await page.addInitScript(() => {
+      if (localStorage.getItem("vueml-lang") === null) localStorage.setItem("vueml-lang", "es_bw");
+    });
+    await page.goto("/terms-conditions");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Términos y condiciones");
+    await expect(page.getByRole("button", { name: "ES", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.getByRole("button", { name: "EN", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and conditions");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("link", { name: "Privacy policy" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy policy");
+    await page.getByRole("button", { name: "ES", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Política de privacidad");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    await page.screenshot({ path: "test-results/screenshots/landing-1280.png", fullPage: true });
+  });
+});

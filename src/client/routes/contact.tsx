@@ -1,16 +1,9 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { PublicPage } from "../features/public/public-page";
+import { PublicSite } from "../features/public/site/public-site";
 
-export const Route = createFileRoute("/contact")({ component: ContactPage });
+/** Public page (spec "Public routes"); a first load draws it without the app (main.tsx). */
+export const Route = createFileRoute("/contact")({ component: ContactRoute });
 
-function ContactPage() {
-  const { t } = useLingui();
-  return (
-    <PublicPage title={t`Contact`}>
-      <p>
-        <Trans>This page is coming soon.</Trans>
-      </p>
-    </PublicPage>
-  );
+function ContactRoute() {
+  return <PublicSite page="contact" />;
 }

@@ -1,24 +1,9 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { PublicPage } from "../features/public/public-page";
+import { createFileRoute } from "@tanstack/react-router";
+import { PublicSite } from "../features/public/site/public-site";
 
-export const Route = createFileRoute("/")({ component: LandingPage });
+/** Public page (spec "Public routes"); a first load draws it without the app (main.tsx). */
+export const Route = createFileRoute("/")({ component: LandingRoute });
 
-function LandingPage() {
-  const { t } = useLingui();
-  return (
-    <PublicPage title={t`Yard and dock management`}>
-      <p>
-        <Trans>
-          Online management of expeditions and receptions, SMS alerts to the carrier when a load is
-          ready, real-time status and delay alerts.
-        </Trans>
-      </p>
-      <p>
-        <Link to="/login">
-          <Trans>Go to the client area</Trans>
-        </Link>
-      </p>
-    </PublicPage>
-  );
+function LandingRoute() {
+  return <PublicSite page="landing" />;
 }

@@ -1,16 +1,9 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { PublicPage } from "../features/public/public-page";
+import { PublicSite } from "../features/public/site/public-site";
 
-export const Route = createFileRoute("/privacy-policy")({ component: PrivacyPage });
+/** Public page (spec "Public routes"); a first load draws it without the app (main.tsx). */
+export const Route = createFileRoute("/privacy-policy")({ component: PrivacyRoute });
 
-function PrivacyPage() {
-  const { t } = useLingui();
-  return (
-    <PublicPage title={t`Privacy policy`}>
-      <p>
-        <Trans>This page is coming soon.</Trans>
-      </p>
-    </PublicPage>
-  );
+function PrivacyRoute() {
+  return <PublicSite page="privacy" />;
 }
