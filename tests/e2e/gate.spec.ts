@@ -19,6 +19,7 @@ mkdirSync(SHOTS, { recursive: true });
 test("truck access checks a truck in by reference, sees the dock, then checks it out", async ({
   page,
   request,
+  checkA11y,
 }) => {
   await page.clock.install();
   const gate = new GatePage(page);
@@ -30,6 +31,7 @@ test("truck access checks a truck in by reference, sees the dock, then checks it
   await gate.validate("Load", line.code.toLowerCase());
   await expect(page.getByRole("button", { name: new RegExp(line.code) })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/gate-terminal-1024x768-line.png` });
+  await checkA11y();
 
   const plate = `GT${Date.now().toString(36).slice(-6).toUpperCase()}`;
   await gate.checkInNew(plate, "Ana Driver", "+34 612 345 678");
@@ -38,6 +40,7 @@ test("truck access checks a truck in by reference, sees the dock, then checks it
   await expect(gate.dialog.getByTestId("dock-dock")).toHaveText(line.dock);
   await expect(page.getByText("Register truck successfully")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/gate-terminal-1024x768-dock.png` });
+  await checkA11y();
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.screenshot({ path: `${SHOTS}/gate-terminal-1280x720-dock.png` });
 
@@ -162,6 +165,7 @@ test.describe("self check-in", () => {
   test("a driver checks in from a phone on the public page; the SMS is in the log", async ({
     page,
     request,
+    checkA11y,
   }) => {
     const { office, lines } = await todayLines(request, 1, "GSELF");
     const line = lines[0] as { id: number; code: string; dock: string };
@@ -177,6 +181,7 @@ test.describe("self check-in", () => {
     await page.getByLabel("Driver name").fill("Phone Driver");
     await page.getByLabel("Phone").fill("+34 622 333 444");
     await page.screenshot({ path: `${SHOTS}/self-check-in-390x844-form.png` });
+    await checkA11y();
     await page.getByRole("button", { name: "Check in", exact: true }).click();
     const dock = page.getByRole("region", { name: "Go to the dock" });
     await expect(dock).toContainText(line.dock);

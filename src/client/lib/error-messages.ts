@@ -48,6 +48,7 @@ export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   packages: msg`Packages`,
   booked_date: msg`Booked date`,
   arrival_date: msg`Arrival date`,
+  departure_date: msg`Departure date`,
   client_notes: msg`Client notes`,
   company_notes: msg`Company notes`,
   pallet_notes: msg`Pallet notes`,
