@@ -28,7 +28,8 @@ export async function streamZip(
   const view = await shipmentFor(app.db, auth, query.shipment, "view");
   const rows = await attachmentsIn(app.db, auth.company.id, query.shipment, query.scope, query.ids);
   if (rows.length === 0) throw emptyScopeError(query.scope);
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+  // Level 1: photos and PDFs hardly shrink, and a yard needs the zip soon rather than small.
+  const archive = new ZipArchive({ zlib: { level: 1 } });
   const names = uniqueNames(rows);
   rows.forEach((row, index) => {
     archive.append(app.fileStorage.read(row.storageKey), {
