@@ -150,7 +150,7 @@ test.describe("kiosk", () => {
   // Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
   test.use({ serviceWorkers: "allow", viewport: { width: 1920, height: 1080 } });
 
-  test("kiosk: the rotation shows the three indicator views, 10 s each, and keeps them offline", async ({
+  test("kiosk: the rotation shows the three indicator views and the alert images, 10 s each, and keeps them offline", async ({
     page,
     context,
     loginAs,
@@ -180,6 +180,16 @@ test.describe("kiosk", () => {
     await expect(heading).toHaveText("Indicators: Area C");
     await expect(tiles).toHaveCount(5);
     const lines = await tiles.filter({ hasText: "Lines handled" }).textContent();
+
+    // Then the alerts wall: the demo posters, one a tick.
+    await page.clock.runFor(KIOSK_ADVANCE_MS);
+    await expect(heading).toHaveText("Alerts: Wear your high-visibility vest in the yard");
+    await expect(
+      page.getByRole("img", { name: "Wear your high-visibility vest in the yard" }),
+    ).toBeVisible();
+    await page.screenshot({ path: "test-results/screenshots/alerts-kiosk-1920x1080.png" });
+    await page.clock.runFor(KIOSK_ADVANCE_MS);
+    await expect(heading).toHaveText("Alerts: Forklifts crossing: walk on the marked paths");
 
     // The network drops: round the rotation again, the views keep their last figures.
     await kiosk.waitForCachedShell();

@@ -2,6 +2,7 @@ import { count, sql } from "drizzle-orm";
 import { pgSchema, text } from "drizzle-orm/pg-core";
 import { hashPassword } from "../auth/password";
 import type { Db } from "./database";
+import { seedDemoAlerts } from "./demo-alerts";
 import { demoCriticalLines } from "./demo-critical-lines";
 import {
   DEMO_CLIENTS,
@@ -165,6 +166,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
     await tx
       .insert(criticalLines)
       .values(demoCriticalLines(companyIds, userIds.get("office") ?? null, now));
+    await seedDemoAlerts(tx, companyIds);
   });
   return true;
 }

@@ -32,7 +32,7 @@ export const KIOSK_PAGES = {
   expeditions: { exists: true, search: bookedOn },
   receptions: { exists: true, search: bookedOn },
   indicators: { exists: true },
-  alerts: { exists: false },
+  alerts: { exists: true },
   // Spec section 2: its date shortcuts start on from_now (lines not ended before today).
   "critical-lines": { exists: true, search: (today) => ({ date_after: today }) },
 } as const satisfies Partial<Record<RouteName, KioskPage>>;

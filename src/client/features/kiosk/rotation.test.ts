@@ -14,14 +14,8 @@ describe("kiosk pages", () => {
     expect(KIOSK_ORDER).toEqual(KIOSK_ROTATION);
   });
 
-  it("alerts is the only placeholder left", () => {
-    expect(KIOSK_ORDER.filter((name) => KIOSK_PAGES[name].exists)).toEqual([
-      "trucks",
-      "expeditions",
-      "receptions",
-      "indicators",
-      "critical-lines",
-    ]);
+  it("every page is built", () => {
+    expect(KIOSK_ORDER.filter((name) => KIOSK_PAGES[name].exists)).toEqual(KIOSK_ROTATION);
   });
 
   it("lists show the given day", () => {
@@ -47,8 +41,13 @@ describe("isKioskUser", () => {
 });
 
 describe("rotationFor", () => {
-  it("kiosk: expeditions, indicators and critical lines today (alerts is a placeholder)", () => {
-    expect(rotationFor(["kiosk"])).toEqual(["expeditions", "indicators", "critical-lines"]);
+  it("kiosk: expeditions, the walls and critical lines", () => {
+    expect(rotationFor(["kiosk"])).toEqual([
+      "expeditions",
+      "indicators",
+      "alerts",
+      "critical-lines",
+    ]);
   });
 
   it("kiosk: expeditions then critical lines once it exists (the guard skips the rest)", () => {
@@ -61,7 +60,7 @@ describe("rotationFor", () => {
   });
 
   it("kiosk receptions: receptions and the walls (indicators, alerts)", () => {
-    expect(rotationFor(["kioskReceptions"])).toEqual(["receptions", "indicators"]);
+    expect(rotationFor(["kioskReceptions"])).toEqual(["receptions", "indicators", "alerts"]);
     expect(rotationFor(["kioskReceptions"], ALL_BUILT)).toEqual([
       "receptions",
       "indicators",
@@ -70,13 +69,7 @@ describe("rotationFor", () => {
   });
 
   it("a role the guard lets everywhere gets the full order of the built pages", () => {
-    expect(rotationFor(["admin"])).toEqual([
-      "trucks",
-      "expeditions",
-      "receptions",
-      "indicators",
-      "critical-lines",
-    ]);
+    expect(rotationFor(["admin"])).toEqual(KIOSK_ROTATION);
     expect(rotationFor(["admin"], ALL_BUILT)).toEqual(KIOSK_ROTATION);
   });
 

@@ -37,9 +37,15 @@ function kioskRouter(roles: RoleKey[], start: string) {
       component: () => <p data-page-count={pageCounts[path]}>{path}</p>,
     });
   const routeTree = root.addChildren(
-    ["/dashboard", "/trucks", "/expeditions", "/receptions", "/indicators", "/critical-lines"].map(
-      page,
-    ),
+    [
+      "/dashboard",
+      "/trucks",
+      "/expeditions",
+      "/receptions",
+      "/indicators",
+      "/alerts",
+      "/critical-lines",
+    ].map(page),
   );
   return createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [start] }) });
 }
@@ -85,8 +91,8 @@ describe("useKioskRotation", () => {
       pathname: "/expeditions",
       search: { booked_date_after: "2025-03-04", booked_date_before: "2025-03-04" },
     });
-    // Ticks: indicators, critical lines, then expeditions again past midnight.
-    await advance(31_000);
+    // Ticks: indicators, alerts, critical lines, then expeditions again past midnight.
+    await advance(40_000);
     expect(shown(router)).toEqual({
       pathname: "/expeditions",
       search: { booked_date_after: "2025-03-05", booked_date_before: "2025-03-05" },
@@ -104,7 +110,7 @@ describe("useKioskRotation", () => {
       await advance(KIOSK_ADVANCE_MS);
       visited.push(router.state.location.pathname);
     }
-    expect(visited).toEqual(["/expeditions", "/receptions", "/indicators", "/critical-lines"]);
+    expect(visited).toEqual(["/expeditions", "/receptions", "/indicators", "/alerts"]);
     expect(document.documentElement.dataset.kioskTicks).toBe("4");
   });
 
@@ -122,14 +128,14 @@ describe("useKioskRotation", () => {
     expect(shown(router).search).not.toHaveProperty("page");
   });
 
-  it("kiosk receptions alternates receptions and indicators while the ticks count", async () => {
+  it("kiosk receptions rotates receptions, indicators and alerts", async () => {
     const router = await renderKiosk(["kioskReceptions"], "/receptions");
     const visited: string[] = [];
     for (let tick = 0; tick < 3; tick += 1) {
       await advance(KIOSK_ADVANCE_MS);
       visited.push(router.state.location.pathname);
     }
-    expect(visited).toEqual(["/indicators", "/receptions", "/indicators"]);
+    expect(visited).toEqual(["/indicators", "/alerts", "/receptions"]);
     expect(document.documentElement.dataset.kioskTicks).toBe("3");
   });
 

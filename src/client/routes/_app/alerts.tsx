@@ -1,8 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../../ui/coming-soon-page";
+import { z } from "zod";
+import { AlertsPage } from "../../features/alerts/alerts-page";
 
-export const Route = createFileRoute("/_app/alerts")({ component: AlertsRoute });
+/** The image on screen, 1-based. */
+const AlertsSearch = z.object({
+  page: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
+});
 
-function AlertsRoute() {
-  return <ComingSoonPage page="alerts" />;
-}
+export const Route = createFileRoute("/_app/alerts")({
+  validateSearch: (search: Record<string, unknown>) => AlertsSearch.parse(search),
+  component: AlertsPage,
+});
