@@ -158,7 +158,7 @@ test.describe("public pages", () => {
     const flyer = await page.request.get("/flyer/yardline-es.pdf");
     expect(flyer.headers()["content-type"]).toContain("pdf");
 
-    await page.getByRole("link", { name: "Más información" }).click();
+    await page.getByRole("link", { name: /^Más información/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Contacto" })).toBeVisible();
     const send = page.getByRole("button", { name: "Enviar" });
     await send.click();

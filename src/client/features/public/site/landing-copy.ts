@@ -132,7 +132,7 @@ const en: SiteCopy = {
   bannerTitle: "Would Yardline fit your yard?",
   bannerText:
     "Tell us how many docks and trucks a day you handle; we will show you with your own case.",
-  moreInfo: "More info",
+  moreInfo: "More info and a demo",
   footer: {
     social: "Follow us",
     terms: "Terms and conditions",
@@ -240,7 +240,7 @@ const es: SiteCopy = {
   bannerTitle: "¿Encaja Yardline en su patio?",
   bannerText:
     "Cuéntenos cuántos muelles y camiones al día gestiona; se lo mostramos con su propio caso.",
-  moreInfo: "Más información",
+  moreInfo: "Más información y demostración",
   footer: {
     social: "Síganos",
     terms: "Términos y condiciones",
