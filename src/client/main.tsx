@@ -2,29 +2,20 @@ import "./ui/tokens.css";
 import "./ui/global.css";
 import { createRoot } from "react-dom/client";
 import { publicPageOf } from "./features/public/site/public-paths";
-import { publicPageOf } from "./features/public/site/public-paths";
 import { loginBootPath, renderLogin } from "./features/session/login-boot";
 import { loadConfig } from "./lib/config";
 import { activateLocale, initialLocale } from "./lib/i18n";
 import { readStored } from "./lib/storage";
 
 /**
- * Boot: /config.json and the language's catalog, then either the standalone login screen (a
- * first load of /login, or of a private page without a session: React and the form only) or the app (app.tsx: router, session, offline
- * engine), fetched alongside. Every chunk is precached, so both start offline.
+ * Boot: the public pages on their own; otherwise /config.json and the language's catalog, then
+ * either the standalone login screen (a first load of /login, or of a private page without a
+ * session: React and the form only) or the app (app.tsx: router, session, offline engine),
+ * fetched alongside. Every chunk is precached, so all of them start offline.
  */
 const loadApp = () => import("./app");
 
 async function start(): Promise<void> {
-  // The public pages (issue 17) draw on their own: no app, config or catalog to wait for.
-  const publicPage = publicPageOf(window.location.pathname);
-  if (publicPage !== null) {
-    const { renderPublic } = await import("./features/public/site/public-boot");
-    const target = document.getElementById("root");
-    if (!target) throw new Error("#root is missing from index.html");
-    renderPublic(createRoot(target), publicPage);
-    return;
-  }
   // The public pages (issue 17) draw on their own: no app, config or catalog to wait for.
   const publicPage = publicPageOf(window.location.pathname);
   if (publicPage !== null) {
