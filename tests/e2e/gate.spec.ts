@@ -88,10 +88,12 @@ test.describe("offline", () => {
     request,
   }) => {
     const gate = new GatePage(page);
-    const [{ office, lines }] = await Promise.all([
-      todayLines(request, 4, "GOFF"),
+    const [{ office, lines: all }] = await Promise.all([
+      todayLines(request, 5, "GOFF"),
       gate.openAs("truckaccess"),
     ]);
+    const first = all[0] as { id: number; code: string; dock: string };
+    const lines = all.slice(1);
     const codes = lines.map((line) => line.code);
     await serviceWorkerReady(page);
     await page.reload();
@@ -106,6 +108,17 @@ test.describe("offline", () => {
       const key = request.headers()["idempotency-key"] ?? request.url();
       sent.set(key, (sent.get(key) ?? 0) + 1);
     });
+
+    // One check-in with the network first: the same path, timed without a controlled clock.
+    await gate.validate("Load", first.code);
+    await gate.checkInNew(
+      `ON${Date.now().toString(36).slice(-6).toUpperCase()}`,
+      "Online",
+      "+34 612 345 678",
+    );
+    console.log(`gate online: press to dock modal ${(await gate.pressToModalMs()).toFixed(1)} ms`);
+    await gate.closeModal();
+    await expect.poll(async () => (await lineOnServer(office, first.id)).arrival).not.toBeNull();
 
     await context.setOffline(true);
     const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -145,8 +158,9 @@ test.describe("offline", () => {
     await expect(issues).toContainText("Another truck was checked in to this line first");
     await page.screenshot({ path: `${SHOTS}/gate-terminal-refused-1024x768.png` });
 
-    // Each check-in answered once (the refused one too); each line has one check-in entry.
-    expect([...sent.values()]).toEqual([1, 1, 1, 1]);
+    // Each check-in answered once (the online one and the refused one too); each line has one
+    // check-in entry.
+    expect([...sent.values()]).toEqual([1, 1, 1, 1, 1]);
     for (const line of lines.slice(0, 3)) {
       const history = await office.get<{ results: { modified_fields: Record<string, unknown> }[] }>(
         "/api/historic",

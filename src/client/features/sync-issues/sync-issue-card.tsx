@@ -85,6 +85,8 @@ function FieldName({ field, entity }: { field: string; entity: SyncIssueRow["ent
   if (field === "status") return <Trans>Status</Trans>;
   if (field === "reason") return <Trans>Reason</Trans>;
   if (field === "edit") return <Trans>Changed fields</Trans>;
+  if (field === "check_in") return <Trans>Check-in</Trans>;
+  if (field === "check_out") return <Trans>Check-out</Trans>;
   if (entity === "shipment") return <Trans>New line</Trans>;
   return <Trans>New truck</Trans>;
 }
