@@ -13,6 +13,7 @@ import {
   DEMO_USERS,
 } from "./demo-data";
 import { demoShipments } from "./demo-shipments";
+import { seedDemoTasks } from "./demo-tasks";
 import { demoTrucks } from "./demo-trucks";
 import { clientCompanies as clientCompanyLinks, clients, userClients } from "./schema/clients";
 import { companies } from "./schema/companies";
@@ -167,6 +168,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
       .insert(criticalLines)
       .values(demoCriticalLines(companyIds, userIds.get("office") ?? null, now));
     await seedDemoAlerts(tx, companyIds);
+    await seedDemoTasks(tx, { companyIds, userIds, clientIds }, now);
   });
   return true;
 }

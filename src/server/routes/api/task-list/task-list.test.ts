@@ -89,6 +89,18 @@ afterAll(async () => {
 });
 
 describe("task list lookups", () => {
+  it("starts with the demo tasks and lines of the plain company", async () => {
+    const tasks = await ok<Page<Worksheet>>(office, "GET", "/api/worksheet?search=inspection");
+    expect(tasks.results.map((w) => w.name)).toEqual(["Quality inspection"]);
+    const lines = await ok<Page<TaskLine>>(
+      office,
+      "GET",
+      `/api/task-line?worksheet=${tasks.results[0]?.id}&page_size=100`,
+    );
+    expect(lines.count).toBeGreaterThan(0);
+    expect(lines.results.every((l) => l.company === plain)).toBe(true);
+  });
+
   it("lists tasks by name with search, and descriptions by task", async () => {
     const tasks = await ok<Page<Worksheet>>(office, "GET", "/api/worksheet?search=pack");
     expect(tasks.results.map((w) => w.name)).toEqual(["Packing"]);
