@@ -6,6 +6,13 @@ import {
   MailStatus,
   ShipmentQr,
 } from "../../../../shared/contract/attachment";
+import {
+  Material,
+  type MaterialInput,
+  PackingLine,
+  type PackingLineInput,
+  PackingLineList,
+} from "../../../../shared/contract/packing";
 import { ApiError, NetworkError } from "../../../lib/errors";
 import { apiRequest, http } from "../../../lib/http";
 import { currentLocale } from "../../../lib/i18n";
@@ -85,4 +92,27 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
   if (star) return decodeURIComponent(star);
   return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+export async function listPackingLines(shipment: number): Promise<PackingLine[]> {
+  const body = await http.get<unknown>(`api/packing-list?shipment=${shipment}`);
+  return PackingLineList.parse(body).results;
+}
+
+export async function addPackingLine(body: PackingLineInput): Promise<PackingLine> {
+  return PackingLine.parse(await http.post<unknown>("api/packing-list", body));
+}
+
+export function deletePackingLine(id: number): Promise<unknown> {
+  return http.delete(`api/packing-list/${id}`);
+}
+
+export async function searchMaterials(name: string, signal: AbortSignal): Promise<Material[]> {
+  const params = new URLSearchParams({ name, limit: "10" });
+  const body = await http.get<unknown>(`api/material/autocomplete_name?${params}`, { signal });
+  return Material.array().parse(body);
+}
+
+export async function createMaterial(body: MaterialInput): Promise<Material> {
+  return Material.parse(await http.post<unknown>("api/material", body));
 }

@@ -6,6 +6,7 @@ import type { NotCreated } from "../../../../shared/contract/scheduling";
 import type { Shipment } from "../../../../shared/contract/shipment";
 import type { ShipmentWriteValues } from "../../../../shared/contract/shipment-write";
 import { DEFAULT_STATUS, type ShipmentType } from "../../../../shared/contract/status";
+import { getConfig } from "../../../lib/config";
 import { isTransient } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notices";
 import { useSession } from "../../../lib/session/use-session";
@@ -17,6 +18,7 @@ import { OfflineMarker } from "../../../ui/list/offline-marker";
 import pageStyles from "../../../ui/page.module.css";
 import { deleteShipment } from "../api";
 import { DocumentButtons } from "../documents/document-buttons";
+import { PackingSection } from "../documents/packing-section";
 import { HistoryDialog } from "../history-dialog";
 import { NotCreatedDialog } from "../scheduling/not-created-dialog";
 import { statusChoices } from "../shipments-page";
@@ -267,6 +269,9 @@ export function ShipmentFormPage({
           </div>
         </form>
       )}
+      {id !== null && id > 0 && line.row && getConfig().packingListEnabled ? (
+        <PackingSection shipmentId={id} canEdit={maySave} />
+      ) : null}
       <NotCreatedDialog
         type={type}
         failed={notCreated?.failed ?? []}
