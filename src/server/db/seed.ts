@@ -3,6 +3,7 @@ import { pgSchema, text } from "drizzle-orm/pg-core";
 import { hashPassword } from "../auth/password";
 import type { Db } from "./database";
 import { seedDemoAlerts } from "./demo-alerts";
+import { seedDemoCheckInPages } from "./demo-check-in";
 import { demoCriticalLines } from "./demo-critical-lines";
 import {
   DEMO_CLIENTS,
@@ -168,6 +169,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
       .insert(criticalLines)
       .values(demoCriticalLines(companyIds, userIds.get("office") ?? null, now));
     await seedDemoAlerts(tx, companyIds);
+    await seedDemoCheckInPages(tx, companyIds);
     await seedDemoTasks(tx, { companyIds, userIds, clientIds }, now);
   });
   return true;

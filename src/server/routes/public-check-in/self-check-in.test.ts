@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckInPageAnswer, SelfCheckInAnswer } from "../../../shared/contract/check-in";
+import { DEMO_CHECK_IN_TOKENS } from "../../db/demo-check-in";
 import { PLAIN } from "../../db/demo-data";
 import { type Caller, callerFor, uniquePlate } from "../../test/api-caller";
 import { createTestApp, type TestApp } from "../../test/harness";
@@ -19,6 +20,9 @@ beforeAll(async () => {
   plain = await t.companyId(PLAIN);
   office = await callerFor(t, "office", plain);
   gate = await callerFor(t, "truckaccess", plain);
+  // The demo seed gives the company a page (demo-check-in.ts); a new token revokes it.
+  const demo = await anonymous("GET", `/api/public/check-in/${DEMO_CHECK_IN_TOKENS[PLAIN]}`);
+  expect(demo.json()).toEqual({ company: PLAIN });
   const page = await office("POST", "/api/check-in/page");
   expect(page.statusCode, page.body).toBe(201);
   token = page.json<CheckInPageAnswer>().token ?? "";
