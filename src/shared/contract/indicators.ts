@@ -19,8 +19,6 @@ export const INDICATOR_PERIODS = ["A", "T"] as const;
 export type IndicatorPeriod = (typeof INDICATOR_PERIODS)[number];
 
 export const AREA_C_WAREHOUSE = "W1";
-/** Minutes after the booked time an arrival still counts as on time (a company setting later). */
-export const ON_TIME_TOLERANCE_MINUTES = 15;
 
 export const INDICATOR_KEYS = [
   "lines_handled",

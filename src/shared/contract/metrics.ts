@@ -130,3 +130,44 @@ export const IncidenceDetail = z.object({
   created: IsoDateTime,
 });
 export type IncidenceDetail = z.infer<typeof IncidenceDetail>;
+
+/**
+ * Dwell and turn time per arrival day (issue 16, beyond the spec): from a line's check-in
+ * arrival to its truck's first check-out after it, or, without a check-out, to the line's
+ * loading or discharge time (action_date); median and 90th percentile in minutes.
+ */
+export const DwellRow = z.object({
+  arrival_date: z.string(),
+  lines: z.number().int(),
+  median_minutes: z.number(),
+  p90_minutes: z.number(),
+});
+export type DwellRow = z.infer<typeof DwellRow>;
+
+/** Carrier on-time scorecard (issue 16): per truck name, over the lines booked in the range. */
+export const ScorecardRow = z.object({
+  carrier: z.string(),
+  lines: z.number().int(),
+  arrivals: z.number().int(),
+  on_time: z.number().int(),
+  /** Percent of arrivals within the tolerance of the booked time; null without arrivals. */
+  on_time_rate: z.number().nullable(),
+  incidences: z.number().int(),
+  median_dwell_minutes: z.number().nullable(),
+});
+export type ScorecardRow = z.infer<typeof ScorecardRow>;
+
+export const Scorecard = z.object({
+  tolerance_minutes: z.number().int(),
+  results: z.array(ScorecardRow),
+});
+export type Scorecard = z.infer<typeof Scorecard>;
+
+export const MAX_TOLERANCE_MINUTES = 240;
+export const DEFAULT_TOLERANCE_MINUTES = 15;
+
+/** The company's metric settings: the on-time tolerance (minutes after the booked time). */
+export const MetricSettings = z.object({
+  on_time_tolerance_minutes: z.number().int().min(0).max(MAX_TOLERANCE_MINUTES),
+});
+export type MetricSettings = z.infer<typeof MetricSettings>;

@@ -15,8 +15,8 @@ export const indicationRoutes: FastifyPluginAsyncZod = async (app) => {
         "Headers area (G general, C area C: warehouse W1) and period (A annual, T quarterly). " +
         "Every user of the company may read it (kiosk walls show it); a user limited to some " +
         "clients gets their clients' figures. Whole calendar periods on the yard's clock, by " +
-        "booked date. Tiles: lines handled (not cancelled), on-time rate (arrival within 15 " +
-        "minutes of the booked time, percent of arrivals), incidences, average dwell (arrival " +
+        "booked date. Tiles: lines handled (not cancelled), on-time rate (arrival within the " +
+        "company's tolerance of the booked time, 15 minutes unless set, percent of arrivals), incidences, average dwell (arrival " +
         "to loading or discharge, minutes), trucks served.",
       headers: CompanyHeaders.extend(IndicationHeaders.shape),
       response: { 200: Indication, ...errorResponses(...API_ERRORS) },

@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import { ON_TIME_TOLERANCE_MINUTES } from "../../../../shared/contract/indicators";
 import type { Executor } from "../../../db/database";
 
 /** One period's raw figures; null where nothing could be measured. */
@@ -38,6 +37,7 @@ export async function periodFigures(
   db: Executor,
   scope: IndicationScope,
   bounds: { previousFrom: Date; currentFrom: Date; currentTo: Date },
+  toleranceMinutes: number,
 ): Promise<{ current: PeriodFigures; previous: PeriodFigures }> {
   const parts: SQL[] = [
     sql`s.company_id = ${scope.companyId}`,
@@ -53,7 +53,7 @@ export async function periodFigures(
     parts.push(sql`s.client_id in (${ids})`);
   }
   if (scope.warehouse !== undefined) parts.push(sql`s.warehouse = ${scope.warehouse}`);
-  const tolerance = `${ON_TIME_TOLERANCE_MINUTES} minutes`;
+  const tolerance = `${toleranceMinutes} minutes`;
   const result = await db.execute(sql`
     select s.booked_date >= ${bounds.currentFrom.toISOString()} as current,
       count(*) filter (where st.description <> 'cancelled')::int as lines_handled,

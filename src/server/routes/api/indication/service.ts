@@ -8,6 +8,7 @@ import {
   type IndicatorPeriod,
 } from "../../../../shared/contract/indicators";
 import type { Db } from "../../../db/database";
+import { toleranceOf } from "../metrics/yard-times";
 import { type PeriodFigures, periodFigures, yardZone } from "./repository";
 
 const TYPES: Record<IndicatorKey, Omit<Indicator["type"], "key">> = {
@@ -99,6 +100,7 @@ export async function indicationOf(
       currentFrom: bounds.currentFrom.toJSDate(),
       currentTo: bounds.currentTo.toJSDate(),
     },
+    await toleranceOf(db, scope.companyId),
   );
   const keys = Object.keys(TYPES) as IndicatorKey[];
   return {

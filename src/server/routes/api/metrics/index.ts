@@ -2,20 +2,24 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   DayDetailQuery,
+  DwellRow,
   IncidenceDetail,
   IncidenceDetailQuery,
   IncidenceMetricRow,
   LineDetail,
   LineMetricRow,
   MachineMetricRow,
+  MetricSettings,
   MetricsQuery,
   NO_REASON,
+  Scorecard,
   TaskUserMetricRow,
   TruckDetail,
   TruckMetricRow,
 } from "../../../../shared/contract/metrics";
 import { listOf } from "../../../../shared/contract/paging";
 import { type AuthContext, authOf } from "../../../auth/context";
+import { errors } from "../../../errors";
 import { requirePermission } from "../../../plugins/require-permission";
 import { pageOf } from "../../page";
 import { API_ERRORS, errorResponses } from "../../responses";
@@ -34,6 +38,7 @@ import {
   truckCounts,
   truckDetails,
 } from "./repository";
+import { dwellPerDay, scorecard, setTolerance, toleranceOf } from "./yard-times";
 
 const tags = ["metrics"];
 const SCOPE =
@@ -207,6 +212,94 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       const count = found[0]?.total ?? 0;
       const pageSize = { page: q.page, pageSize: q.page_size };
       return pageOf(request.url, pageSize, count, found.map(presentIncidenceDetail));
+    },
+  });
+
+  app.get("/metrics/dwell", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "Dwell and turn time per arrival day: median and p90 in minutes",
+      description:
+        `${SCOPE}From a line's arrival (check-in) to its truck's first check-out after it, or ` +
+        "to the line's loading or discharge time when the truck never checked out. Lines " +
+        "without an arrival or an end are left out, and so are days without such lines.",
+      querystring: MetricsQuery,
+      response: { 200: z.array(DwellRow), ...responses },
+    },
+    handler: async (request) => {
+      const { type } = request.query;
+      const scope = scopeOf(authOf(request));
+      const found = await dwellPerDay(app.db, scope, rangeOf(request.query), type);
+      const round = (value: number) => Math.round(value * 10) / 10;
+      return found.map((row) => ({
+        arrival_date: row.day,
+        lines: row.lines,
+        median_minutes: round(row.median),
+        p90_minutes: round(row.p90),
+      }));
+    },
+  });
+
+  app.get("/metrics/scorecard", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "Carrier on-time scorecard: per truck name, over the lines booked in the range",
+      description:
+        `${SCOPE}on_time: arrivals no later than the booked time plus the company's ` +
+        "tolerance (tolerance_minutes, api/metrics/settings); on_time_rate in percent of " +
+        "arrivals; median dwell as in api/metrics/dwell. Most lines first, at most 1000.",
+      querystring: MetricsQuery,
+      response: { 200: Scorecard, ...responses },
+    },
+    handler: async (request) => {
+      const { type } = request.query;
+      const auth = authOf(request);
+      const tolerance = await toleranceOf(app.db, auth.company.id);
+      const found = await scorecard(app.db, scopeOf(auth), rangeOf(request.query), type, tolerance);
+      const round = (value: number) => Math.round(value * 10) / 10;
+      return {
+        tolerance_minutes: tolerance,
+        results: found.map((row) => ({
+          carrier: row.carrier,
+          lines: row.lines,
+          arrivals: row.arrivals,
+          on_time: row.on_time,
+          on_time_rate: row.arrivals > 0 ? round((100 * row.on_time) / row.arrivals) : null,
+          incidences: row.incidences,
+          median_dwell_minutes: row.median_dwell === null ? null : round(row.median_dwell),
+        })),
+      };
+    },
+  });
+
+  app.get("/metrics/settings", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "The company's metric settings (on-time tolerance)",
+      description: "Requires seeBi. The tolerance is 15 minutes until an admin sets it.",
+      response: { 200: MetricSettings, ...responses },
+    },
+    handler: async (request) => ({
+      on_time_tolerance_minutes: await toleranceOf(app.db, authOf(request).company.id),
+    }),
+  });
+
+  app.put("/metrics/settings", {
+    schema: {
+      tags,
+      summary: "Set the company's on-time tolerance (admin)",
+      description: "Minutes after the booked time an arrival still counts as on time (0..240).",
+      body: MetricSettings,
+      response: { 200: MetricSettings, ...responses },
+    },
+    handler: async (request) => {
+      const auth = authOf(request);
+      if (!auth.roles.includes("admin")) throw errors.forbidden();
+      await setTolerance(app.db, auth.company.id, request.body.on_time_tolerance_minutes);
+      return request.body;
     },
   });
 };

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "../../../../shared/contract/errors";
 import type {
   IncidenceDetail,
   IncidenceMetricRow,
   LineDetail,
+  Scorecard,
   TruckDetail,
 } from "../../../../shared/contract/metrics";
 import { PLAIN } from "../../../db/demo-data";
@@ -261,6 +262,67 @@ describe("api/metrics details", () => {
     expect(all.results.map((row) => row.shipment.id)).toEqual([ids.L3, ids.L4]);
     const tooBig = await admin("GET", `/api/metrics/incidence-details?${RANGE}&page_size=1001`);
     expect(tooBig.statusCode).toBe(400);
+  });
+});
+
+describe("api/metrics dwell and carrier scorecard", () => {
+  // L1: arrival 08:10, loaded 09:10 (T1 never checked out): 60 min. L2: arrival 12:30, T2
+  // checked out at 14:00: 90 min. T1 came on time (08:10 for 08:00), T2 late (12:30 for 12:00).
+  beforeAll(async () => {
+    await t.app.db.execute(sql`insert into check_ins (uid, company_id, kind, shipper_id, created_at)
+      values (gen_random_uuid(), ${plain}, 'out', ${ids.T2}, '2033-01-10T14:00:00Z')`);
+  });
+
+  it("gives the median and p90 dwell per arrival day", async () => {
+    expect(await get(admin, `/api/metrics/dwell?${RANGE}`)).toEqual([
+      { arrival_date: "2033-01-10", lines: 2, median_minutes: 75, p90_minutes: 87 },
+    ]);
+    expect(await get(client, `/api/metrics/dwell?${RANGE}`)).toEqual([
+      { arrival_date: "2033-01-10", lines: 1, median_minutes: 60, p90_minutes: 60 },
+    ]);
+  });
+
+  it("scores carriers against the company's tolerance, which an admin sets", async () => {
+    expect(await get(admin, `/api/metrics/scorecard?${RANGE}`)).toEqual({
+      tolerance_minutes: 15,
+      results: [
+        {
+          carrier: "T1",
+          lines: 1,
+          arrivals: 1,
+          on_time: 1,
+          on_time_rate: 100,
+          incidences: 0,
+          median_dwell_minutes: 60,
+        },
+        {
+          carrier: "T2",
+          lines: 1,
+          arrivals: 1,
+          on_time: 0,
+          on_time_rate: 0,
+          incidences: 1,
+          median_dwell_minutes: 90,
+        },
+      ],
+    });
+    const mine = await get<Scorecard>(client, `/api/metrics/scorecard?${RANGE}`);
+    expect(mine.results.map((row) => row.carrier)).toEqual(["T1"]);
+
+    const office = await callerFor(t, "office", plain);
+    const body = { on_time_tolerance_minutes: 30 };
+    expect((await office("PUT", "/api/metrics/settings", body)).statusCode).toBe(403);
+    const tooLong = await admin("PUT", "/api/metrics/settings", { on_time_tolerance_minutes: 241 });
+    expect(tooLong.statusCode).toBe(400);
+    expect((await admin("PUT", "/api/metrics/settings", body)).statusCode).toBe(200);
+    try {
+      expect(await get(office, "/api/metrics/settings")).toEqual(body);
+      const relaxed = await get<Scorecard>(admin, `/api/metrics/scorecard?${RANGE}`);
+      expect(relaxed.tolerance_minutes).toBe(30);
+      expect(relaxed.results.map((row) => row.on_time_rate)).toEqual([100, 100]);
+    } finally {
+      await admin("PUT", "/api/metrics/settings", { on_time_tolerance_minutes: 15 });
+    }
   });
 });
 

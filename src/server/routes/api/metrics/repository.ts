@@ -34,8 +34,12 @@ function bounds(scope: MetricScope, range: DayRange, column: SQL): SQL {
     and ${column} < ((${range.end}::date + 1)::timestamp at time zone ${zone})`;
 }
 
+/** The yard's calendar day of an instant, as a date (group on it, format afterwards). */
+const dateOf = (scope: MetricScope, column: SQL) =>
+  sql`(${column} at time zone ${zoneOf(scope.companyId)})::date`;
+
 const dayOf = (scope: MetricScope, column: SQL) =>
-  sql`to_char((${column} at time zone ${zoneOf(scope.companyId)})::date, 'YYYY-MM-DD')`;
+  sql`to_char(${dateOf(scope, column)}, 'YYYY-MM-DD')`;
 
 function idList(ids: readonly number[]): SQL {
   return sql.join(
@@ -68,22 +72,27 @@ function truckScope(scope: MetricScope, range: DayRange): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** Counts per day: grouped on the date, formatted once per day (not once per row). */
+function perDay(counted: SQL): SQL {
+  return sql`select to_char(d, 'YYYY-MM-DD') as day, value from (${counted}) per_day order by d`;
+}
+
 export function truckCounts(db: Executor, scope: MetricScope, range: DayRange) {
-  const day = dayOf(scope, sql`t.register_date`);
+  const day = dateOf(scope, sql`t.register_date`);
   return rows<{ day: string; value: number }>(
     db,
-    sql`select ${day} as day, count(*)::int as value from shippers t
-      where ${truckScope(scope, range)} group by 1 order by 1`,
+    perDay(sql`select ${day} as d, count(*)::int as value from shippers t
+      where ${truckScope(scope, range)} group by 1`),
   );
 }
 
 export function lineCounts(db: Executor, scope: MetricScope, range: DayRange, type: number) {
-  const day = dayOf(scope, sql`s.booked_date`);
+  const day = dateOf(scope, sql`s.booked_date`);
   return rows<{ day: string; value: number }>(
     db,
-    sql`select ${day} as day, count(*)::int as value from shipments s
+    perDay(sql`select ${day} as d, count(*)::int as value from shipments s
       where ${lineScope(scope, type)} and ${bounds(scope, range, sql`s.booked_date`)}
-      group by 1 order by 1`,
+      group by 1`),
   );
 }
 
@@ -207,4 +216,13 @@ export function truckDetails(db: Executor, scope: MetricScope, range: DayRange, 
       from shippers t where ${truckScope(scope, range)}
       order by t.register_date, t.id limit ${paging.limit} offset ${paging.offset}`,
   );
+}
+
+/** The scope and day helpers, for the other metric queries (yard-times.ts). */
+export function metricSql(scope: MetricScope) {
+  return {
+    lineScope: (type: number) => lineScope(scope, type),
+    bounds: (range: DayRange, column: SQL) => bounds(scope, range, column),
+    dayOf: (column: SQL) => dayOf(scope, column),
+  };
 }

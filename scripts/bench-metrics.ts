@@ -1,0 +1,156 @@
+/**
+ * BI metrics latency over a big yard (issue 16): `DATABASE_URL=postgres://... node --import tsx
+ * scripts/bench-metrics.ts`. Creates a scratch database on that server (dropped afterwards),
+ * migrates and seeds the demo, adds BENCH_SHIPMENTS (1,000,000) lines of the plain demo company
+ * spread over the last year and BENCH_TRUCKS (50,000) trucks registered over it, server side
+ * (insert ... select generate_series), then times each metric for a one-year range through
+ * inject: median and p99 of BENCH_REQUESTS (20) after 3 warm-ups. Figures, not pass/fail.
+ */
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type App, buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { DEMO_PASSWORD, PLAIN } from "../src/server/db/demo-data";
+import { seedDemo } from "../src/server/db/seed";
+
+const TOTAL = Number(process.env.BENCH_SHIPMENTS ?? 1_000_000);
+const TRUCKS = Number(process.env.BENCH_TRUCKS ?? 50_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
+const CHUNK = 100_000;
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function time(app: App, token: string, url: string, headers: Record<string, string> = {}) {
+  const call = async () => {
+    const response = await app.inject({
+      url,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+  for (let i = 0; i < 3; i++) await call();
+  const samples: number[] = [];
+  let size = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const started = performance.now();
+    size = (await call()).body.length;
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (p: number) =>
+    samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)] ?? 0;
+  return { median: at(50), p99: at(99), size };
+}
+
+async function main() {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl)
+    throw new Error("Set DATABASE_URL (a PostgreSQL server where a database may be created)");
+  const name = `yardline_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  await withAdmin(baseUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const { openPostgres } = await import("../src/server/db/postgres");
+  const database = await openPostgres(url.toString());
+  let app: App | undefined;
+  try {
+    await database.migrate();
+    await seedDemo(database.db, { passwordCost: 10 });
+    const db = database.db;
+    const company = sql`(select id from companies where name = ${PLAIN})`;
+    const started = performance.now();
+    for (let start = 0; start < TOTAL; start += CHUNK) {
+      const end = Math.min(TOTAL, start + CHUNK) - 1;
+      // Booked over the last 365 days; a third arrived (15 min early to 45 late) and were
+      // handled an hour later; statuses and reasons of the lines' type; clients of the company.
+      await db.execute(sql`
+        insert into shipments (company_id, type, code, booked_date, arrival_date, action_date,
+          client_id, status_id, reason_id, warehouse)
+        select ${company}, t.type, 'M-' || g, b.booked,
+          case when g % 3 = 0 then b.booked + ((g % 60) - 15) * interval '1 minute' end,
+          case when g % 3 = 0 then b.booked + interval '75 minutes' end,
+          (select id from clients where company_id = ${company} order by id offset (g % 3) limit 1),
+          s.id, (select r.id from reasons r where r.status_id = s.id order by r.id limit 1),
+          'W' || (1 + g % 3)
+        from generate_series(${start}::int, ${end}::int) g
+        cross join lateral (select 1 + g % 2 as type) t
+        cross join lateral (select now() - (g % 525600) * interval '1 minute' as booked) b
+        cross join lateral (select id from statuses where type = t.type
+          order by id offset (g % 6) limit 1) s`);
+    }
+    await db.execute(sql`
+      insert into shippers (company_id, plate, name, register_date)
+      select ${company}, 'BM' || g, 'BENCH ' || (g % 400), now() - (g % 525600) * interval '1 minute'
+      from generate_series(1, ${TRUCKS}::int) g`);
+    const seconds = (performance.now() - started) / 1000;
+    await db.execute(sql`vacuum analyze`);
+    const config = {
+      ...loadConfig({ LOG_LEVEL: "silent" }),
+      dataDir: "memory://",
+      databaseUrl: url.toString(),
+      jwtSecret: randomBytes(32).toString("hex"),
+      passwordHashCost: 10,
+    };
+    app = await buildApp({ config, database, serveClient: false });
+    const token = async (username: string) =>
+      (
+        await app?.inject({
+          method: "POST",
+          url: "/get-token",
+          payload: { username, password: DEMO_PASSWORD },
+        })
+      )?.json<{ token: string }>().token ?? "";
+    const admin = await token("admin");
+    const client = await token("client");
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const range = `date_start=${yearAgo}&date_end=${today}`;
+    console.log(
+      `PostgreSQL: ${TOTAL.toLocaleString("en")} lines and ${TRUCKS.toLocaleString("en")} trucks inserted in ${seconds.toFixed(1)} s; one-year range ${yearAgo}..${today}`,
+    );
+    const shapes: [string, string, string, Record<string, string>?][] = [
+      ["metrics/lines, both types (admin)", admin, `/api/metrics/lines?${range}&type=0`],
+      ["metrics/lines, expeditions (admin)", admin, `/api/metrics/lines?${range}&type=1`],
+      ["metrics/lines, both (client user, 2 clients)", client, `/api/metrics/lines?${range}`],
+      ["metrics/trucks (admin)", admin, `/api/metrics/trucks?${range}`],
+      ["metrics/incidences (admin)", admin, `/api/metrics/incidences?${range}`],
+      [
+        "metrics/line-details, one day, 1000 rows",
+        admin,
+        `/api/metrics/line-details?date_start=${today}&date_end=${today}`,
+      ],
+      ["indication annual, area G", admin, "/api/indication", { area: "G", period: "A" }],
+      ["indication quarterly, area C", admin, "/api/indication", { area: "C", period: "T" }],
+    ];
+    console.log(`  ${"request".padEnd(46)} ${"median".padStart(9)} ${"p99".padStart(9)}   bytes`);
+    for (const [label, who, path, headers] of shapes) {
+      const { median, p99, size } = await time(app, who, path, headers);
+      console.log(
+        `  ${label.padEnd(46)} ${median.toFixed(1).padStart(6)} ms ${p99.toFixed(1).padStart(6)} ms   ${size}`,
+      );
+    }
+    console.log(`  (${REQUESTS} requests each after 3 warm-ups, sequential, through inject)`);
+  } finally {
+    await app?.close();
+    if (!app) await database.close?.();
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
+    else await withAdmin(baseUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { type SQL, sql } from "drizzle-orm";
+import { DEFAULT_TOLERANCE_MINUTES } from "../../../../shared/contract/metrics";
+import type { Executor } from "../../../db/database";
+import { settings } from "../../../db/schema/settings";
+import { type DayRange, type MetricScope, metricSql } from "./repository";
+
+/**
+ * Dwell and the carrier scorecard (issue 16): aggregates in PostgreSQL, like the metrics.
+ * A line's departure is its truck's first check-out after the line's arrival (the gate), or its
+ * loading/discharge time (action_date) when the truck never checked out.
+ */
+const departure = sql`coalesce(
+  (select min(o.created_at) from check_ins o where o.company_id = s.company_id
+    and o.shipper_id = s.shipper_id and o.kind = 'out' and o.created_at >= s.arrival_date),
+  case when s.action_date >= s.arrival_date then s.action_date end)`;
+const dwellMinutes = sql`extract(epoch from ${departure} - s.arrival_date) / 60`;
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export function dwellPerDay(db: Executor, scope: MetricScope, range: DayRange, type: number) {
+  const { lineScope, bounds, dayOf } = metricSql(scope);
+  return rows<{ day: string; lines: number; median: number; p90: number }>(
+    db,
+    sql`with d as (
+        select ${dayOf(sql`s.arrival_date`)} as day, ${dwellMinutes} as minutes
+        from shipments s
+        where ${lineScope(type)} and ${bounds(range, sql`s.arrival_date`)}
+      )
+      select day, count(*)::int as lines,
+        percentile_cont(0.5) within group (order by minutes)::float8 as median,
+        percentile_cont(0.9) within group (order by minutes)::float8 as p90
+      from d where minutes is not null group by day order by day`,
+  );
+}
+
+export interface ScorecardSqlRow {
+  carrier: string;
+  lines: number;
+  arrivals: number;
+  on_time: number;
+  incidences: number;
+  median_dwell: number | null;
+}
+
+export function scorecard(
+  db: Executor,
+  scope: MetricScope,
+  range: DayRange,
+  type: number,
+  toleranceMinutes: number,
+) {
+  const { lineScope, bounds } = metricSql(scope);
+  const tolerance = `${toleranceMinutes} minutes`;
+  return rows<ScorecardSqlRow>(
+    db,
+    sql`select t.name as carrier, count(*)::int as lines,
+        count(s.arrival_date)::int as arrivals,
+        count(*) filter (where s.arrival_date <= s.booked_date + ${tolerance}::interval)::int
+          as on_time,
+        count(*) filter (where st.incidence)::int as incidences,
+        (percentile_cont(0.5) within group (order by ${dwellMinutes}))::float8 as median_dwell
+      from shipments s
+      join shippers t on t.id = s.shipper_id
+      join statuses st on st.id = s.status_id
+      where ${lineScope(type)} and ${bounds(range, sql`s.booked_date`)}
+      group by t.name order by lines desc, carrier limit 1000`,
+  );
+}
+
+const toleranceKey = (companyId: number) => `on_time_tolerance_minutes:${companyId}`;
+
+/** The company's on-time tolerance (settings table; DEFAULT_TOLERANCE_MINUTES when unset). */
+export async function toleranceOf(db: Executor, companyId: number): Promise<number> {
+  const found = await rows<{ value: string }>(
+    db,
+    sql`select value from ${settings} where key = ${toleranceKey(companyId)}`,
+  );
+  const value = Number(found[0]?.value);
+  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_TOLERANCE_MINUTES;
+}
+
+export async function setTolerance(db: Executor, companyId: number, minutes: number) {
+  await db
+    .insert(settings)
+    .values({ key: toleranceKey(companyId), value: String(minutes) })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: String(minutes), updatedAt: new Date(), version: sql`${settings.version} + 1` },
+    });
+}
