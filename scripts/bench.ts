@@ -13,14 +13,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_LOCALE } from "../src/shared/constants";
 import { runHttpBench } from "./bench-http";
 import { runLighthouse } from "./bench-lighthouse";
 import { fileSize, printSizes, runLoginLoad } from "./bench-login";
 import { runOfflineBench } from "./bench-offline";
 import { runSeriesBench } from "./bench-series";
 
-/** A first visitor's language (DEFAULT_LOCALE, spec section 4): its catalog loads at boot. */
-const FIRST_LOCALE = "es";
+/** A first visitor's language (spec section 4): its catalog loads at boot. */
+const FIRST_LOCALE = DEFAULT_LOCALE;
 const DIST = process.env.BENCH_DIST ?? fileURLToPath(new URL("../dist", import.meta.url));
 
 interface ManifestChunk {
