@@ -82,6 +82,7 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
   page,
   request,
   loginAs,
+  checkA11y,
 }) => {
   test.setTimeout(60_000);
   const { office, code, id } = await newLine(request, "DOCS");
@@ -101,7 +102,11 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
     await route.continue();
   });
   await docs.picker.setInputFiles([
-    { name: "delivery-note.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 note") },
+    {
+      name: "delivery-note.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4 note"),
+    },
     { name: "packing.txt", mimeType: "text/plain", buffer: Buffer.from("12 pallets") },
     { name: "damaged-pallet.png", mimeType: "image/png", buffer: png(320, 200, [200, 40, 40]) },
   ]);
@@ -114,7 +119,9 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
   await expect(docs.documents.getByRole("row")).toHaveCount(3);
   await expect(docs.files.getByRole("progressbar")).toHaveCount(0);
   await expect(docs.gallery.getByRole("img", { name: "damaged-pallet.png" })).toBeVisible();
+  await expect(docs.files.getByRole("button", { name: "Take photo" })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/documents-office-desktop.png` });
+  await checkA11y();
 
   // Full-size view.
   await docs.gallery.getByRole("button", { name: "View damaged-pallet.png" }).click();
@@ -145,7 +152,10 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
   const left = await office.get<{ results: { name: string }[] }>("/api/attachment", {
     shipment: id,
   });
-  expect(left.results.map((a) => a.name).sort()).toEqual(["damaged-pallet.png", "delivery-note.pdf"]);
+  expect(left.results.map((a) => a.name).sort()).toEqual([
+    "damaged-pallet.png",
+    "delivery-note.pdf",
+  ]);
   await docs.files.getByRole("button", { name: "Close" }).last().click();
 
   // QR code: 450x440, downloads as Expedition-{code}.png.
@@ -159,7 +169,11 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
   await page.screenshot({ path: `${SHOTS}/documents-qr.png` });
   const qr = await docs.download(qrDialog.getByRole("link", { name: "Download" }));
   expect(qr.suggestedFilename()).toBe(`Expedition-${code}.png`);
-  expect(readFileSync(await qr.path()).subarray(1, 4).toString("latin1")).toBe("PNG");
+  expect(
+    readFileSync(await qr.path())
+      .subarray(1, 4)
+      .toString("latin1"),
+  ).toBe("PNG");
   await qrDialog.getByRole("button", { name: "Close" }).click();
 
   // Label and check list: PDFs.
@@ -169,7 +183,11 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
   ] as const) {
     const pdf = await docs.download(page.getByRole("button", { name: button, exact: true }));
     expect(pdf.suggestedFilename()).toBe(`${prefix}-Expedition-${code}.pdf`);
-    expect(readFileSync(await pdf.path()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
   }
 });
 
@@ -186,6 +204,7 @@ test.describe("fork-lift on a 1024x768 tablet", () => {
     context,
     request,
     loginAs,
+    checkA11y,
   }) => {
     test.setTimeout(60_000);
     const { office, id } = await newLine(request, "PHOTO");
@@ -218,11 +237,14 @@ test.describe("fork-lift on a 1024x768 tablet", () => {
     });
     await expect(docs.gallery.getByText("Waiting for network")).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/documents-forklift-online.png` });
+    await checkA11y();
     const stored = await office.get<{ results: { name: string; is_image: boolean }[] }>(
       "/api/attachment",
       { shipment: id },
     );
-    expect(stored.results).toEqual([expect.objectContaining({ name: "pallet-photo.png", is_image: true })]);
+    expect(stored.results).toEqual([
+      expect.objectContaining({ name: "pallet-photo.png", is_image: true }),
+    ]);
     expect(posts.filter((status) => status === 201)).toHaveLength(1);
   });
 });

@@ -179,6 +179,34 @@ describe("upload, list, download, image content", () => {
   });
 });
 
+describe("a retried upload (same Idempotency-Key) is stored once", () => {
+  it("answers the first upload again, with one row and one file", async () => {
+    const token = await tokenOf("office");
+    const body = multipartBody({ shipment: String(line) }, [
+      { filename: "retry.png", content: TINY_PNG },
+    ]);
+    const send = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/attachment",
+        payload: body.payload,
+        headers: { ...t.headers(token, plain), ...body.headers, "idempotency-key": "upload-1" },
+      });
+    const before = stored().length;
+    const first = await send();
+    const second = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers["idempotent-replayed"]).toBe("true");
+    expect(second.json<Attachment>().id).toBe(first.json<Attachment>().id);
+    expect(stored().length).toBe(before + 1);
+    const named = (await office("GET", `/api/attachment?shipment=${line}`))
+      .json<AttachmentList>()
+      .results.filter((a) => a.name === "retry.png");
+    expect(named).toHaveLength(1);
+  });
+});
+
 describe("permissions and scope", () => {
   it("needs the line's edit right to upload or delete; seeing it is enough to read", async () => {
     const before = stored();
