@@ -30,8 +30,8 @@ export function CriticalLinesTable({
   const { t } = useLingui();
   const showActions = !isKiosk && (canEdit || canDelete);
   return (
-    <div className={styles.wrap}>
-      <table className={`${styles.table} ${isKiosk ? pageStyles.kiosk : ""}`}>
+    <div className={`${styles.wrap} ${pageStyles.wrap}`}>
+      <table className={`${styles.table} ${pageStyles.compact} ${isKiosk ? pageStyles.kiosk : ""}`}>
         <caption className="visually-hidden">
           <Trans>Critical lines</Trans>
         </caption>
@@ -49,7 +49,7 @@ export function CriticalLinesTable({
             <th scope="col">
               <Trans>Activity</Trans>
             </th>
-            <th scope="col" className={styles.sticky}>
+            <th scope="col">
               <Trans>Line</Trans>
             </th>
             <th scope="col">
@@ -80,40 +80,42 @@ export function CriticalLinesTable({
         <tbody>
           {rows.map((line) => (
             <tr key={line.id}>
-              <td className={styles.nowrap}>{formatDateTime(line.init_date)}</td>
-              <td className={styles.nowrap}>{formatDateTime(line.end_date)}</td>
+              <td className={pageStyles.date}>{formatDateTime(line.init_date)}</td>
+              <td className={pageStyles.date}>{formatDateTime(line.end_date)}</td>
               <td>{line.cause}</td>
               <td>{line.activity}</td>
-              <td className={`${styles.mono} ${styles.sticky}`}>{line.line}</td>
+              <td className={styles.mono}>{line.line}</td>
               <td>{line.destination}</td>
               <td>{line.product}</td>
               <td>{line.contact}</td>
-              <td className={styles.nowrap}>
+              <td>
                 <ObservationCell text={line.observations} interactive={!isKiosk} />
               </td>
               <td>{line.provider}</td>
               <td>{line.client_name}</td>
               {showActions ? (
-                <td className={`${styles.action} ${pageStyles.cardActions}`}>
-                  {canEdit ? (
-                    <Link
-                      to="/critical-line/{-$id}"
-                      params={{ id: String(line.id) }}
-                      className={styles.iconButton}
-                      aria-label={t`Edit critical line ${line.line}`}
-                    >
-                      <Icon name="edit" size={22} />
-                    </Link>
-                  ) : null}
-                  {canDelete ? (
-                    <Button
-                      className={`${styles.iconButton} ${styles.danger}`}
-                      aria-label={t`Delete critical line ${line.line}`}
-                      onPress={() => onDelete(line)}
-                    >
-                      <Icon name="trash" size={22} />
-                    </Button>
-                  ) : null}
+                <td className={styles.action}>
+                  <div className={pageStyles.stack}>
+                    {canEdit ? (
+                      <Link
+                        to="/critical-line/{-$id}"
+                        params={{ id: String(line.id) }}
+                        className={styles.iconButton}
+                        aria-label={t`Edit critical line ${line.line}`}
+                      >
+                        <Icon name="edit" size={22} />
+                      </Link>
+                    ) : null}
+                    {canDelete ? (
+                      <Button
+                        className={`${styles.iconButton} ${styles.danger}`}
+                        aria-label={t`Delete critical line ${line.line}`}
+                        onPress={() => onDelete(line)}
+                      >
+                        <Icon name="trash" size={22} />
+                      </Button>
+                    ) : null}
+                  </div>
                 </td>
               ) : null}
             </tr>

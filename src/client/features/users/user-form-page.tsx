@@ -21,6 +21,7 @@ import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { TextField } from "../../ui/text-field";
 import { changeUserRoles, createUser, getUser, listRoles } from "./api";
+import { ROLE_LABELS } from "./role-labels";
 import { checkNewUser, type UserFormValues } from "./user-form";
 import styles from "./users.module.css";
 
@@ -238,7 +239,7 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
                 disabled={!canManage || !role.assignable}
                 onChange={() => toggle("roles", role.name as RoleKey)}
               />
-              {role.description}
+              {i18n._(ROLE_LABELS[role.name])}
             </label>
           ))}
         </fieldset>
