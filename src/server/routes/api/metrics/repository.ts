@@ -60,11 +60,8 @@ function lineScope(scope: MetricScope, type: number): SQL {
  * Trucks of the company registered in the range; a client user counts only the trucks that
  * carry a live line of one of their clients.
  */
-function truckScope(scope: MetricScope, range: DayRange): SQL {
-  const parts = [
-    sql`t.company_id = ${scope.companyId}`,
-    bounds(scope, range, sql`t.register_date`),
-  ];
+function truckOwner(scope: MetricScope): SQL {
+  const parts = [sql`t.company_id = ${scope.companyId}`];
   if (scope.clientIds.length > 0) {
     parts.push(sql`exists (select 1 from shipments s where s.shipper_id = t.id
       and s.deleted_at is null and s.client_id in (${idList(scope.clientIds)}))`);
@@ -72,27 +69,37 @@ function truckScope(scope: MetricScope, range: DayRange): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Counts per day: grouped on the date, formatted once per day (not once per row). */
-function perDay(counted: SQL): SQL {
-  return sql`select to_char(d, 'YYYY-MM-DD') as day, value from (${counted}) per_day order by d`;
+function truckScope(scope: MetricScope, range: DayRange): SQL {
+  return sql`${truckOwner(scope)} and ${bounds(scope, range, sql`t.register_date`)}`;
+}
+
+/**
+ * Counts per yard day: one index range count per day of the range (generate_series), not a
+ * sort of every row by its day (PostgreSQL cannot tell how few days a year of rows holds, and
+ * sorted a million of them: 2 s against 0.6 s for a year of a million lines).
+ */
+function perDay(scope: MetricScope, range: DayRange, from: SQL, column: SQL, where: SQL): SQL {
+  const zone = zoneOf(scope.companyId);
+  return sql`select to_char(g::date, 'YYYY-MM-DD') as day, c.value
+    from generate_series(${range.start}::date::timestamp, ${range.end}::date::timestamp,
+      interval '1 day') g
+    cross join lateral (select count(*)::int as value from ${from} where ${where}
+      and ${column} >= (g at time zone ${zone})
+      and ${column} < ((g + interval '1 day') at time zone ${zone})) c
+    where c.value > 0 order by g`;
 }
 
 export function truckCounts(db: Executor, scope: MetricScope, range: DayRange) {
-  const day = dateOf(scope, sql`t.register_date`);
   return rows<{ day: string; value: number }>(
     db,
-    perDay(sql`select ${day} as d, count(*)::int as value from shippers t
-      where ${truckScope(scope, range)} group by 1`),
+    perDay(scope, range, sql`shippers t`, sql`t.register_date`, truckOwner(scope)),
   );
 }
 
 export function lineCounts(db: Executor, scope: MetricScope, range: DayRange, type: number) {
-  const day = dateOf(scope, sql`s.booked_date`);
   return rows<{ day: string; value: number }>(
     db,
-    perDay(sql`select ${day} as d, count(*)::int as value from shipments s
-      where ${lineScope(scope, type)} and ${bounds(scope, range, sql`s.booked_date`)}
-      group by 1`),
+    perDay(scope, range, sql`shipments s`, sql`s.booked_date`, lineScope(scope, type)),
   );
 }
 
