@@ -138,6 +138,12 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
     "packing.txt",
   ]);
   await expect(page.getByText("File zip downloaded successfully")).toBeVisible();
+  // Selection mode: only the ticked photo.
+  await docs.files.getByRole("button", { name: "Download as zip" }).click();
+  await docs.files.getByRole("checkbox", { name: "Select damaged-pallet.png" }).check();
+  await expect(docs.files.getByText("1 selected")).toBeVisible();
+  const chosen = await docs.download(docs.files.getByRole("button", { name: "Download zip" }));
+  expect(await zipNames(readFileSync(await chosen.path()))).toEqual(["damaged-pallet.png"]);
 
   // Mail: the spec's checks, then the server says mail is off.
   await docs.files.getByRole("button", { name: "Send by e-mail" }).click();

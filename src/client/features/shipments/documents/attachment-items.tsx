@@ -50,13 +50,15 @@ function SelectBox({ attachment, actions }: { attachment: Attachment; actions: I
   const { t } = useLingui();
   if (!actions.selecting) return null;
   return (
-    <input
-      type="checkbox"
-      className={styles.check}
-      checked={actions.selected.has(attachment.id)}
-      onChange={() => actions.toggle(attachment.id)}
-      aria-label={t`Select ${attachment.name}`}
-    />
+    <label className={styles.checkTarget}>
+      <input
+        type="checkbox"
+        className={styles.check}
+        checked={actions.selected.has(attachment.id)}
+        onChange={() => actions.toggle(attachment.id)}
+        aria-label={t`Select ${attachment.name}`}
+      />
+    </label>
   );
 }
 
