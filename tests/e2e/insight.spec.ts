@@ -109,6 +109,27 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   expect(Number(box?.[1])).toBeGreaterThan(Number(box?.[2]));
   expect(pdfBytes).toContain("/Subtype /Image");
 
+  // Yard times: dwell per arrival day and the carrier scorecard, sortable, as CSV.
+  const card = page.getByRole("table", { name: /^Carrier scorecard/ });
+  await expect(card.getByRole("row").nth(1)).toBeVisible();
+  await card.getByRole("button", { name: "On time %" }).click();
+  await expect(card.getByRole("columnheader", { name: /On time %/ })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
+  const scores = await csvOf(await downloadOf(page, "Download scorecard (CSV)"));
+  expect(scores[0]).toEqual([
+    "carrier",
+    "lines",
+    "arrivals",
+    "on_time",
+    "on_time_rate",
+    "incidences",
+    "median_dwell_minutes",
+  ]);
+  expect(scores).toHaveLength(await card.getByRole("row").count());
+  await expect(page.getByRole("table", { name: "Dwell per arrival day" })).toBeVisible();
+
   // Incidences as a pie; its data table opens a slice's rows, whose link leads to the line.
   await page.getByLabel("Pie").check();
   await page.getByLabel("Metric").selectOption("incidences");

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import {
+  DwellRow,
   IncidenceDetail,
   IncidenceMetricRow,
   LineDetail,
   LineMetricRow,
   MAX_METRIC_DAYS,
   NO_REASON,
+  Scorecard,
   TruckDetail,
   TruckMetricRow,
 } from "../../../shared/contract/metrics";
@@ -72,4 +74,20 @@ export async function fetchDetail(
       return { metric: "incidences", rows: page.results, count: page.count };
     }
   }
+}
+
+export async function fetchDwell(query: BiQuery, signal?: AbortSignal): Promise<DwellRow[]> {
+  const body = await http.get<unknown>("api/metrics/dwell", {
+    searchParams: params(query),
+    signal,
+  });
+  return z.array(DwellRow).parse(body);
+}
+
+export async function fetchScorecard(query: BiQuery, signal?: AbortSignal): Promise<Scorecard> {
+  const body = await http.get<unknown>("api/metrics/scorecard", {
+    searchParams: params(query),
+    signal,
+  });
+  return Scorecard.parse(body);
 }

@@ -24,6 +24,7 @@ import {
 } from "./chart-data";
 import { downloadCsv, downloadFile, toCsv } from "./csv";
 import { chartPdf } from "./pdf";
+import { YardTimes } from "./yard-times";
 
 interface Form {
   kind: ChartKind;
@@ -284,6 +285,7 @@ export function BiPage() {
               <BiDetail detail={detail} title={t`Detail: ${selected.label} (${detail.count})`} />
             )
           ) : null}
+          <YardTimes query={shown.query} />
         </>
       ) : null}
     </section>
