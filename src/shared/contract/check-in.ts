@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../constants";
 import type { RoleKey } from "../roles";
 import { Id, text } from "./fields";
 import { Expedition, Reception, ShipmentClient } from "./shipment";
@@ -104,6 +105,7 @@ export const CheckInInput = z
     type: CheckInType,
     shipper: Id.optional(),
     truck: GateTruck.optional(),
+    language: z.enum(LOCALES).optional().describe("The driver's language for the SMS (en)"),
   })
   .refine((body) => (body.shipper === undefined) !== (body.truck === undefined), {
     message: "Send exactly one of shipper or truck",
@@ -170,6 +172,7 @@ export const SelfCheckInInput = z.object({
     .transform((value) => value.toUpperCase())
     .nullable()
     .optional(),
+  language: z.enum(LOCALES).optional().describe("The page's language, for the SMS (en)"),
 });
 export type SelfCheckInInput = z.input<typeof SelfCheckInInput>;
 

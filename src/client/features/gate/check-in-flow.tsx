@@ -6,6 +6,7 @@ import type { CheckInLine } from "../../../shared/contract/check-in";
 import { plateFieldError, plateOf } from "../../../shared/contract/shipper";
 import { normalisePhone } from "../../../shared/phone";
 import { fieldErrorText } from "../../lib/error-messages";
+import { currentLocale } from "../../lib/i18n";
 import { notify, notifyError } from "../../lib/notices";
 import { db } from "../../offline/db";
 import { currentAuthor } from "../../offline/sync-engine";
@@ -90,7 +91,7 @@ export function CheckInFlow({ company }: { company: number }) {
       name: known?.name ?? name.trim().toUpperCase(),
       phone: known ? known.phone : phone.trim() || null,
     };
-    await queueCheckIn(line, truck, author);
+    await queueCheckIn(line, truck, author, currentLocale());
     setConfirmation({ line, plate: truck.plate, queued: !navigator.onLine });
     notify("success", t`Register truck successfully`);
     reset();

@@ -1,3 +1,4 @@
+import type { Locale } from "../../../shared/constants";
 import type { CheckInLine } from "../../../shared/contract/check-in";
 import type { Shipper } from "../../../shared/contract/shipper";
 import { type Author, enqueue } from "../../offline/outbox";
@@ -19,6 +20,7 @@ export async function queueCheckIn(
   line: CheckInLine,
   truck: GateTruck,
   author: Author,
+  language: Locale,
   now: Date = new Date(),
 ): Promise<string> {
   const uid = crypto.randomUUID();
@@ -33,6 +35,7 @@ export async function queueCheckIn(
         line: line.id,
         type: line.type,
         truck: { plate: truck.plate, name: truck.name, phone: truck.phone },
+        language,
       },
       changes: {
         shipper: { id: 0, name: truck.name, phone: truck.phone, plate: truck.plate },

@@ -5,7 +5,7 @@ import type { Locale } from "../../../shared/constants";
 import type { SelfCheckInAnswer } from "../../../shared/contract/check-in";
 import { errorLines, fieldMessages } from "../../lib/error-messages";
 import { ApiError } from "../../lib/errors";
-import { chooseLocale } from "../../lib/i18n";
+import { chooseLocale, currentLocale } from "../../lib/i18n";
 import { Button } from "../../ui/button";
 import buttonStyles from "../../ui/button.module.css";
 import { TextField } from "../../ui/text-field";
@@ -47,7 +47,7 @@ export function SelfCheckInPage({ token }: { token: string }) {
     setProblem(null);
     setFields({});
     try {
-      setDock(await selfCheckIn(token, form));
+      setDock(await selfCheckIn(token, { ...form, language: currentLocale() }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         setProblem(t`No check-in is possible with this reference today. Please go to the gate.`);

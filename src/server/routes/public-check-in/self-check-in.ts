@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { Locale } from "../../../shared/constants";
 import type { SelfCheckInAnswer } from "../../../shared/contract/check-in";
 import { normalisePhone } from "../../../shared/phone";
 import { ApiError, errors } from "../../errors";
@@ -16,6 +17,7 @@ export interface SelfCheckIn {
   name: string;
   phone: string;
   country_code?: string | null | undefined;
+  language?: Locale | undefined;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function selfCheckIn(
       line: free.line.id,
       type: free.line.type as 1 | 2,
       truck: { plate: input.plate, name: input.name, phone: phone.e164 },
+      language: input.language,
     });
     return {
       warehouse: answer.check_in.warehouse,

@@ -121,6 +121,22 @@ describe("PUT /api/check-in/uid/:uid", () => {
     expect(messages[0]?.body).toContain("dock D7");
   });
 
+  it("texts the dock in the driver's language", async () => {
+    const { id, code } = await todayLine(1);
+    const answer = await gate("PUT", `/api/check-in/uid/${randomUUID()}`, {
+      line: id,
+      type: 1,
+      truck: newTruck(uniquePlate("GES")),
+      language: "es",
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const truck = answer.json<CheckInAnswer>().check_in.truck;
+    const sms = await office("GET", `/api/sms?shipper=${truck.id}`);
+    expect(sms.json<{ results: { body: string }[] }>().results[0]?.body).toBe(
+      `Entrada registrada para ${code}. Diríjase a almacén W2, andén D7.`,
+    );
+  });
+
   it("applies a repeated uid once: same answer, one truck, one SMS, one history entry", async () => {
     const { id } = await todayLine(2);
     const plate = uniquePlate("GRP");

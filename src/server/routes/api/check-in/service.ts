@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { DateTime } from "luxon";
+import type { Locale } from "../../../../shared/constants";
 import type {
   CheckInAnswer,
   CheckInLine,
@@ -46,6 +47,8 @@ export interface GateActor {
 export interface CheckInBody {
   line: number;
   type: 1 | 2;
+  /** The driver's language, for the SMS (default en). */
+  language?: Locale | undefined;
   shipper?: number | undefined;
   truck?:
     | {
@@ -132,14 +135,46 @@ async function truckFor(
   });
 }
 
-export function smsText(line: { code: string; warehouse: string; dock: string }): string {
+const SMS_WORDS = {
+  en: {
+    warehouse: "warehouse",
+    dock: "dock",
+    office: "the gate office",
+    text: "Checked in for {code}. Please go to {place}.",
+  },
+  es: {
+    warehouse: "almacén",
+    dock: "andén",
+    office: "la oficina de la entrada",
+    text: "Entrada registrada para {code}. Diríjase a {place}.",
+  },
+  pt: {
+    warehouse: "armazém",
+    dock: "doca",
+    office: "o escritório da portaria",
+    text: "Entrada registada para {code}. Dirija-se a {place}.",
+  },
+  mx: {
+    warehouse: "almacén",
+    dock: "andén",
+    office: "la oficina de la caseta",
+    text: "Entrada registrada para el folio {code}. Pase a {place}.",
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+/** The dock instructions, in the language the driver used (the terminal's, or the phone's). */
+export function smsText(
+  line: { code: string; warehouse: string; dock: string },
+  language: Locale = "en",
+): string {
+  const words = SMS_WORDS[language];
   const place = [
-    line.warehouse ? `warehouse ${line.warehouse}` : "",
-    line.dock ? `dock ${line.dock}` : "",
+    line.warehouse ? `${words.warehouse} ${line.warehouse}` : "",
+    line.dock ? `${words.dock} ${line.dock}` : "",
   ]
     .filter(Boolean)
     .join(", ");
-  return `Checked in for ${line.code}. Please go to ${place || "the gate office"}.`;
+  return words.text.replace("{code}", line.code).replace("{place}", place || words.office);
 }
 
 /** Dock instructions to the driver's phone; a refused send is logged, never fails the check-in. */
@@ -148,10 +183,11 @@ async function textDriver(
   actor: GateActor,
   truck: ShipperRow,
   line: ShipmentRow,
+  language: Locale | undefined,
 ): Promise<boolean> {
   if (!app.serverConfig.runtime.smsEnabled || !truck.phone) return false;
   try {
-    const body = smsText(line);
+    const body = smsText(line, language);
     const result = await app.sms.send({ to: truck.phone, body });
     await insertSms(app.db, {
       companyId: actor.companyId,
@@ -265,7 +301,7 @@ export async function checkInOnce(
     }
     throw error;
   }
-  const smsSent = await textDriver(app, actor, done.truck, done.line);
+  const smsSent = await textDriver(app, actor, done.truck, done.line, body.language);
   return {
     answer: await answerOf(db, actor.companyId, uid, done.line.id, done.truck, smsSent),
     created: true,
