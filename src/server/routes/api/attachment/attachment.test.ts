@@ -176,6 +176,23 @@ describe("upload, list, download, image content", () => {
     expect(none.statusCode).toBe(400);
     const json = await office("POST", "/api/attachment", { shipment: line });
     expect(json.statusCode).toBe(415);
+    // Bodies the multipart parser cannot read are the client's mistake, never a 500.
+    for (const [type, payload] of [
+      ["multipart/form-data", "{}"],
+      ["multipart/form-data; boundary=xx", "garbage"],
+      [
+        "multipart/form-data; boundary=xx",
+        '--xx\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
+      ],
+    ] as const) {
+      const broken = await t.app.inject({
+        method: "POST",
+        url: "/api/attachment",
+        payload,
+        headers: { ...t.headers(token, plain), "content-type": type },
+      });
+      expect(broken.statusCode, `${type} ${payload}`).toBe(400);
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from "../../../../shared/contract/attachment";
 import { ErrorBody } from "../../../../shared/contract/errors";
 import { authOf } from "../../../auth/context";
-import { errors } from "../../../errors";
+import { ApiError, errors } from "../../../errors";
 import { pageOf } from "../../page";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
@@ -81,7 +81,13 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: Attachment, ...errorResponses(...API_ERRORS, 404, 413, 415) },
     },
     handler: async (request, reply) => {
-      if (!request.isMultipart()) throw errors.unsupportedMediaType();
+      if (!request.isMultipart()) {
+        throw new ApiError(
+          415,
+          "bad_request",
+          "Unsupported content type: send multipart/form-data",
+        );
+      }
       const row = await uploadAttachment(app, request, authOf(request));
       return reply.code(201).send(presentAttachment(row));
     },
