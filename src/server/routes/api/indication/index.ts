@@ -17,7 +17,7 @@ export const indicationRoutes: FastifyPluginAsyncZod = async (app) => {
         "clients gets their clients' figures. Whole calendar periods on the yard's clock, by " +
         "booked date. Tiles: lines handled (not cancelled), on-time rate (arrival within the " +
         "company's tolerance of the booked time, 15 minutes unless set, percent of arrivals), incidences, average dwell (arrival " +
-        "to loading or discharge, minutes), trucks served.",
+        "to the truck's check-out, else to loading or discharge, minutes), trucks served.",
       headers: CompanyHeaders.extend(IndicationHeaders.shape),
       response: { 200: Indication, ...errorResponses(...API_ERRORS) },
     },

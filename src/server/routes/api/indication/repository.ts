@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/database";
+import { DWELL_MINUTES } from "../metrics/yard-times";
 
 /** One period's raw figures; null where nothing could be measured. */
 export interface PeriodFigures {
@@ -31,7 +32,7 @@ interface Row {
  * The figures of the current and the previous period in ONE aggregate over the lines booked in
  * [previousFrom, currentTo): cancelled lines are not handled; on time = arrival no later than
  * the booked time plus the tolerance, among lines that arrived; dwell = arrival to the
- * loading/discharge time (action_date), in minutes.
+ * truck's first check-out after it, else to the loading/discharge time (as BI's dwell).
  */
 export async function periodFigures(
   db: Executor,
@@ -60,8 +61,7 @@ export async function periodFigures(
       count(*) filter (where s.arrival_date <= s.booked_date + ${tolerance}::interval)::int as on_time,
       count(s.arrival_date)::int as arrived,
       count(*) filter (where st.incidence)::int as incidences,
-      (avg(extract(epoch from s.action_date - s.arrival_date) / 60)
-        filter (where s.action_date >= s.arrival_date))::float8 as average_dwell,
+      avg(${DWELL_MINUTES})::float8 as average_dwell,
       count(distinct s.shipper_id)::int as trucks_served
     from shipments s join statuses st on st.id = s.status_id
     where ${sql.join(parts, sql` and `)}

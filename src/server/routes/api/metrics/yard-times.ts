@@ -13,7 +13,9 @@ const departure = sql`coalesce(
   (select min(o.created_at) from check_ins o where o.company_id = s.company_id
     and o.shipper_id = s.shipper_id and o.kind = 'out' and o.created_at >= s.arrival_date),
   case when s.action_date >= s.arrival_date then s.action_date end)`;
-const dwellMinutes = sql`extract(epoch from ${departure} - s.arrival_date) / 60`;
+/** Minutes from a line's arrival (alias s) to its departure; null without either. */
+export const DWELL_MINUTES = sql`extract(epoch from ${departure} - s.arrival_date) / 60`;
+const dwellMinutes = DWELL_MINUTES;
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
