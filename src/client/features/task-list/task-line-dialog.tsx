@@ -35,6 +35,8 @@ export interface TaskLineDialogProps {
   /** For an edited line: its form values. */
   draft?: LineDraft;
   onSaved: () => void;
+  /** A description was created from the form (spec section 4: reloads page 1). */
+  onDescriptionCreated?: () => void;
   onClose: () => void;
 }
 
@@ -45,6 +47,7 @@ export function TaskLineDialog({
   preset,
   draft,
   onSaved,
+  onDescriptionCreated,
   onClose,
 }: TaskLineDialogProps) {
   const { t } = useLingui();
@@ -208,6 +211,7 @@ export function TaskLineDialog({
           const created = await createWorkDescription(name, values.worksheet.id);
           set("description", { id: created.id, text: created.name });
           setNewDescription(false);
+          onDescriptionCreated?.();
         }}
       />
     </Modal>

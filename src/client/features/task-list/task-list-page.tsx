@@ -178,6 +178,7 @@ export function TaskListPage() {
         preset={lineModal?.preset ?? {}}
         {...(lineModal?.draft ? { draft: lineModal.draft } : {})}
         onClose={() => setLineModal(null)}
+        onDescriptionCreated={reloadFirstPage}
         onSaved={() => {
           setLineModal(null);
           reloadFirstPage();
