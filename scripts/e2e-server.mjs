@@ -2,10 +2,11 @@
 // Playwright's webServer: the built app on the real server, on a fresh data directory that is
 // removed again when the server stops. Environment set here can be overridden by the caller.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SMTPServer } from "smtp-server";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const staticDir = process.env.STATIC_DIR ?? "dist";
@@ -15,6 +16,34 @@ if (!existsSync(resolve(root, staticDir, "index.html"))) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "yardline-e2e-"));
+const port = process.env.E2E_PORT ?? process.env.PORT ?? "8181";
+
+// Mail goes to a real SMTP server here, which writes each message it receives as
+// <mailDir>/<n>.eml (tests/e2e/e2e-mail.ts reads them back). E2E_SMTP=off leaves mail off.
+export const mailDir = join(tmpdir(), `yardline-e2e-mail-${port}`);
+let smtpEnv = {};
+let smtp = null;
+if (process.env.E2E_SMTP !== "off") {
+  rmSync(mailDir, { recursive: true, force: true });
+  mkdirSync(mailDir, { recursive: true });
+  let received = 0;
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks = [];
+      stream.on("data", (chunk) => chunks.push(chunk));
+      stream.on("end", () => {
+        received += 1;
+        writeFileSync(join(mailDir, `${received}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise((done) => smtp.listen(0, "127.0.0.1", done));
+  smtpEnv = { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.server.address().port) };
+}
 const env = {
   // Generous login limits (src/server/config.ts): the suite logs in many times from one address.
   LOGIN_MAX_FAILURES_PER_USER: "1000",
@@ -24,8 +53,10 @@ const env = {
   PASSWORD_HASH_COST: "12",
   LOG_LEVEL: "warn",
   JWT_SECRET: "yardline-e2e-secret-not-for-production-0123456789",
+  MAIL_FROM: "Yardline E2E <yardline@e2e.test>",
+  ...smtpEnv,
   ...process.env,
-  PORT: process.env.E2E_PORT ?? process.env.PORT ?? "8181",
+  PORT: port,
   DATA_DIR: dataDir,
 };
 delete env.DATABASE_URL; // always the embedded PGlite in the fresh directory
@@ -39,6 +70,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"]
 
 function cleanUp() {
   rmSync(dataDir, { recursive: true, force: true });
+  smtp?.close();
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -3,12 +3,13 @@ import { deflateSync } from "node:zlib";
 import { fromBuffer } from "yauzl";
 import { apiAs } from "./api-as";
 import { DocumentsPage } from "./documents-page-model";
+import { mailsTo } from "./e2e-mail";
 import { expect, test } from "./fixtures";
 
 /**
  * Shipment documents (issue 13): office drops files and a photo on a line, sees their upload,
- * the gallery and the documents table, zips them, finds mail off (no SMTP server in the e2e
- * run), deletes one after confirming, downloads the QR code, the label and the check list; a
+ * the gallery and the documents table, zips them (all, then a selection), mails them (read back
+ * from the e2e server's SMTP sink), deletes one after confirming, downloads the QR code, the label and the check list; a
  * fork-lift driver on a tablet takes a photo offline and it reaches the server once.
  */
 test.use({ lang: "en" });
@@ -145,11 +146,25 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
   const chosen = await docs.download(docs.files.getByRole("button", { name: "Download zip" }));
   expect(await zipNames(readFileSync(await chosen.path()))).toEqual(["damaged-pallet.png"]);
 
-  // Mail: the spec's checks, then the server says mail is off.
+  // Mail: the spec's check on the addresses, then the message reaches the e2e SMTP server.
   await docs.files.getByRole("button", { name: "Send by e-mail" }).click();
-  await expect(docs.files.getByRole("status").filter({ hasText: "Mail is off" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/documents-mail-off.png` });
-  await docs.files.getByRole("button", { name: "Cancel" }).click();
+  const addresses = docs.files.getByLabel("E-mail addresses, separated by commas");
+  await addresses.fill("dock@");
+  await docs.files.getByRole("button", { name: "Send e-mail" }).click();
+  await expect(page.getByText("Invalid email")).toBeVisible();
+  const recipient = `${code.toLowerCase()}@example.com`;
+  await addresses.fill(` ${recipient} , buyer@example.org`);
+  await page.screenshot({ path: `${SHOTS}/documents-mail.png` });
+  await docs.files.getByRole("button", { name: "Send e-mail" }).click();
+  await expect(page.getByText("Email sent successfully")).toBeVisible();
+  await expect.poll(async () => (await mailsTo(recipient)).length, { timeout: 10_000 }).toBe(1);
+  const [mail] = await mailsTo(recipient);
+  expect(mail?.subject).toBe(`Expedition ${code}: documents`);
+  expect(mail?.attachments.map((a) => a.filename).sort()).toEqual([
+    "damaged-pallet.png",
+    "delivery-note.pdf",
+    "packing.txt",
+  ]);
 
   // Delete a document after confirming.
   await docs.documents.getByRole("button", { name: "Delete packing.txt" }).click();
