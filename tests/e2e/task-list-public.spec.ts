@@ -119,6 +119,22 @@ test.describe("task list", () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: "test-results/screenshots/task-list-390.png", fullPage: true });
+
+    // ?shipment=<id> filters by that shipment's code as reference and presets it on new lines.
+    const expeditions = await office.get<{ results: { id: number; code: string }[] }>(
+      "/api/expedition",
+      { page_size: 1 },
+    );
+    const shipment = expeditions.results[0];
+    if (!shipment) throw new Error("no demo expedition");
+    await list.goto(`?shipment=${shipment.id}`);
+    await expect(page.getByRole("status").filter({ hasText: shipment.code })).toBeVisible();
+    await expect(page.getByText("No task lines found")).toBeVisible();
+    await list.addTask.click();
+    await list.choose(list.combo("Task"), tag, task);
+    await list.button("Save").click();
+    await list.plus(task).click();
+    await expect(list.field("Reference")).toHaveValue(shipment.code);
   });
 });
 
