@@ -54,6 +54,8 @@ const env = {
   LOG_LEVEL: "warn",
   JWT_SECRET: "yardline-e2e-secret-not-for-production-0123456789",
   MAIL_FROM: "Yardline E2E <yardline@e2e.test>",
+  // The public contact form mails each request here (tests/e2e/task-list-public.spec.ts).
+  CONTACT_MAIL_TO: "sales@e2e.test",
   ...smtpEnv,
   ...process.env,
   PORT: port,

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
+import { mailsTo } from "./e2e-mail";
 import { expect, test } from "./fixtures";
 import { TaskListPage } from "./task-list-page-model";
 
@@ -187,7 +188,8 @@ test.describe("public pages", () => {
 
     await page.getByLabel("Nombre").fill("Marta Ruiz");
     await page.getByLabel("Correo electrónico").fill("marta@logistica.example");
-    await page.getByLabel("Empresa").fill("Logística Ruiz");
+    const company = `Logística Ruiz ${Math.random().toString(36).slice(2, 7)}`;
+    await page.getByLabel("Empresa").fill(company);
     await page.getByLabel(/Comentarios/).fill("Tres muelles, 40 camiones al día.");
     await page.getByRole("checkbox").check();
     await checkA11y();
@@ -197,6 +199,13 @@ test.describe("public pages", () => {
     await expect(page.getByLabel("Nombre")).toHaveValue("");
     await expect(page.getByRole("checkbox")).not.toBeChecked();
     await page.screenshot({ path: "test-results/screenshots/contact-390.png", fullPage: true });
+    // Stored and mailed to the configured address with product fim and the language.
+    const mailed = async () =>
+      (await mailsTo("sales@e2e.test")).find((mail) => mail.subject?.includes(company));
+    await expect
+      .poll(async () => (await mailed())?.subject)
+      .toBe(`Contact request (fim): ${company}`);
+    expect((await mailed())?.text).toContain("Language: es");
   });
 
   test("terms and privacy in English and Spanish", async ({ page }) => {
