@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { KIOSK_ADVANCE_MS } from "../../src/shared/constants";
+import { apiAs } from "./api-as";
 import { CriticalLinesScreen, UsersScreen } from "./critical-lines-page-model";
 import { expect, test } from "./fixtures";
 import { KioskScreen } from "./kiosk-page-model";
@@ -20,8 +21,10 @@ const shot = (name: string) => `test-results/screenshots/${name}.png`;
 test.describe("critical lines at 1280", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("office adds, edits and deletes a critical line in a trw company", async ({
+  test("office adds, edits (also offline) and deletes a critical line in a trw company", async ({
     page,
+    context,
+    request,
     loginAs,
     shell,
   }) => {
@@ -81,6 +84,25 @@ test.describe("critical lines at 1280", () => {
     await screen.cancel();
     await expect(page).toHaveURL(/\/critical-lines/);
     await screen.expectList();
+
+    // Offline: the edit waits on the device, shows at once, and reaches the server later.
+    await screen.editLink(line).click();
+    await expect(screen.field("Product")).toHaveValue("Caliper E2E v2");
+    await context.setOffline(true);
+    await screen.field("Product").fill("Caliper offline v3");
+    await screen.save();
+    await expect(page.getByText("Saved on this device", { exact: false }).first()).toBeVisible();
+    await expect(screen.row(line)).toContainText("Caliper offline v3");
+    await context.setOffline(false);
+    const api = await apiAs(request, "office", TRW);
+    await expect
+      .poll(
+        async () =>
+          (await api.get<{ results: { product: string }[] }>("/api/critical-line", { line }))
+            .results[0]?.product,
+        { timeout: 30_000 },
+      )
+      .toBe("Caliper offline v3");
 
     // Delete after confirming.
     await screen.deleteButton(line).click();

@@ -1,10 +1,7 @@
 import { type Changes, Changes as ChangesSchema } from "../../shared/contract/changes";
 import { ApiError } from "../lib/errors";
 import { http } from "../lib/http";
-import {
-  applyCriticalLineChanges,
-  sweepCriticalLines,
-} from "./critical-lines-mirror";
+import { applyCriticalLineChanges, sweepCriticalLines } from "./critical-lines-mirror";
 import { chunks, db } from "./db";
 import { idsWithoutPendingChanges, unlessPending } from "./outbox";
 import { newerThanMirror } from "./page-rules";

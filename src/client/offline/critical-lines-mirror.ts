@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import type { CriticalLine } from "../../shared/contract/critical-line";
 import { type CriticalLineRow, chunks, db } from "./db";
 import { listPageKey, putListPage, recordSync } from "./list-pages";
+import { idsWithoutPendingChanges, unlessPending } from "./outbox";
 import {
   goneOnPage,
   type ListAnswer,
@@ -86,16 +87,17 @@ export async function writeCriticalLinesPage(
   answer: ListAnswer<CriticalLine>,
   now: number = Date.now(),
 ): Promise<void> {
-  await db.transaction("rw", db.criticalLines, db.listPages, db.meta, async () => {
+  await db.transaction("rw", db.criticalLines, db.listPages, db.meta, db.outbox, async () => {
     const byId = new Map((await companyRows(company)).map((row) => [row.id, row]));
-    const fresh = newerThanRows(byId, answer.results);
+    const fresh = await unlessPending("critical_line", newerThanRows(byId, answer.results));
     for (const chunk of chunks(fresh)) await db.criticalLines.bulkPut(chunk);
     for (const row of fresh) byId.set(row.id, row);
     const candidates = [...byId.values()]
       .filter(criticalLineMatcher(filters))
       .sort(compareCriticalLines);
     const gone = goneOnPage(candidates, answer, page, pageSize, compareCriticalLines);
-    if (gone.length > 0) await db.criticalLines.bulkDelete(gone);
+    const removable = await idsWithoutPendingChanges("critical_line", gone);
+    if (removable.length > 0) await db.criticalLines.bulkDelete(removable);
     await putListPage({
       key: listPageKey(company, CRITICAL_LINES_RESOURCE, filters, page),
       company,
@@ -125,23 +127,43 @@ export async function removeCriticalLine(id: number): Promise<void> {
 }
 
 /**
- * The change feed's critical lines (offline/change-feed.ts), inside its transaction: rows
- * unless the mirror holds a newer version, then deletions.
+ * The change feed's critical lines (offline/change-feed.ts), inside its transaction (which
+ * holds the outbox): rows unless the mirror holds a newer version or a queued change waits
+ * on the row, then deletions (the replayer settles rows with queued changes).
  */
 export async function applyCriticalLineChanges(
   rows: readonly CriticalLine[] | undefined,
   deleted: readonly number[] | undefined,
 ): Promise<void> {
   if (rows?.length) {
-    const fresh = await newerThanMirror(db.criticalLines, rows);
+    const fresh = await unlessPending(
+      "critical_line",
+      await newerThanMirror(db.criticalLines, rows),
+    );
     for (const chunk of chunks(fresh)) await db.criticalLines.bulkPut(chunk);
   }
-  if (deleted?.length) await db.criticalLines.bulkDelete([...deleted]);
+  if (deleted?.length) {
+    await db.criticalLines.bulkDelete(await idsWithoutPendingChanges("critical_line", deleted));
+  }
 }
 
 /** After a complete full run: the company's mirrored lines it did not list are gone. */
 export async function sweepCriticalLines(company: number, seen: ReadonlySet<number>) {
   const ids = await db.criticalLines.where("company").equals(company).primaryKeys();
+  // Negative ids are lines created on this device, not on the server yet.
   const gone = ids.filter((id) => id > 0 && !seen.has(id));
-  if (gone.length > 0) await db.criticalLines.bulkDelete(gone);
+  const removable = await idsWithoutPendingChanges("critical_line", gone);
+  if (removable.length > 0) await db.criticalLines.bulkDelete(removable);
+}
+
+/** Lines created on this device and not on the server yet that match the filters. */
+export async function readCreatedCriticalLines(
+  company: number,
+  filters: CriticalLineListFilters,
+): Promise<CriticalLineRow[]> {
+  const rows = await db.criticalLines.where("company").equals(company).toArray();
+  return rows
+    .filter((row) => row.id < 0)
+    .filter(criticalLineMatcher(filters))
+    .sort(compareCriticalLines);
 }

@@ -18,8 +18,11 @@ export type ShipmentRow = Shipment;
 /** A critical line as the API answered it (issue 14). */
 export type CriticalLineRow = CriticalLine;
 
+/** A row of a mirror table a queued change can touch. */
+export type MirroredRow = ShipmentRow | TruckRow | CriticalLineRow;
+
 /** Mirrored entities a queued change can touch, by the mirror table that holds them. */
-export type OutboxEntity = "shipment" | "shipper";
+export type OutboxEntity = "shipment" | "shipper" | "critical_line";
 
 /** A write waiting to reach the server (src/client/offline/outbox.ts). */
 export interface OutboxRow {

@@ -1,24 +1,20 @@
 import Dexie, { type Table } from "dexie";
+import { CriticalLine } from "../../shared/contract/critical-line";
 import { Shipment } from "../../shared/contract/shipment";
 import { Shipper } from "../../shared/contract/shipper";
-import {
-  type ChangeSummary,
-  db,
-  type OutboxEntity,
-  type OutboxRow,
-  type ShipmentRow,
-  type TruckRow,
-} from "./db";
+import { type ChangeSummary, db, type MirroredRow, type OutboxEntity, type OutboxRow } from "./db";
 
 /** The mirror table holding each entity a queued change can touch. */
-export function mirrorTable(entity: OutboxEntity): Table<ShipmentRow | TruckRow, number> {
+export function mirrorTable(entity: OutboxEntity): Table<MirroredRow, number> {
+  if (entity === "critical_line") return db.criticalLines as Table<MirroredRow, number>;
   return entity === "shipment"
-    ? (db.shipments as Table<ShipmentRow | TruckRow, number>)
-    : (db.trucks as Table<ShipmentRow | TruckRow, number>);
+    ? (db.shipments as Table<MirroredRow, number>)
+    : (db.trucks as Table<MirroredRow, number>);
 }
 
 /** A server row of `entity`, parsed with the shared contract before it enters the mirror. */
-export function parseRow(entity: OutboxEntity, body: unknown): ShipmentRow | TruckRow {
+export function parseRow(entity: OutboxEntity, body: unknown): MirroredRow {
+  if (entity === "critical_line") return CriticalLine.parse(body);
   return entity === "shipment" ? Shipment.parse(body) : Shipper.parse(body);
 }
 
@@ -66,7 +62,7 @@ export interface Author {
 }
 
 /** The mirrored row a change applies to (none for a creation). */
-function rowChangedBy(command: Command): Promise<ShipmentRow | TruckRow | undefined> {
+function rowChangedBy(command: Command): Promise<MirroredRow | undefined> {
   if (command.op === "create") return Promise.resolve(undefined);
   return mirrorTable(command.entity).get(Number(command.entityId));
 }
@@ -80,14 +76,14 @@ function isOnLocalRow(command: Command): boolean {
   return command.op !== "create" && typeof command.entityId === "number" && command.entityId < 0;
 }
 
-function rowQueueOf(command: Command, row: ShipmentRow | TruckRow | undefined): string {
+function rowQueueOf(command: Command, row: MirroredRow | undefined): string {
   if (command.entityKey) return command.entityKey;
   if (isOnLocalRow(command) && row?.uid) return entityKeyOf(command.entity, row.uid);
   return entityKeyOf(command.entity, command.entityId);
 }
 
 /** If-Match of a queued change: none for a creation, else the caller's, else the row's. */
-function baseVersionOf(command: Command, row: ShipmentRow | TruckRow | undefined): number | null {
+function baseVersionOf(command: Command, row: MirroredRow | undefined): number | null {
   if (command.op === "create" || isOnLocalRow(command)) return null;
   if (command.baseVersion !== undefined) return command.baseVersion;
   return row?.version ?? null;
@@ -131,8 +127,8 @@ export async function enqueue(command: Command, author: Author, now = Date.now()
       createdAt: now,
       attempts: 0,
     });
-    if (command.op === "create") await table.put(command.changes as ShipmentRow | TruckRow);
-    else if (row) await table.put({ ...row, ...command.changes } as ShipmentRow | TruckRow);
+    if (command.op === "create") await table.put(command.changes as MirroredRow);
+    else if (row) await table.put({ ...row, ...command.changes } as MirroredRow);
   });
   // Inside a caller's transaction (re-applying a sync issue) the entry exists only once that
   // transaction commits: wake the replayer then, not before.

@@ -1,11 +1,9 @@
-import { db, type OutboxRow, type ShipmentRow, type SyncIssueRow, type TruckRow } from "./db";
+import { db, type MirroredRow, type OutboxRow, type SyncIssueRow } from "./db";
 import { recordSync } from "./list-pages";
 import { entityKeyOf, localIdOf, mirrorTable, pendingFor, withChanges } from "./outbox";
 
 /** The last-sync record a replayed change leaves (the top bar's "last sync" counts it). */
 export const REPLAY_RESOURCE = "replay";
-
-type MirroredRow = ShipmentRow | TruckRow;
 
 /** A queued change the server accepted, with the row it answered. */
 export interface Accepted {

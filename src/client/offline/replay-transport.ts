@@ -7,7 +7,7 @@ import {
 } from "../../shared/contract/shipment-changes";
 import { ApiError } from "../lib/errors";
 import { http, request } from "../lib/http";
-import type { OutboxRow, ShipmentRow, TruckRow } from "./db";
+import type { MirroredRow, OutboxRow } from "./db";
 import { parseRow } from "./outbox";
 import type { ServerRow } from "./replay-outcome";
 import type { ReplaySession } from "./replayer";
@@ -29,7 +29,7 @@ function authorization(session: ReplaySession | undefined): Record<string, strin
 export async function sendEntry(
   entry: OutboxRow,
   session?: ReplaySession,
-): Promise<ShipmentRow | TruckRow | null> {
+): Promise<MirroredRow | null> {
   const headers: Record<string, string> = {
     ...authorization(session),
     "Idempotency-Key": entry.mutationId,

@@ -1,5 +1,5 @@
 import { ApiError, isTransient } from "../lib/errors";
-import { db, type OutboxRow, type ShipmentRow, type SyncIssueRow, type TruckRow } from "./db";
+import { db, type MirroredRow, type OutboxRow, type ShipmentRow, type SyncIssueRow } from "./db";
 import { parseRow } from "./outbox";
 import { isMergeable, mergeStale } from "./replay-merge";
 import {
@@ -27,7 +27,7 @@ export interface ReplayerDeps {
    * session the entry was picked for (never whichever token is stored by the time the request
    * leaves: another user may have signed in meanwhile); the parsed answer row or null.
    */
-  send: (entry: OutboxRow, session: ReplaySession) => Promise<ShipmentRow | TruckRow | null>;
+  send: (entry: OutboxRow, session: ReplaySession) => Promise<MirroredRow | null>;
   /**
    * Sends consecutive entries in one request, each answered (in order) as its own `send`
    * would be; absent, or refused by the server, every entry goes alone.
@@ -245,7 +245,7 @@ export class Replayer {
   }
 
   private async replay(entry: OutboxRow, session: ReplaySession): Promise<Outcome> {
-    let answer: ShipmentRow | TruckRow | null;
+    let answer: MirroredRow | null;
     try {
       this.deps.onSent?.(entry);
       answer = await this.deps.send(entry, session);

@@ -13,14 +13,16 @@ import {
   OBSERVATIONS_MAX,
 } from "../../../shared/contract/critical-line";
 import { fieldMessages } from "../../lib/error-messages";
-import { ApiError } from "../../lib/errors";
+import { ApiError, isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { getMirroredCriticalLine, putCriticalLine } from "../../offline/critical-lines-mirror";
+import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createCriticalLine, getCriticalLine, replaceCriticalLine } from "./api";
+import { queueCriticalLineCreation, queueCriticalLineEdit } from "./commands";
 import {
   type CriticalLineFormValues,
   EMPTY_CRITICAL_LINE,
@@ -114,7 +116,19 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
       notify("success", t`Critical lines`, t`Critical line ${saved.line} saved`);
       void navigate({ to: "/critical-lines" });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 412) {
+      const author = currentAuthor();
+      if (isTransient(error) && author && (editing === null || editing.id > 0)) {
+        // No answer: the save waits on this device and is sent when the network is back
+        // (the same uid or If-Match, so a request that did arrive is not applied twice).
+        if (editing) await queueCriticalLineEdit(editing, result.input, author);
+        else await queueCriticalLineCreation(creationId.current, result.input, author);
+        notify(
+          "success",
+          t`Critical lines`,
+          t`Saved on this device: the line is sent when the network is back`,
+        );
+        void navigate({ to: "/critical-lines" });
+      } else if (error instanceof ApiError && error.status === 412) {
         const current = await getCriticalLine(editing?.id ?? 0).catch(() => null);
         if (current) {
           await putCriticalLine(current);

@@ -2,6 +2,7 @@ import type { CriticalLine } from "../../../shared/contract/critical-line";
 import {
   CRITICAL_LINES_RESOURCE,
   type CriticalLineListFilters,
+  readCreatedCriticalLines,
   readCriticalLines,
   readLocalCriticalLinesPage,
   writeCriticalLinesPage,
@@ -23,4 +24,5 @@ export const criticalLinesSource: MirroredListSource<CriticalLine, CriticalLineL
   readRows: readCriticalLines,
   readLocal: (company, filters, page) =>
     readLocalCriticalLinesPage(company, filters, page, CRITICAL_LINES_PAGE_SIZE),
+  readCreated: readCreatedCriticalLines,
 };

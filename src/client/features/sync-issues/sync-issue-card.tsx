@@ -88,5 +88,6 @@ function FieldName({ field, entity }: { field: string; entity: SyncIssueRow["ent
   if (field === "check_in") return <Trans>Check-in</Trans>;
   if (field === "check_out") return <Trans>Check-out</Trans>;
   if (entity === "shipment") return <Trans>New line</Trans>;
+  if (entity === "critical_line") return <Trans>New critical line</Trans>;
   return <Trans>New truck</Trans>;
 }
