@@ -40,6 +40,7 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   page,
   request,
   loginAs,
+  checkA11y,
 }) => {
   test.setTimeout(120_000);
   const office = await apiAs(request, "office");
@@ -77,6 +78,7 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   await expect(detail).toBeVisible();
   await expect(detail.getByRole("row")).toHaveCount(todayCount + 1);
   await shot(page, "bi-lines-bar-1280x800");
+  await checkA11y();
 
   // Raw chart and raw detail as CSV, parsed back.
   const rawChart = await downloadOf(page, "Download raw chart (CSV)");
@@ -165,6 +167,7 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   await page.getByRole("button", { name: "General, quarterly" }).click();
   await expect(page.getByText(/^(First|Second|Third|Fourth) quarter \d{4}$/)).toBeVisible();
   await shot(page, "indicators-office-1280x800");
+  await checkA11y();
 });
 
 test.describe("kiosk", () => {

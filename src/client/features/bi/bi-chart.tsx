@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { ResponsiveBar } from "@nivo/bar";
 import { ResponsivePie } from "@nivo/pie";
+import { BarItem } from "./bar-item";
 import styles from "./bi.module.css";
 import type { ChartDatum } from "./chart-data";
 
@@ -57,7 +58,7 @@ export function BiChart({ kind, data, title, selectedId, onSelect }: BiChartProp
             axisLeft={{ tickSize: 0 }}
             enableLabel={!manyBars}
             labelTextColor="#ffffff"
-            isFocusable
+            barComponent={BarItem}
             barAriaLabel={(bar) =>
               `${byId.get(String(bar.indexValue))?.label ?? bar.indexValue}: ${bar.value}`
             }
