@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -67,14 +68,18 @@ export function createDirectoryStorage(dir: string): FileStorage {
           done(null, chunk);
         },
       });
+      const sink = createWriteStream(partial, { flags: "wx" });
       try {
-        await pipeline(source, counter, createWriteStream(partial, { flags: "wx" }));
+        await pipeline(source, counter, sink);
         // The busboy file stream ends quietly when its own limit cuts it: check it too.
         if ((source as Readable & { truncated?: boolean }).truncated) {
           throw new FileTooLargeError(`larger than ${maxBytes} bytes`);
         }
         await rename(partial, pathOf(dir, key));
       } catch (error) {
+        // A failed pipeline destroys the sink, whose file may still be opening: wait for it to
+        // close, or the file would appear after the removal.
+        if (!sink.closed) await once(sink, "close").catch(() => undefined);
         await rm(partial, { force: true });
         throw error;
       }

@@ -176,7 +176,9 @@ describe("upload, list, download, image content", () => {
     expect(none.statusCode).toBe(400);
     const json = await office("POST", "/api/attachment", { shipment: line });
     expect(json.statusCode).toBe(415);
-    // Bodies the multipart parser cannot read are the client's mistake, never a 500.
+    // Bodies the multipart parser cannot read are the client's mistake, never a 500, and
+    // leave no file behind.
+    const before = stored();
     for (const [type, payload] of [
       ["multipart/form-data", "{}"],
       ["multipart/form-data; boundary=xx", "garbage"],
@@ -193,6 +195,7 @@ describe("upload, list, download, image content", () => {
       });
       expect(broken.statusCode, `${type} ${payload}`).toBe(400);
     }
+    expect(stored()).toEqual(before);
   });
 });
 
