@@ -178,11 +178,14 @@ test.describe("users at 1280", () => {
     page,
     browser,
     loginAs,
+    shell,
   }) => {
     test.slow();
     const users = new UsersScreen(page);
     await loginAs("admin");
-    await page.goto("/users");
+    // Users sits in the User Config menu of those who may add users.
+    await shell.openUserConfig();
+    await page.getByRole("menuitem", { name: "Users", exact: true }).click();
     await expect(users.heading()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
     await expect(users.row("office")).toBeVisible();
     await page.screenshot({ path: shot("users-1280") });

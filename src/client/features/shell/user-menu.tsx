@@ -37,7 +37,9 @@ export interface UserMenuProps {
 export function UserMenu({ variant = "bar" }: UserMenuProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const { company, user } = useSession();
+  const { company, user, can } = useSession();
+  // User administration (issue 14): for those who may add users, never on a kiosk wall.
+  const canManageUsers = variant !== "kiosk" && can("addExp");
   const [dialog, setDialog] = useState<Dialog>(null);
   const [waiting, setWaiting] = useState(0);
   const languages = languageOptions(company);
@@ -59,6 +61,7 @@ export function UserMenu({ variant = "bar" }: UserMenuProps) {
   const handleAction = (key: Key) => {
     if (key === "company" || key === "password") setDialog(key);
     else if (key === "logout") void handleAskLogout();
+    else if (key === "users") void navigate({ to: "/users" });
   };
 
   const handleLanguage = (keys: "all" | Set<Key>) => {
@@ -104,6 +107,11 @@ export function UserMenu({ variant = "bar" }: UserMenuProps) {
               ))}
             </MenuSection>
             <MenuSection className={styles.section}>
+              {canManageUsers ? (
+                <MenuItem id="users" className={styles.item}>
+                  <Trans>Users</Trans>
+                </MenuItem>
+              ) : null}
               <MenuItem id="company" className={styles.item}>
                 <Trans>Change company</Trans>
               </MenuItem>
