@@ -27,6 +27,7 @@ test.describe("critical lines at 1280", () => {
     request,
     loginAs,
     shell,
+    checkA11y,
   }) => {
     test.slow();
     const screen = new CriticalLinesScreen(page);
@@ -50,6 +51,7 @@ test.describe("critical lines at 1280", () => {
       "Extra shift on Saturday; trucks every two hours.",
     );
     await page.screenshot({ path: shot("critical-lines-1280") });
+    await checkA11y();
 
     // Add: the dates are mandatory (fill_mandatory), then saved back to the list.
     const line = `E2E-${Date.now().toString(36).toUpperCase()}`;
@@ -69,6 +71,7 @@ test.describe("critical lines at 1280", () => {
       Observations: "Inspect every pallet before it leaves the dock",
     });
     await page.screenshot({ path: shot("critical-line-form-1280") });
+    await checkA11y();
     await screen.save();
     await expect(page).toHaveURL(/\/critical-lines/);
     await expect(screen.row(line)).toContainText("Caliper E2E");
@@ -179,6 +182,7 @@ test.describe("users at 1280", () => {
     browser,
     loginAs,
     shell,
+    checkA11y,
   }) => {
     test.slow();
     const users = new UsersScreen(page);
@@ -189,6 +193,7 @@ test.describe("users at 1280", () => {
     await expect(users.heading()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
     await expect(users.row("office")).toBeVisible();
     await page.screenshot({ path: shot("users-1280") });
+    await checkA11y();
 
     await page.getByRole("link", { name: "Add user" }).click();
     const username = `a.planner.${Date.now().toString(36)}`;
@@ -209,6 +214,7 @@ test.describe("users at 1280", () => {
     ).toBeVisible();
     await users.field("Repeat password *").fill("planner-pass-1");
     await page.screenshot({ path: shot("user-form-1280") });
+    await checkA11y();
     await users.save();
     await expect(page).toHaveURL(/\/users/);
 
