@@ -99,3 +99,20 @@ export const CRITICAL_LINE_TEXT_FILTERS = [
   "provider",
   "client_name",
 ] as const satisfies readonly CriticalLineTextField[];
+
+/** One change of a critical line: when, who (null once unknown) and each field's old and new. */
+export const CriticalLineHistoryEntry = z.object({
+  id: z.number().int(),
+  critical_line: z.number().int(),
+  created: z.string(),
+  user: z
+    .object({
+      id: z.number().int(),
+      username: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+    })
+    .nullable(),
+  modified_fields: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+});
+export type CriticalLineHistoryEntry = z.infer<typeof CriticalLineHistoryEntry>;

@@ -1,4 +1,13 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns";
 import { companies } from "./companies";
 import { users } from "./users";
@@ -45,3 +54,24 @@ export const criticalLines = pgTable(
 
 export type CriticalLineRow = typeof criticalLines.$inferSelect;
 export type NewCriticalLineRow = typeof criticalLines.$inferInsert;
+
+/** Who changed which fields of a critical line, and when (like shipment_history). */
+export const criticalLineHistory = pgTable(
+  "critical_line_history",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    criticalLineId: integer("critical_line_id")
+      .notNull()
+      .references(() => criticalLines.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    created: at("created").notNull().defaultNow(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    modifiedFields: jsonb("modified_fields")
+      .$type<Record<string, { old: unknown; new: unknown }>>()
+      .notNull()
+      .default({}),
+  },
+  (table) => [index("critical_line_history_line_idx").on(table.criticalLineId, table.id)],
+);

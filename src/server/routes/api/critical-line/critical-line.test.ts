@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Changes } from "../../../../shared/contract/changes";
-import type { CriticalLine } from "../../../../shared/contract/critical-line";
+import type {
+  CriticalLine,
+  CriticalLineHistoryEntry,
+} from "../../../../shared/contract/critical-line";
 import { can } from "../../../../shared/permissions";
 import type { RoleKey } from "../../../../shared/roles";
 import { KL, PLAIN, TRW } from "../../../db/demo-data";
@@ -189,6 +192,30 @@ describe("api/critical-line", () => {
     expect(can(["office"], "deleteCL", true)).toBe(true);
   });
 
+  it("keeps a history: creation, then each change's fields, newest first (seeHistory)", async () => {
+    const made = await create(office, { line: "HIST-1", observations: "" });
+    const put = await office("PUT", `/api/critical-line/${made.id}`, body({ line: "HIST-2" }));
+    expect(put.statusCode, put.body).toBe(200);
+    const same = await office("PUT", `/api/critical-line/${made.id}`, body({ line: "HIST-2" }));
+    expect(same.statusCode).toBe(200);
+    const response = await office("GET", `/api/critical-line/${made.id}/history`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { results } = response.json<{ results: CriticalLineHistoryEntry[] }>();
+    // A write that changes nothing leaves no entry.
+    expect(results).toHaveLength(2);
+    const [changed, created] = results;
+    expect(changed?.user?.username).toBe("office");
+    expect(changed?.modified_fields).toEqual({
+      line: { old: "HIST-1", new: "HIST-2" },
+      observations: { old: "", new: body().observations },
+    });
+    expect(created?.modified_fields.line).toEqual({ old: null, new: "HIST-1" });
+    expect(created?.modified_fields).not.toHaveProperty("observations");
+    const readonly = await callerFor(t, "readonly", trw);
+    expect((await readonly("GET", `/api/critical-line/${made.id}/history`)).statusCode).toBe(403);
+    expect((await officeKl("GET", `/api/critical-line/${made.id}/history`)).statusCode).toBe(404);
+  });
+
   it("creates once under a client-chosen uid", async () => {
     const uid = "5b7a3c1e-2f4d-4a6b-9c8d-1e2f3a4b5c6d";
     const first = await office("PUT", `/api/critical-line/uid/${uid}`, body({ line: "UID-1" }));
@@ -214,20 +241,41 @@ describe("api/critical-line", () => {
       }
       return { answers, cursor: cursor as string };
     };
-    const full = await pull(kiosk);
-    const lines = full.answers.flatMap((answer) => answer.critical_lines ?? []);
-    expect(lines.some((line) => line.line === "L-07")).toBe(true);
+    // The feed hands out a change once every older transaction of the cluster has ended
+    // (on a shared PostgreSQL, other databases' too): pull until what is expected arrives.
+    const lines: CriticalLine[] = [];
+    let cursor: string | undefined;
+    await expect
+      .poll(async () => {
+        const next = await pull(kiosk, cursor);
+        cursor = next.cursor;
+        lines.push(...next.answers.flatMap((answer) => answer.critical_lines ?? []));
+        return lines.map((line) => line.line);
+      })
+      .toContain("L-07");
     expect(lines.every((line) => line.company === trw)).toBe(true);
 
     const made = await create(office, { line: "FEED-1" });
-    const added = await pull(kiosk, full.cursor);
-    const seen = added.answers.flatMap((answer) => answer.critical_lines ?? []);
-    expect(seen.map((line) => line.id)).toContain(made.id);
+    const seen: number[] = [];
+    await expect
+      .poll(async () => {
+        const next = await pull(kiosk, cursor);
+        cursor = next.cursor;
+        seen.push(...next.answers.flatMap((a) => (a.critical_lines ?? []).map((l) => l.id)));
+        return seen;
+      })
+      .toContain(made.id);
 
     expect((await office("DELETE", `/api/critical-line/${made.id}`)).statusCode).toBe(204);
-    const gone = await pull(kiosk, added.cursor);
-    const deleted = gone.answers.flatMap((answer) => answer.deleted.critical_lines ?? []);
-    expect(deleted).toContain(made.id);
+    const deleted: number[] = [];
+    await expect
+      .poll(async () => {
+        const next = await pull(kiosk, cursor);
+        cursor = next.cursor;
+        deleted.push(...next.answers.flatMap((a) => a.deleted.critical_lines ?? []));
+        return deleted;
+      })
+      .toContain(made.id);
 
     // A plain company has none; its members are not told about another company's lines.
     const plainOffice = await callerFor(t, "office", await t.companyId(PLAIN));

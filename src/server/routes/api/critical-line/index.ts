@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   CRITICAL_LINE_TEXT_FILTERS,
   CriticalLine,
+  CriticalLineHistoryEntry,
   CriticalLineInput,
   CriticalLineListQuery,
 } from "../../../../shared/contract/critical-line";
@@ -16,6 +17,7 @@ import { pageOf } from "../../page";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../versioning";
+import { historyOf } from "./history";
 import { presentCriticalLine } from "./presenter";
 import { findCriticalLine, listCriticalLines } from "./repository";
 import {
@@ -84,6 +86,33 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw errors.notFound();
       reply.header("etag", etagOf(row.version));
       return presentCriticalLine(row);
+    },
+  });
+
+  app.get("/critical-line/:id/history", {
+    preHandler: requirePermission("seeHistory"),
+    schema: {
+      tags,
+      summary: "Changes of a critical line, newest first (seeHistory)",
+      description:
+        "Who created or changed the line, when, and each field's old and new value. A user " +
+        "deleted since is still named; user is null only when unknown.",
+      params: IdParams,
+      response: {
+        200: z.object({
+          count: z.number().int(),
+          next: z.string().nullable(),
+          previous: z.string().nullable(),
+          results: z.array(CriticalLineHistoryEntry),
+        }),
+        ...errorResponses(...API_ERRORS, 404),
+      },
+    },
+    handler: async (request) => {
+      const companyId = authOf(request).company.id;
+      if (!(await findCriticalLine(app.db, companyId, request.params.id))) throw errors.notFound();
+      const results = await historyOf(app.db, companyId, request.params.id);
+      return { count: results.length, next: null, previous: null, results };
     },
   });
 
@@ -157,9 +186,11 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
+      const auth = authOf(request);
       const row = await replaceCriticalLine(
         app.db,
-        authOf(request).company.id,
+        auth.company.id,
+        auth.user.id,
         request.params.id,
         request.body,
         ifMatchVersions(request.headers["if-match"]),

@@ -3,6 +3,7 @@ import type { Db } from "../../../db/database";
 import type { CriticalLineRow } from "../../../db/schema/critical-lines";
 import { errors } from "../../../errors";
 import { etagOf } from "../../versioning";
+import { recordHistory } from "./history";
 import { presentCriticalLine } from "./presenter";
 import {
   type CriticalLineChanges,
@@ -29,19 +30,21 @@ function changesOf(values: CriticalLineValues): CriticalLineChanges {
   };
 }
 
-export function createCriticalLine(
+export async function createCriticalLine(
   db: Db,
   companyId: number,
   userId: number,
   values: CriticalLineValues,
   uid?: string,
 ): Promise<CriticalLineRow> {
-  return insertCriticalLine(db, {
+  const row = await insertCriticalLine(db, {
     ...changesOf(values),
     companyId,
     userId,
     ...(uid === undefined ? {} : { uid }),
   });
+  await recordHistory(db, userId, null, row);
+  return row;
 }
 
 /**
@@ -73,15 +76,27 @@ async function missOrStale(db: Db, companyId: number, id: number): Promise<never
   throw errors.preconditionFailed(presentCriticalLine(current), etagOf(current.version));
 }
 
+/**
+ * PUT: every field replaced, on the version read first (If-Match, when sent, must name it),
+ * so the history entry records exactly what this write changed.
+ */
 export async function replaceCriticalLine(
   db: Db,
   companyId: number,
+  userId: number,
   id: number,
   values: CriticalLineValues,
   versions: number[] | undefined,
 ): Promise<CriticalLineRow> {
-  const row = await updateCriticalLine(db, companyId, id, changesOf(values), versions);
-  return row ?? missOrStale(db, companyId, id);
+  const current = await findCriticalLine(db, companyId, id);
+  if (!current) throw errors.notFound();
+  if (versions && !versions.includes(current.version)) {
+    throw errors.preconditionFailed(presentCriticalLine(current), etagOf(current.version));
+  }
+  const row = await updateCriticalLine(db, companyId, id, changesOf(values), [current.version]);
+  if (!row) return missOrStale(db, companyId, id);
+  await recordHistory(db, userId, current, row);
+  return row;
 }
 
 export async function removeCriticalLine(
