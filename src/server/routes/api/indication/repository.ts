@@ -18,16 +18,6 @@ export interface IndicationScope {
   warehouse?: string | undefined;
 }
 
-interface Row {
-  current: boolean;
-  lines_handled: number;
-  on_time: number;
-  arrived: number;
-  incidences: number;
-  average_dwell: number | null;
-  trucks_served: number;
-}
-
 /**
  * The figures of the current and the previous period in ONE aggregate over the lines booked in
  * [previousFrom, currentTo): cancelled lines are not handled; on time = arrival no later than
@@ -55,29 +45,39 @@ export async function periodFigures(
   }
   if (scope.warehouse !== undefined) parts.push(sql`s.warehouse = ${scope.warehouse}`);
   const tolerance = `${toleranceMinutes} minutes`;
+  // One row, each figure twice (FILTER by period): no GROUP BY, so no sort of every line
+  // (count distinct would force one); each distinct count sorts only its truck ids.
+  const figuresOf = (name: string, period: SQL) => sql`
+      count(*) filter (where ${period} and st.description <> 'cancelled')::int
+        as ${sql.raw(`${name}_lines_handled`)},
+      count(*) filter (where ${period}
+        and s.arrival_date <= s.booked_date + ${tolerance}::interval)::int
+        as ${sql.raw(`${name}_on_time`)},
+      count(s.arrival_date) filter (where ${period})::int as ${sql.raw(`${name}_arrived`)},
+      count(*) filter (where ${period} and st.incidence)::int as ${sql.raw(`${name}_incidences`)},
+      (avg(${DWELL_MINUTES}) filter (where ${period}))::float8
+        as ${sql.raw(`${name}_average_dwell`)},
+      count(distinct s.shipper_id) filter (where ${period})::int
+        as ${sql.raw(`${name}_trucks_served`)}`;
+  const from = bounds.currentFrom.toISOString();
   const result = await db.execute(sql`
-    select s.booked_date >= ${bounds.currentFrom.toISOString()} as current,
-      count(*) filter (where st.description <> 'cancelled')::int as lines_handled,
-      count(*) filter (where s.arrival_date <= s.booked_date + ${tolerance}::interval)::int as on_time,
-      count(s.arrival_date)::int as arrived,
-      count(*) filter (where st.incidence)::int as incidences,
-      avg(${DWELL_MINUTES})::float8 as average_dwell,
-      count(distinct s.shipper_id)::int as trucks_served
+    select ${figuresOf("current", sql`s.booked_date >= ${from}`)},
+      ${figuresOf("previous", sql`s.booked_date < ${from}`)}
     from shipments s join statuses st on st.id = s.status_id
-    where ${sql.join(parts, sql` and `)}
-    group by 1`);
-  const rows = (result as unknown as { rows: Row[] }).rows;
-  const figures = (current: boolean): PeriodFigures => {
-    const row = rows.find((candidate) => candidate.current === current);
+    where ${sql.join(parts, sql` and `)}`);
+  const [row] = (result as unknown as { rows: Record<string, number | null>[] }).rows;
+  const figures = (name: "current" | "previous"): PeriodFigures => {
+    const value = (field: string) => row?.[`${name}_${field}`] ?? null;
+    const arrived = value("arrived") ?? 0;
     return {
-      lines_handled: row?.lines_handled ?? 0,
-      on_time_rate: row && row.arrived > 0 ? (100 * row.on_time) / row.arrived : null,
-      incidences: row?.incidences ?? 0,
-      average_dwell: row?.average_dwell ?? null,
-      trucks_served: row?.trucks_served ?? 0,
+      lines_handled: value("lines_handled") ?? 0,
+      on_time_rate: arrived > 0 ? (100 * (value("on_time") ?? 0)) / arrived : null,
+      incidences: value("incidences") ?? 0,
+      average_dwell: value("average_dwell"),
+      trucks_served: value("trucks_served") ?? 0,
     };
   };
-  return { current: figures(true), previous: figures(false) };
+  return { current: figures("current"), previous: figures("previous") };
 }
 
 /** The yard's time zone (the dock schedule's; UTC without one). */

@@ -14,7 +14,8 @@ const departure = sql`coalesce(
     and o.shipper_id = s.shipper_id and o.kind = 'out' and o.created_at >= s.arrival_date),
   case when s.action_date >= s.arrival_date then s.action_date end)`;
 /** Minutes from a line's arrival (alias s) to its departure; null without either. */
-export const DWELL_MINUTES = sql`extract(epoch from ${departure} - s.arrival_date) / 60`;
+export const DWELL_MINUTES = sql`case when s.arrival_date is not null
+  then extract(epoch from ${departure} - s.arrival_date) / 60 end`;
 const dwellMinutes = DWELL_MINUTES;
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
