@@ -84,6 +84,13 @@ test.describe("critical lines at 1280", () => {
     await expect(screen.row(line)).toContainText("Caliper E2E v2");
     await screen.editLink(line).click();
     await expect(screen.field("Line")).toHaveValue(line);
+    // Its history: the creation and the product change, by office.
+    await page.getByRole("button", { name: "History", exact: true }).click();
+    const history = page.getByRole("dialog", { name: `History ${line}` });
+    await expect(history.getByRole("row")).toHaveCount(3);
+    await expect(history).toContainText("Caliper E2E → Caliper E2E v2");
+    await page.keyboard.press("Escape");
+    await expect(history).toHaveCount(0);
     await screen.cancel();
     await expect(page).toHaveURL(/\/critical-lines/);
     await screen.expectList();

@@ -1,6 +1,10 @@
 import { DateTime } from "luxon";
 import { DATE_FILTER_FORMAT } from "../../../shared/constants";
-import { CriticalLine, type CriticalLineInput } from "../../../shared/contract/critical-line";
+import {
+  CriticalLine,
+  CriticalLineHistoryEntry,
+  type CriticalLineInput,
+} from "../../../shared/contract/critical-line";
 import { listOf } from "../../../shared/contract/paging";
 import { http } from "../../lib/http";
 import type { CriticalLineListFilters } from "../../offline/critical-lines-mirror";
@@ -75,4 +79,9 @@ export async function replaceCriticalLine(
 
 export async function deleteCriticalLine(id: number, version: number): Promise<void> {
   await http.delete<unknown>(`${BASE}/${id}`, { headers: { "If-Match": `"${version}"` } });
+}
+
+export async function criticalLineHistory(id: number): Promise<CriticalLineHistoryEntry[]> {
+  const body = await http.get<unknown>(`${BASE}/${id}/history`);
+  return listOf(CriticalLineHistoryEntry).parse(body).results;
 }

@@ -30,6 +30,7 @@ import {
   toCriticalLineInput,
 } from "./critical-line-form";
 import styles from "./critical-line-form.module.css";
+import { CriticalLineHistoryDialog } from "./history-dialog";
 
 export function parseCriticalLineId(raw: string | undefined): number | null {
   const id = Number(raw);
@@ -48,6 +49,7 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [loading, setLoading] = useState(lineId !== null);
   const [saving, setSaving] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
   const creationId = useRef(crypto.randomUUID());
   const mayEdit = editing ? session.can("editCL") : session.can("addCL");
 
@@ -232,8 +234,20 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
           >
             <Trans>Cancel</Trans>
           </Button>
+          {editing && session.can("seeHistory") ? (
+            <Button type="button" variant="ghost" onPress={() => setShowHistory(true)}>
+              <Trans>History</Trans>
+            </Button>
+          ) : null}
         </div>
       </form>
+      {showHistory && editing ? (
+        <CriticalLineHistoryDialog
+          lineId={editing.id}
+          label={editing.line}
+          onClose={() => setShowHistory(false)}
+        />
+      ) : null}
     </section>
   );
 }
