@@ -205,7 +205,8 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Delete a critical line (deleteCL)",
-      description: "Requires deleteCL, which needs unrestricted editCL (src/shared/roles.md).",
+      description:
+        "Requires deleteCL: only roles that may edit critical lines without restriction delete them.",
       params: IdParams,
       headers: WriteHeaders,
       response: {
