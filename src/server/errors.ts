@@ -120,3 +120,15 @@ export const errors = {
   unavailable: (message = "The service is unavailable; retry shortly") =>
     new ApiError(503, "service_unavailable", message),
 } as const;
+
+/**
+ * What a failure while reading a multipart body means: a body the parser cannot read (no
+ * boundary, cut off, malformed headers) is the client's mistake, a 400; API errors and the
+ * system's own (disk full: E* codes) stay as they are.
+ */
+export function multipartReadError(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return error;
+  return errors.badRequest("The upload could not be read as multipart/form-data");
+}

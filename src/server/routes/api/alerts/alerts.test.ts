@@ -93,6 +93,17 @@ describe("api/alerts", () => {
       headers: { ...t.headers(token, plain), ...empty.headers },
     });
     expect(none.statusCode).toBe(400);
+    // A body the multipart parser cannot read is the client's mistake (found by the fuzz test).
+    for (const payload of ["{", "garbage"]) {
+      const unreadable = await t.app.inject({
+        method: "POST",
+        url: "/api/alerts",
+        payload,
+        headers: { ...t.headers(token, plain), "content-type": "multipart/form-data; boundary=x" },
+      });
+      expect(unreadable.statusCode).toBe(400);
+      expect(unreadable.json<ErrorBody>().code).toBe("bad_request");
+    }
     expect((await upload("kiosk", "a.png", TINY_PNG)).statusCode).toBe(403);
     expect((await upload("office", "a.png", TINY_PNG)).statusCode).toBe(403);
   });

@@ -11,7 +11,7 @@ import {
 } from "../../../../shared/contract/alerts";
 import { listOf } from "../../../../shared/contract/paging";
 import { authOf } from "../../../auth/context";
-import { ApiError, errors } from "../../../errors";
+import { ApiError, errors, multipartReadError } from "../../../errors";
 import { CompanyHeaders } from "../../../plugins/company-scope";
 import { wholeList } from "../../page";
 import { IdParams } from "../../params";
@@ -107,7 +107,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
             `The file is larger than ${ALERT_MAX_BYTES} bytes`,
           );
         }
-        throw error;
+        throw multipartReadError(error);
       }
       const parsed = AlertUploadFields.safeParse(fields);
       if (!parsed.success)

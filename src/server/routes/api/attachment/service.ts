@@ -11,7 +11,7 @@ import { isCleanText } from "../../../../shared/contract/fields";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import type { AuthContext } from "../../../auth/context";
 import type { Db } from "../../../db/database";
-import { ApiError, errors } from "../../../errors";
+import { ApiError, errors, multipartReadError } from "../../../errors";
 import {
   type FileStorage,
   FileTooLargeError,
@@ -111,7 +111,7 @@ export async function uploadAttachment(
     ) {
       throw attachmentErrors.tooLarge(maxBytes);
     }
-    throw unreadable(error);
+    throw multipartReadError(error);
   }
   if (!stored) throw attachmentErrors.noFile();
   try {
@@ -132,17 +132,6 @@ export async function uploadAttachment(
     await app.fileStorage.remove(stored.key);
     throw error;
   }
-}
-
-/**
- * A body the multipart parser cannot read (no boundary, cut off, malformed headers) is the
- * client's mistake: 400. API errors and the system's own (disk full: E* codes) stay as they are.
- */
-function unreadable(error: unknown): unknown {
-  if (error instanceof ApiError) return error;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return error;
-  return errors.badRequest("The upload could not be read as multipart/form-data");
 }
 
 async function checkFields(db: Db, auth: AuthContext, fields: Record<string, string>) {
