@@ -52,8 +52,8 @@ export const UserCreate = z.object({
     .optional()
     .default(""),
   password: text(PASSWORD_MAX, { min: PASSWORD_MIN, trim: false }),
-  /** Company ids; the request's company when omitted. */
-  companies: z.array(Id).max(50).optional(),
+  /** Company ids, the request's among them; the request's company alone when omitted. */
+  companies: z.array(Id).min(1).max(50).optional(),
   roles: RoleNames,
   /** Client ids of the request's company the user is limited to. */
   clients: z.array(Id).max(200).optional().default([]),

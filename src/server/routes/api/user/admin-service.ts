@@ -66,6 +66,10 @@ export async function createUser(
       companies: foreign.map((id) => `Not one of your companies: ${id}`),
     });
   }
+  if (!companyIds.includes(auth.company.id)) {
+    // The user is made in (and answered for) the company the request acts for.
+    throw errors.validation({ companies: ["Include the company you are working in"] });
+  }
   for (const companyId of companyIds) await checkGrant(app, auth, companyId, body.roles);
   const clientIds = [...new Set(body.clients)];
   const known = await companyClients(app.db, auth.company.id, clientIds);

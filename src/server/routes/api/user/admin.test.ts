@@ -145,6 +145,16 @@ describe("api/user", () => {
     expect(elsewhere.json().fields).toHaveProperty("companies");
     const both = await create(warehouse, newUser({ roles: ["kiosk"], companies: [plain, trw] }));
     expect(both.companies).toEqual([plain, trw]);
+    // No company at all, or not the one the request acts for: a 400, never a 500 (fuzz).
+    for (const companies of [[], [trw]]) {
+      const refused = await warehouse(
+        "POST",
+        "/api/user",
+        newUser({ roles: ["kiosk"], companies }),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toHaveProperty("companies");
+    }
 
     // Nobody changes their own roles, nor those of someone stronger.
     const officeId = (await profile("office", "yardline", plain)).user.id;
