@@ -1,20 +1,5 @@
 import { z } from "zod";
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const text = (max: number) =>
-  z.coerce
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .catch(() => undefined);
-
-const day = z
-  .string()
-  .regex(ISO_DAY)
-  .optional()
-  .catch(() => undefined);
+import { searchDay, searchPage, searchText } from "../../ui/list/search-fields";
 
 /**
  * Search params of /critical-lines (route `validateSearch`): filters and page as the URL keeps
@@ -22,18 +7,13 @@ const day = z
  * date_after and starts on or before date_before).
  */
 export const CriticalLinesSearch = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .catch(() => undefined),
-  date_after: day,
-  date_before: day,
-  line: text(200),
-  cause: text(200),
-  product: text(200),
-  provider: text(200),
-  client_name: text(200),
+  page: searchPage,
+  date_after: searchDay,
+  date_before: searchDay,
+  line: searchText(200),
+  cause: searchText(200),
+  product: searchText(200),
+  provider: searchText(200),
+  client_name: searchText(200),
 });
 export type CriticalLinesSearch = z.output<typeof CriticalLinesSearch>;

@@ -1,20 +1,5 @@
 import { z } from "zod";
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const text = (max: number) =>
-  z.coerce
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .catch(() => undefined);
-
-const day = z
-  .string()
-  .regex(ISO_DAY)
-  .optional()
-  .catch(() => undefined);
+import { searchDay, searchPage, searchText } from "../../ui/list/search-fields";
 
 /** Ids: an array (the router's JSON), one number or a comma list; bad items dropped. */
 const ids = z.preprocess(
@@ -36,19 +21,14 @@ const ids = z.preprocess(
  * page. Dates are local days (YYYY-MM-DD); client and status are id lists.
  */
 export const ShipmentsSearch = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .catch(() => undefined),
-  booked_date_after: day,
-  booked_date_before: day,
-  code: text(120),
-  search: text(120),
-  route_plate: text(120),
-  info_shipper: text(120),
-  origin: text(120),
+  page: searchPage,
+  booked_date_after: searchDay,
+  booked_date_before: searchDay,
+  code: searchText(120),
+  search: searchText(120),
+  route_plate: searchText(120),
+  info_shipper: searchText(120),
+  origin: searchText(120),
   client: ids,
   status: ids,
   show_issued: z

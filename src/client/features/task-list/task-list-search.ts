@@ -1,12 +1,5 @@
 import { z } from "zod";
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const day = z
-  .string()
-  .regex(ISO_DAY)
-  .optional()
-  .catch(() => undefined);
+import { searchDay, searchPage } from "../../ui/list/search-fields";
 
 const id = z.coerce
   .number()
@@ -30,14 +23,9 @@ const label = z.coerce
  * without saying what it does; this is our reading, documented in the feature README).
  */
 export const TaskListSearch = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .catch(() => undefined),
-  date_after: day,
-  date_before: day,
+  page: searchPage,
+  date_after: searchDay,
+  date_before: searchDay,
   user: id,
   user_name: label,
   worksheet: id,
