@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { createdAt, updatedAt, version } from "./columns";
 import { companies } from "./companies";
@@ -37,10 +47,17 @@ export const workDescriptions = pgTable(
   (table) => [index("work_descriptions_worksheet_idx").on(table.worksheetId, table.name)],
 );
 
+export const TASK_LINES_UID_KEY = "task_lines_company_uid_key";
+
 export const taskLines = pgTable(
   "task_lines",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /**
+     * Client-chosen id of the creation (PUT api/task-line/uid/{uid}): a tablet books a line
+     * offline under it, and a replay of that creation finds the line instead of adding one.
+     */
+    uid: uuid("uid").notNull().defaultRandom(),
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
@@ -70,6 +87,7 @@ export const taskLines = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    uniqueIndex(TASK_LINES_UID_KEY).on(table.companyId, table.uid),
     index("task_lines_company_date_idx").on(table.companyId, table.date),
     index("task_lines_worksheet_idx").on(table.worksheetId),
     index("task_lines_user_idx").on(table.userId),

@@ -1,0 +1,2 @@
+ALTER TABLE "task_lines" ADD COLUMN "uid" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "task_lines_company_uid_key" ON "task_lines" USING btree ("company_id","uid");
