@@ -10,7 +10,8 @@ import { PagingQuery } from "./paging";
  * - GET api/task-line?page&page_size&date_after&date_before&user&worksheet&reference: a page
  *   ordered by task name, then date (newest first); GET api/task-line/export (same filters):
  *   the lines as an .xlsx workbook.
- * - POST api/task-line, PUT api/task-line/{id} (If-Match), DELETE api/task-line/{id}.
+ * - POST api/task-line, PUT api/task-line/{id} (If-Match), DELETE api/task-line/{id};
+ *   PUT api/task-line/uid/{uid}: create once under a client-chosen uid (a tablet's offline line).
  * - GET api/worksheet?search, POST api/worksheet {name}; GET api/work-description?worksheet&search,
  *   POST api/work-description {name, worksheet}; GET api/task-user?search (people of the
  *   company to book lines for). Clients come from GET api/client (already limited).
@@ -58,6 +59,8 @@ export type TaskUser = z.infer<typeof TaskUser>;
 
 export const TaskLine = z.object({
   id: z.number().int(),
+  /** Client-chosen id of the creation (PUT api/task-line/uid/{uid}), else the server's. */
+  uid: z.string(),
   date: z.string(),
   user: TaskUser,
   worksheet: z.object({ id: z.number().int(), name: z.string() }),

@@ -5,6 +5,7 @@ import { cut, groupByTask } from "./task-groups";
 function line(id: number, worksheet: { id: number; name: string }): TaskLine {
   return {
     id,
+    uid: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
     date: "2026-03-02",
     user: { id: 1, username: "office", first_name: "Olivia", last_name: "Ortega" },
     worksheet,

@@ -35,7 +35,13 @@ import {
   listWorksheets,
   worksheetInCompany,
 } from "./repository";
-import { createTaskLine, removeTaskLine, replaceTaskLine, taskScopeOf } from "./service";
+import {
+  createTaskLine,
+  createTaskLineOnce,
+  removeTaskLine,
+  replaceTaskLine,
+  taskScopeOf,
+} from "./service";
 
 const tags = ["task-list"];
 const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);
@@ -122,6 +128,38 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await createTaskLine(app.db, authOf(request), request.body);
       reply
         .code(201)
+        .header("etag", etagOf(view.version))
+        .header("location", `/api/task-line/${view.id}`);
+      return presentTaskLine(view);
+    },
+  });
+
+  app.put("/task-line/uid/:uid", {
+    preHandler: guard,
+    schema: {
+      tags,
+      summary: "Book a task line once under a client-chosen uid (a tablet's offline line)",
+      description:
+        `${SCOPE}The first call validates and creates the line (201, same rules as the POST); ` +
+        "later calls with the same uid answer it as it is now (200) and change nothing.",
+      params: z.object({ uid: z.uuid().describe("Client-generated UUID of the creation") }),
+      headers: CompanyHeaders,
+      body: TaskLineInput,
+      response: {
+        200: TaskLine,
+        201: TaskLine,
+        ...errorResponses(...API_ERRORS, 404, 413, 415),
+      },
+    },
+    handler: async (request, reply) => {
+      const { view, created } = await createTaskLineOnce(
+        app.db,
+        authOf(request),
+        request.params.uid,
+        request.body,
+      );
+      reply
+        .code(created ? 201 : 200)
         .header("etag", etagOf(view.version))
         .header("location", `/api/task-line/${view.id}`);
       return presentTaskLine(view);

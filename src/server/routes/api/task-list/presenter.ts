@@ -4,6 +4,7 @@ import type { TaskLineView } from "./repository";
 export function presentTaskLine(view: TaskLineView): TaskLine {
   return {
     id: view.id,
+    uid: view.uid,
     date: view.date,
     user: {
       id: view.userId,

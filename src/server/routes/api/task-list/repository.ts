@@ -15,6 +15,7 @@ export interface TaskScope {
 
 export interface TaskLineView {
   id: number;
+  uid: string;
   date: string;
   userId: number;
   username: string;
@@ -40,6 +41,7 @@ export interface TaskLineView {
 
 const lineColumns = {
   id: taskLines.id,
+  uid: taskLines.uid,
   date: taskLines.date,
   userId: taskLines.userId,
   username: users.username,
@@ -125,6 +127,19 @@ export async function findTaskLine(
   return row;
 }
 
+/** The id of the company's line created under `uid`, whoever may see it. */
+export async function taskLineIdByUid(
+  db: Executor,
+  companyId: number,
+  uid: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: taskLines.id })
+    .from(taskLines)
+    .where(and(eq(taskLines.companyId, companyId), eq(taskLines.uid, uid)));
+  return row?.id;
+}
+
 export interface TaskLineValues {
   date: string;
   userId: number;
@@ -146,10 +161,11 @@ export async function insertTaskLine(
   companyId: number,
   createdBy: number,
   values: TaskLineValues,
+  uid?: string,
 ): Promise<number> {
   const [row] = await db
     .insert(taskLines)
-    .values({ companyId, createdBy, ...values })
+    .values({ companyId, createdBy, ...values, ...(uid === undefined ? {} : { uid }) })
     .returning({ id: taskLines.id });
   if (!row) throw new Error("insert returned no row");
   return row.id;

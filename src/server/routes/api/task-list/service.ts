@@ -9,7 +9,9 @@ import {
   findTaskLine,
   insertTaskLine,
   type TaskLineValues,
+  type TaskLineView,
   type TaskScope,
+  taskLineIdByUid,
   updateTaskLine,
   userInCompany,
   worksheetOfDescription,
@@ -64,12 +66,42 @@ async function valuesOf(db: Db, auth: AuthContext, input: ParsedLine): Promise<T
   };
 }
 
-export async function createTaskLine(db: Db, auth: AuthContext, input: ParsedLine) {
+export async function createTaskLine(db: Db, auth: AuthContext, input: ParsedLine, uid?: string) {
   const values = await valuesOf(db, auth, input);
-  const id = await insertTaskLine(db, auth.company.id, auth.user.id, values);
+  const id = await insertTaskLine(db, auth.company.id, auth.user.id, values, uid);
   const view = await findTaskLine(db, taskScopeOf(auth), id);
   if (!view) throw errors.notFound();
   return view;
+}
+
+/** The line created under `uid` as the caller may see it (404 when out of their clients). */
+async function existingByUid(db: Db, auth: AuthContext, uid: string) {
+  const id = await taskLineIdByUid(db, auth.company.id, uid);
+  if (id === undefined) return undefined;
+  return currentOrNotFound(db, auth, id);
+}
+
+/**
+ * Creation under a client-chosen uid (a tablet's offline line, replayed from its outbox): the
+ * first call validates and creates the line; any later call with the same uid, even with another
+ * body or Idempotency-Key, answers that line as it is now and changes nothing.
+ */
+export async function createTaskLineOnce(
+  db: Db,
+  auth: AuthContext,
+  uid: string,
+  input: ParsedLine,
+): Promise<{ view: TaskLineView; created: boolean }> {
+  const existing = await existingByUid(db, auth, uid);
+  if (existing) return { view: existing, created: false };
+  try {
+    return { view: await createTaskLine(db, auth, input, uid), created: true };
+  } catch (error) {
+    // Two deliveries at once: the unique (company, uid) index lets one insert win.
+    const raced = await existingByUid(db, auth, uid);
+    if (raced) return { view: raced, created: false };
+    throw error;
+  }
 }
 
 async function currentOrNotFound(db: Db, auth: AuthContext, id: number) {

@@ -321,6 +321,65 @@ describe("api/task-line", () => {
   });
 });
 
+describe("PUT api/task-line/uid/{uid} (a tablet's offline line, created once)", () => {
+  const byReference = async (reference: string) =>
+    ok<Page<TaskLine>>(office, "GET", `/api/task-line?reference=${reference}&page_size=100`);
+
+  it("creates the line once: repeats, even with another key or body, answer it unchanged", async () => {
+    const uid = "3f1d2c4b-5a69-4e7d-8c1b-2a3b4c5d6e7f";
+    const url = `/api/task-line/uid/${uid}`;
+    const first = await office("PUT", url, line({ reference: "UID-ONCE" }), {
+      "idempotency-key": "0a9e3b1c-1111-4d2e-8f3a-5b6c7d8e9f01",
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const created = first.json<TaskLine>();
+    expect(created).toMatchObject({ uid, reference: "UID-ONCE", company: plain });
+    expect(first.headers.location).toBe(`/api/task-line/${created.id}`);
+    const again = await office("PUT", url, line({ reference: "UID-ONCE", time_hours: 9 }), {
+      "idempotency-key": "0a9e3b1c-2222-4d2e-8f3a-5b6c7d8e9f01",
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<TaskLine>()).toMatchObject({ id: created.id, time_hours: 1.5 });
+    const listed = await byReference("UID-ONCE");
+    expect(listed.count).toBe(1);
+    expect(listed.results[0]?.uid).toBe(uid);
+  });
+
+  it("two deliveries at once still make one line", async () => {
+    const uid = "4f1d2c4b-5a69-4e7d-8c1b-2a3b4c5d6e7f";
+    const body = line({ reference: "UID-RACE" });
+    const answers = await Promise.all([
+      office("PUT", `/api/task-line/uid/${uid}`, body),
+      office("PUT", `/api/task-line/uid/${uid}`, body),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    expect(new Set(answers.map((a) => a.json<TaskLine>().id)).size).toBe(1);
+    expect((await byReference("UID-RACE")).count).toBe(1);
+  });
+
+  it("applies the POST's rules, permission and company scope; a refusal stores nothing", async () => {
+    const uid = "5f1d2c4b-5a69-4e7d-8c1b-2a3b4c5d6e7f";
+    const url = `/api/task-line/uid/${uid}`;
+    const wrong = await office("PUT", url, line({ reference: "UID-RULES", description: check.id }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<ErrorBody>().field_codes).toEqual({
+      description: [{ code: "invalid_choice" }],
+    });
+    const missing = await office("PUT", url, { ...line(), time_hours: undefined });
+    expect(missing.statusCode).toBe(400);
+    expect((await office("PUT", "/api/task-line/uid/not-a-uuid", line())).statusCode).toBe(400);
+    const warehouse = await callerFor(t, "warehouse", plain);
+    expect((await warehouse("PUT", url, line({ reference: "UID-RULES" }))).statusCode).toBe(403);
+    expect((await byReference("UID-RULES")).count).toBe(0);
+    // Another company's request names its own lines: the plain company's uid is not found there.
+    const trwAdmin = await callerFor(t, "admin", await t.companyId(TRW));
+    expect((await office("PUT", url, line({ reference: "UID-RULES" }))).statusCode).toBe(201);
+    const foreign = await trwAdmin("PUT", url, line({ reference: "UID-RULES" }));
+    expect(foreign.statusCode).toBe(400);
+    expect((await byReference("UID-RULES")).count).toBe(1);
+  });
+});
+
 describe("api/task-line/export", () => {
   it("answers a real .xlsx of the filtered lines with typed cells and totals", async () => {
     const june = [
