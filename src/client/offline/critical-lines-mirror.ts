@@ -1,16 +1,9 @@
 import { DateTime } from "luxon";
 import type { CriticalLine } from "../../shared/contract/critical-line";
 import { type CriticalLineRow, chunks, db } from "./db";
-import { listPageKey, putListPage, recordSync } from "./list-pages";
+import { storeListAnswer } from "./list-answer";
 import { idsWithoutPendingChanges, unlessPending } from "./outbox";
-import {
-  goneOnPage,
-  type ListAnswer,
-  type LocalPage,
-  newerThanMirror,
-  newerThanRows,
-  slicePage,
-} from "./page-rules";
+import { type ListAnswer, type LocalPage, newerThanMirror, slicePage } from "./page-rules";
 
 /** Resource name of the critical lines list in page keys and sync times. */
 export const CRITICAL_LINES_RESOURCE = "critical-line";
@@ -87,27 +80,17 @@ export async function writeCriticalLinesPage(
   answer: ListAnswer<CriticalLine>,
   now: number = Date.now(),
 ): Promise<void> {
-  await db.transaction("rw", db.criticalLines, db.listPages, db.meta, db.outbox, async () => {
-    const byId = new Map((await companyRows(company)).map((row) => [row.id, row]));
-    const fresh = await unlessPending("critical_line", newerThanRows(byId, answer.results));
-    for (const chunk of chunks(fresh)) await db.criticalLines.bulkPut(chunk);
-    for (const row of fresh) byId.set(row.id, row);
-    const candidates = [...byId.values()]
-      .filter(criticalLineMatcher(filters))
-      .sort(compareCriticalLines);
-    const gone = goneOnPage(candidates, answer, page, pageSize, compareCriticalLines);
-    const removable = await idsWithoutPendingChanges("critical_line", gone);
-    if (removable.length > 0) await db.criticalLines.bulkDelete(removable);
-    await putListPage({
-      key: listPageKey(company, CRITICAL_LINES_RESOURCE, filters, page),
-      company,
-      resource: CRITICAL_LINES_RESOURCE,
-      ids: answer.results.map((row) => row.id),
-      count: answer.count,
-      fetchedAt: now,
-    });
-    await recordSync(company, CRITICAL_LINES_RESOURCE, now);
-  });
+  await storeListAnswer(
+    {
+      entity: "critical_line",
+      table: db.criticalLines,
+      rows: () => companyRows(company),
+      matches: criticalLineMatcher(filters),
+      compare: compareCriticalLines,
+    },
+    { company, resource: CRITICAL_LINES_RESOURCE, filters, page, pageSize, now },
+    answer,
+  );
 }
 
 /** Stores one line the API answered with (read, create, update), unless the mirror is newer. */

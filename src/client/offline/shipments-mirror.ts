@@ -4,17 +4,9 @@ import type { Shipment } from "../../shared/contract/shipment";
 import type { ShipmentType } from "../../shared/contract/status";
 import { normalisePlate } from "../../shared/plate";
 import { hidesIssued } from "../../shared/status-rules";
-import { chunks, db, type ShipmentRow } from "./db";
-import { listPageKey, putListPage, recordSync } from "./list-pages";
-import { idsWithoutPendingChanges, unlessPending } from "./outbox";
-import {
-  goneOnPage,
-  type ListAnswer,
-  type LocalPage,
-  newerThanMirror,
-  newerThanRows,
-  slicePage,
-} from "./page-rules";
+import { db, type ShipmentRow } from "./db";
+import { storeListAnswer } from "./list-answer";
+import { type ListAnswer, type LocalPage, newerThanMirror, slicePage } from "./page-rules";
 
 /** Resource names of the two lists in page keys and sync times (the API paths). */
 export const SHIPMENT_RESOURCE: Record<ShipmentType, string> = {
@@ -171,29 +163,18 @@ export async function writeShipmentsPage(
   now: number = Date.now(),
 ): Promise<void> {
   const resource = scope.resource ?? SHIPMENT_RESOURCE[scope.type];
-  await db.transaction("rw", db.shipments, db.listPages, db.meta, db.outbox, async () => {
-    // One read of the list's mirrored rows serves both the version guard and the gone-row
-    // check (the answer's rows are the company's, of this type): big answers cost one read.
-    const mirrored = await companyRows(company, scope.type);
-    const byId = new Map(mirrored.map((row) => [row.id, row]));
-    const fresh = await unlessPending("shipment", newerThanRows(byId, answer.results));
-    for (const chunk of chunks(fresh)) await db.shipments.bulkPut(chunk);
-    for (const row of fresh) byId.set(row.id, row);
-    const matches = shipmentMatcher(scope, filters);
-    const candidates = [...byId.values()].filter(matches).sort(compareShipments);
-    const gone = goneOnPage(candidates, answer, page, pageSize, compareShipments);
-    const removable = await idsWithoutPendingChanges("shipment", gone);
-    if (removable.length > 0) await db.shipments.bulkDelete(removable);
-    await putListPage({
-      key: listPageKey(company, resource, filters, page),
-      company,
-      resource,
-      ids: answer.results.map((row) => row.id),
-      count: answer.count,
-      fetchedAt: now,
-    });
-    await recordSync(company, resource, now);
-  });
+  await storeListAnswer(
+    {
+      entity: "shipment",
+      table: db.shipments,
+      // The answer's rows are the company's, of this type.
+      rows: () => companyRows(company, scope.type),
+      matches: shipmentMatcher(scope, filters),
+      compare: compareShipments,
+    },
+    { company, resource, filters, page, pageSize, now },
+    answer,
+  );
 }
 
 /**

@@ -1,17 +1,9 @@
 import { DateTime } from "luxon";
 import type { Shipper } from "../../shared/contract/shipper";
 import { normalisePlate } from "../../shared/plate";
-import { chunks, db, type TruckRow } from "./db";
-import { listPageKey, putListPage, recordSync } from "./list-pages";
-import { idsWithoutPendingChanges, unlessPending } from "./outbox";
-import {
-  goneOnPage,
-  type ListAnswer,
-  type LocalPage,
-  newerThanMirror,
-  newerThanRows,
-  slicePage,
-} from "./page-rules";
+import { db, type TruckRow } from "./db";
+import { storeListAnswer } from "./list-answer";
+import { type ListAnswer, type LocalPage, newerThanMirror, slicePage } from "./page-rules";
 
 /** Resource name of the trucks list in page keys and sync times. */
 export const TRUCKS_RESOURCE = "shipper";
@@ -104,26 +96,17 @@ export async function writeTrucksPage(
   answer: ListAnswer<Shipper>,
   now: number = Date.now(),
 ): Promise<void> {
-  await db.transaction("rw", db.trucks, db.listPages, db.meta, db.outbox, async () => {
-    // One read of the company's mirrored trucks serves the version guard and the gone rows.
-    const byId = new Map((await companyRows(company)).map((row) => [row.id, row]));
-    const fresh = await unlessPending("shipper", newerThanRows(byId, answer.results));
-    for (const chunk of chunks(fresh)) await db.trucks.bulkPut(chunk);
-    for (const row of fresh) byId.set(row.id, row);
-    const candidates = [...byId.values()].filter(truckMatcher(filters)).sort(compareTrucks);
-    const gone = goneOnPage(candidates, answer, page, pageSize, compareTrucks);
-    const removable = await idsWithoutPendingChanges("shipper", gone);
-    if (removable.length > 0) await db.trucks.bulkDelete(removable);
-    await putListPage({
-      key: listPageKey(company, TRUCKS_RESOURCE, filters, page),
-      company,
-      resource: TRUCKS_RESOURCE,
-      ids: answer.results.map((row) => row.id),
-      count: answer.count,
-      fetchedAt: now,
-    });
-    await recordSync(company, TRUCKS_RESOURCE, now);
-  });
+  await storeListAnswer(
+    {
+      entity: "shipper",
+      table: db.trucks,
+      rows: () => companyRows(company),
+      matches: truckMatcher(filters),
+      compare: compareTrucks,
+    },
+    { company, resource: TRUCKS_RESOURCE, filters, page, pageSize, now },
+    answer,
+  );
 }
 
 /** Stores one truck the API answered with (read, create, update), unless the mirror is newer. */
