@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Abuse limits (issue 9), read by config.ts with the rest of the environment: request body
  * timeout, the longest wait on another request's Idempotency-Key, SMS rates, live-event
- * streams per session.
+ * streams per session, the public self check-in's rates.
  */
 const int = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -19,6 +19,10 @@ export const LimitsEnv = z.object({
   SMS_MAX_PER_USER_PER_MINUTE: int(20, 0, 10_000),
   /** Live-event streams one session may hold open; a new one beyond it closes the oldest. */
   EVENTS_MAX_STREAMS_PER_SESSION: int(5, 1, 100),
+  /** Public self check-in requests per client address in ten minutes, across instances. */
+  SELF_CHECK_IN_PER_ADDRESS: int(10, 1, 100_000),
+  /** Public self check-in requests per page (token) in ten minutes, across instances. */
+  SELF_CHECK_IN_PER_PAGE: int(300, 1, 1_000_000),
 });
 
 export interface LimitsConfig {
@@ -27,6 +31,8 @@ export interface LimitsConfig {
   smsTruckIntervalSeconds: number;
   smsMaxPerUserPerMinute: number;
   eventsMaxStreamsPerSession: number;
+  selfCheckInPerAddress: number;
+  selfCheckInPerPage: number;
 }
 
 export function limitsConfig(e: z.infer<typeof LimitsEnv>): LimitsConfig {
@@ -36,5 +42,7 @@ export function limitsConfig(e: z.infer<typeof LimitsEnv>): LimitsConfig {
     smsTruckIntervalSeconds: e.SMS_TRUCK_INTERVAL_SECONDS,
     smsMaxPerUserPerMinute: e.SMS_MAX_PER_USER_PER_MINUTE,
     eventsMaxStreamsPerSession: e.EVENTS_MAX_STREAMS_PER_SESSION,
+    selfCheckInPerAddress: e.SELF_CHECK_IN_PER_ADDRESS,
+    selfCheckInPerPage: e.SELF_CHECK_IN_PER_PAGE,
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   PublicPageAnswer,
@@ -5,31 +6,49 @@ import {
   SelfCheckInAnswer,
   SelfCheckInInput,
 } from "../../../shared/contract/check-in";
+import { admitAttempt, pruneExpired, type ThrottleKey } from "../../auth/login-throttle";
 import { errors } from "../../errors";
 import { registerSms } from "../../plugins/sms";
 import { companyOfToken } from "../api/check-in/repository";
 import { errorResponses } from "../responses";
-import { WindowLimiter } from "./limiter";
 import { selfCheckIn } from "./self-check-in";
 
-/** Attempts per client address, and per page, in ten minutes. */
-export const SELF_CHECK_IN_LIMITS = { perAddress: 10, perToken: 300, windowMs: 600_000 };
+/** The window of the limits per client address and per page. */
+export const SELF_CHECK_IN_WINDOW_SECONDS = 600;
 const GONE = "This check-in page does not exist";
 
 /**
+ * The limit keys of a request: its address, and its page (the token hashed: the table holds
+ * no live page address). Counted in login_throttle with the login limits' fixed windows.
+ */
+export function selfCheckInKeys(
+  address: string,
+  token: string,
+  limits: { selfCheckInPerAddress: number; selfCheckInPerPage: number },
+): ThrottleKey[] {
+  const page = createHash("sha256").update(token).digest("base64url").slice(0, 32);
+  return [
+    { key: `self-check-in:ip:${address}`, limit: limits.selfCheckInPerAddress },
+    { key: `self-check-in:page:${page}`, limit: limits.selfCheckInPerPage },
+  ];
+}
+
+/**
  * The carrier's self check-in (issue 15), public: api/public/check-in/{token}. The token is
- * the page's address (revocable); every answer is rate limited per address and per token.
+ * the page's address (revocable); every answer is rate limited per address and per token, in
+ * the database (auth/login-throttle.ts: one atomic statement counts the request against both
+ * keys), so the limits hold across server instances and under parallel bursts.
  */
 export const publicCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSms(app);
-  const byAddress = new WindowLimiter(
-    SELF_CHECK_IN_LIMITS.perAddress,
-    SELF_CHECK_IN_LIMITS.windowMs,
-  );
-  const byToken = new WindowLimiter(SELF_CHECK_IN_LIMITS.perToken, SELF_CHECK_IN_LIMITS.windowMs);
-  const limit = (address: string, token: string) => {
-    const wait = Math.max(byAddress.take(address), byToken.take(token));
-    if (wait > 0) throw errors.rateLimited(wait);
+  const limits = app.serverConfig.limits;
+  const limit = async (address: string, token: string) => {
+    const keys = selfCheckInKeys(address, token, limits);
+    const admission = await admitAttempt(app.db, keys, SELF_CHECK_IN_WINDOW_SECONDS);
+    if (admission.ok) return;
+    // A refused burst (or a spray of made-up tokens) is when stale windows pile up.
+    await pruneExpired(app.db);
+    throw errors.rateLimited(admission.retryAfter);
   };
   const tags = ["check-in"];
 
@@ -37,12 +56,12 @@ export const publicCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "The public self check-in page (no token needed)",
-      description: `No token. The company's name; 404 for an unknown or revoked page. ${limits()}`,
+      description: `No token. The company's name; 404 for an unknown or revoked page. ${limitsText(limits)}`,
       params: PublicTokenParams,
       response: { 200: PublicPageAnswer, ...errorResponses(400, 404, 429) },
     },
     handler: async (request) => {
-      limit(request.ip, request.params.token);
+      await limit(request.ip, request.params.token);
       const company = await companyOfToken(app.db, request.params.token);
       if (!company) throw errors.notFound(GONE);
       return { company: company.name };
@@ -58,13 +77,13 @@ export const publicCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
         "truck (by plate, new or known), its arrival, and the dock instructions by SMS. Answers " +
         "only warehouse, dock and time. Any reference the driver cannot check in with (unknown, " +
         "another day, another truck on it) answers the same 404, so the page reveals nothing " +
-        `about other references; a repeat answers the dock again. ${limits()}`,
+        `about other references; a repeat answers the dock again. ${limitsText(limits)}`,
       params: PublicTokenParams,
       body: SelfCheckInInput,
       response: { 200: SelfCheckInAnswer, ...errorResponses(400, 404, 413, 415, 429) },
     },
     handler: async (request) => {
-      limit(request.ip, request.params.token);
+      await limit(request.ip, request.params.token);
       const company = await companyOfToken(app.db, request.params.token);
       if (!company) throw errors.notFound(GONE);
       return selfCheckIn(app, company.id, request.body);
@@ -72,11 +91,11 @@ export const publicCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-function limits(): string {
-  const minutes = SELF_CHECK_IN_LIMITS.windowMs / 60_000;
+function limitsText(limits: { selfCheckInPerAddress: number; selfCheckInPerPage: number }) {
+  const minutes = SELF_CHECK_IN_WINDOW_SECONDS / 60;
   return (
-    `At most ${SELF_CHECK_IN_LIMITS.perAddress} requests per client address and ` +
-    `${SELF_CHECK_IN_LIMITS.perToken} per page in ${minutes} minutes (429 rate_limited with ` +
-    "Retry-After)."
+    `At most ${limits.selfCheckInPerAddress} requests per client address and ` +
+    `${limits.selfCheckInPerPage} per page in ${minutes} minutes, across server instances ` +
+    "(429 rate_limited with Retry-After)."
   );
 }
