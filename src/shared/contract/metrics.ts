@@ -75,9 +75,24 @@ export const IncidenceMetricRow = z.object({
 });
 export type IncidenceMetricRow = z.infer<typeof IncidenceMetricRow>;
 
-/** Machines and task users come from the task list (not built yet): always empty for now. */
-export const MachineMetricRow = z.object({ machinery: z.string(), value: z.number() });
-export const TaskUserMetricRow = z.object({ user: z.string(), value: z.number() });
+/**
+ * Machines and task users come from the task list: hours (time_hours) summed per task and per
+ * user over the lines whose working day is in the range. The task list has no machine of its
+ * own: each task (worksheet) is the work station or machine the hours went to, so `machinery`
+ * is the task's name and `worksheet_id` its id. Most hours first.
+ */
+export const MachineMetricRow = z.object({
+  machinery: z.string(),
+  worksheet_id: z.number().int(),
+  value: z.number(),
+});
+export type MachineMetricRow = z.infer<typeof MachineMetricRow>;
+export const TaskUserMetricRow = z.object({
+  user: z.string(),
+  user_id: z.number().int(),
+  value: z.number(),
+});
+export type TaskUserMetricRow = z.infer<typeof TaskUserMetricRow>;
 
 const DetailPaging = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

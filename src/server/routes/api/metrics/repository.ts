@@ -112,17 +112,34 @@ export interface IncidenceCount {
   value: number;
 }
 
-/** Lines booked in the range whose status is an incidence, by status and reason. */
+/**
+ * The incidence statuses as an array the planner knows before it plans the scan: an index
+ * condition (status_id = any(...)) on the (company, status, booked date) index, not a join.
+ */
+const INCIDENCE_STATUS = sql`s.status_id = any(array(select id from statuses where incidence))`;
+
+/**
+ * Lines booked in the range whose status is an incidence, by status and reason. Counted on
+ * the ids alone from the (company, status, booked date) index with type, client and reason in
+ * it (migration 0017: an index-only scan of the incidences, not a heap visit of every line of
+ * the range), then named: a year of 1,000,000 lines 745 ms -> 145 ms in SQL.
+ */
 export function incidenceCounts(db: Executor, scope: MetricScope, range: DayRange, type: number) {
   return rows<IncidenceCount>(
     db,
-    sql`select st.id as status_id, st.description as status_description,
+    sql`with c as (
+        select s.status_id, s.reason_id, count(*)::int as value
+        from shipments s
+        where ${lineScope(scope, type)} and ${INCIDENCE_STATUS}
+          and ${bounds(scope, range, sql`s.booked_date`)}
+        group by s.status_id, s.reason_id
+      )
+      select st.id as status_id, st.description as status_description,
         st.color as status_color, r.code as reason_code, r.name as reason_name,
-        count(*)::int as value
-      from shipments s
-      join statuses st on st.id = s.status_id and st.incidence
-      left join reasons r on r.id = s.reason_id
-      where ${lineScope(scope, type)} and ${bounds(scope, range, sql`s.booked_date`)}
+        sum(c.value)::int as value
+      from c
+      join statuses st on st.id = c.status_id
+      left join reasons r on r.id = c.reason_id
       group by st.id, st.description, st.color, r.code, r.name
       order by value desc, st.id, r.code nulls last`,
   );
@@ -192,7 +209,7 @@ export function incidenceDetails(
   filter: IncidenceFilter,
   paging: Paging,
 ) {
-  const parts = [sql`st.incidence`];
+  const parts = [INCIDENCE_STATUS];
   if (filter.statusId !== undefined) parts.push(sql`s.status_id = ${filter.statusId}`);
   if (filter.reasonCode === null) parts.push(sql`r.code is null`);
   else if (filter.reasonCode !== undefined) parts.push(sql`r.code = ${filter.reasonCode}`);
