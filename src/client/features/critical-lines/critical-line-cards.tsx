@@ -1,12 +1,12 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
-import { Button } from "react-aria-components";
+import { useLingui } from "@lingui/react/macro";
 import type { CriticalLine } from "../../../shared/contract/critical-line";
-import { Icon } from "../../ui/icons";
-import listStyles from "../../ui/list/list-table.module.css";
+import {
+  CRITICAL_LINE_COLUMNS,
+  CRITICAL_LINE_LABELS,
+  CriticalLineActions,
+  criticalLineCell,
+} from "./critical-line-cells";
 import styles from "./critical-lines.module.css";
-import { formatDateTime } from "./format";
-import { ObservationCell } from "./observation-cell";
 
 export interface CriticalLineCardsProps {
   rows: readonly CriticalLine[];
@@ -15,9 +15,14 @@ export interface CriticalLineCardsProps {
   onDelete: (line: CriticalLine) => void;
 }
 
+/** The head shows these; the facts list below shows the other columns, in the table's order. */
+const FACTS = CRITICAL_LINE_COLUMNS.filter(
+  (id) => id !== "line" && id !== "init_date" && id !== "end_date",
+);
+
 /** Tablets and phones: one card per line (line, dates and actions on top, the rest below). */
 export function CriticalLineCards({ rows, canEdit, canDelete, onDelete }: CriticalLineCardsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <ul className={styles.cards} aria-label={t`Critical lines`}>
       {rows.map((line) => (
@@ -25,65 +30,24 @@ export function CriticalLineCards({ rows, canEdit, canDelete, onDelete }: Critic
           <div className={styles.cardHead}>
             <span className={styles.lineId}>{line.line}</span>
             <span className={styles.dates}>
-              {formatDateTime(line.init_date)} – {formatDateTime(line.end_date)}
+              {criticalLineCell("init_date", line)} – {criticalLineCell("end_date", line)}
             </span>
             <span className={styles.cardActions}>
-              {canEdit ? (
-                <Link
-                  to="/critical-line/{-$id}"
-                  params={{ id: String(line.id) }}
-                  className={listStyles.iconButton}
-                  aria-label={t`Edit critical line ${line.line}`}
-                >
-                  <Icon name="edit" size={22} />
-                </Link>
-              ) : null}
-              {canDelete ? (
-                <Button
-                  className={`${listStyles.iconButton} ${listStyles.danger}`}
-                  aria-label={t`Delete critical line ${line.line}`}
-                  onPress={() => onDelete(line)}
-                >
-                  <Icon name="trash" size={22} />
-                </Button>
-              ) : null}
+              <CriticalLineActions
+                line={line}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                onDelete={onDelete}
+              />
             </span>
           </div>
           <dl className={styles.facts}>
-            <dt>
-              <Trans>Cause</Trans>
-            </dt>
-            <dd>{line.cause}</dd>
-            <dt>
-              <Trans>Activity</Trans>
-            </dt>
-            <dd>{line.activity}</dd>
-            <dt>
-              <Trans>Product</Trans>
-            </dt>
-            <dd>{line.product}</dd>
-            <dt>
-              <Trans>Destination</Trans>
-            </dt>
-            <dd>{line.destination}</dd>
-            <dt>
-              <Trans>Contact</Trans>
-            </dt>
-            <dd>{line.contact}</dd>
-            <dt>
-              <Trans>Provider</Trans>
-            </dt>
-            <dd>{line.provider}</dd>
-            <dt>
-              <Trans>Client</Trans>
-            </dt>
-            <dd>{line.client_name}</dd>
-            <dt>
-              <Trans>Observations</Trans>
-            </dt>
-            <dd>
-              <ObservationCell text={line.observations} />
-            </dd>
+            {FACTS.map((id) => (
+              <div key={id} className={styles.fact}>
+                <dt>{i18n._(CRITICAL_LINE_LABELS[id])}</dt>
+                <dd>{criticalLineCell(id, line)}</dd>
+              </div>
+            ))}
           </dl>
         </li>
       ))}

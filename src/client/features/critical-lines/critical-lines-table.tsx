@@ -1,12 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
-import { Button } from "react-aria-components";
 import type { CriticalLine } from "../../../shared/contract/critical-line";
-import { Icon } from "../../ui/icons";
 import styles from "../../ui/list/list-table.module.css";
+import {
+  CRITICAL_LINE_COLUMNS,
+  CRITICAL_LINE_LABELS,
+  CriticalLineActions,
+  type CriticalLineColumnId,
+  criticalLineCell,
+} from "./critical-line-cells";
 import pageStyles from "./critical-lines.module.css";
-import { formatDateTime } from "./format";
-import { ObservationCell } from "./observation-cell";
 
 export interface CriticalLinesTableProps {
   rows: readonly CriticalLine[];
@@ -19,6 +21,13 @@ export interface CriticalLinesTableProps {
   onDelete: (line: CriticalLine) => void;
 }
 
+/** Dates on one line, the line's code in the monospaced face. */
+const CELL_CLASS: Partial<Record<CriticalLineColumnId, string>> = {
+  init_date: pageStyles.date,
+  end_date: pageStyles.date,
+  line: styles.mono,
+};
+
 /** Columns of spec section 2, in its order, with the actions column last. */
 export function CriticalLinesTable({
   rows,
@@ -27,7 +36,7 @@ export function CriticalLinesTable({
   isKiosk,
   onDelete,
 }: CriticalLinesTableProps) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const showActions = !isKiosk && (canEdit || canDelete);
   return (
     <div className={`${styles.wrap} ${pageStyles.wrap}`}>
@@ -37,39 +46,11 @@ export function CriticalLinesTable({
         </caption>
         <thead>
           <tr>
-            <th scope="col">
-              <Trans>Start date</Trans>
-            </th>
-            <th scope="col">
-              <Trans>End date</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Cause</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Activity</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Line</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Destination</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Product</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Contact</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Observations</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Provider</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Client</Trans>
-            </th>
+            {CRITICAL_LINE_COLUMNS.map((id) => (
+              <th key={id} scope="col">
+                {i18n._(CRITICAL_LINE_LABELS[id])}
+              </th>
+            ))}
             {showActions ? (
               <th scope="col" className={styles.action}>
                 <Trans>Actions</Trans>
@@ -80,41 +61,20 @@ export function CriticalLinesTable({
         <tbody>
           {rows.map((line) => (
             <tr key={line.id}>
-              <td className={pageStyles.date}>{formatDateTime(line.init_date)}</td>
-              <td className={pageStyles.date}>{formatDateTime(line.end_date)}</td>
-              <td>{line.cause}</td>
-              <td>{line.activity}</td>
-              <td className={styles.mono}>{line.line}</td>
-              <td>{line.destination}</td>
-              <td>{line.product}</td>
-              <td>{line.contact}</td>
-              <td>
-                <ObservationCell text={line.observations} interactive={!isKiosk} />
-              </td>
-              <td>{line.provider}</td>
-              <td>{line.client_name}</td>
+              {CRITICAL_LINE_COLUMNS.map((id) => (
+                <td key={id} className={CELL_CLASS[id]}>
+                  {criticalLineCell(id, line, !isKiosk)}
+                </td>
+              ))}
               {showActions ? (
                 <td className={styles.action}>
                   <div className={pageStyles.stack}>
-                    {canEdit ? (
-                      <Link
-                        to="/critical-line/{-$id}"
-                        params={{ id: String(line.id) }}
-                        className={styles.iconButton}
-                        aria-label={t`Edit critical line ${line.line}`}
-                      >
-                        <Icon name="edit" size={22} />
-                      </Link>
-                    ) : null}
-                    {canDelete ? (
-                      <Button
-                        className={`${styles.iconButton} ${styles.danger}`}
-                        aria-label={t`Delete critical line ${line.line}`}
-                        onPress={() => onDelete(line)}
-                      >
-                        <Icon name="trash" size={22} />
-                      </Button>
-                    ) : null}
+                    <CriticalLineActions
+                      line={line}
+                      canEdit={canEdit}
+                      canDelete={canDelete}
+                      onDelete={onDelete}
+                    />
                   </div>
                 </td>
               ) : null}

@@ -1,0 +1,116 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { Button } from "react-aria-components";
+import type { CriticalLine } from "../../../shared/contract/critical-line";
+import { Icon } from "../../ui/icons";
+import listStyles from "../../ui/list/list-table.module.css";
+import { formatDateTime } from "./format";
+import { ObservationCell } from "./observation-cell";
+
+export type CriticalLineColumnId =
+  | "init_date"
+  | "end_date"
+  | "cause"
+  | "activity"
+  | "line"
+  | "destination"
+  | "product"
+  | "contact"
+  | "observations"
+  | "provider"
+  | "client_name";
+
+/** The columns of spec section 2, in its order (the actions column comes after them). */
+export const CRITICAL_LINE_COLUMNS: readonly CriticalLineColumnId[] = [
+  "init_date",
+  "end_date",
+  "cause",
+  "activity",
+  "line",
+  "destination",
+  "product",
+  "contact",
+  "observations",
+  "provider",
+  "client_name",
+];
+
+export const CRITICAL_LINE_LABELS: Record<CriticalLineColumnId, MessageDescriptor> = {
+  init_date: msg`Start date`,
+  end_date: msg`End date`,
+  cause: msg`Cause`,
+  activity: msg`Activity`,
+  line: msg`Line`,
+  destination: msg`Destination`,
+  product: msg`Product`,
+  contact: msg`Contact`,
+  observations: msg`Observations`,
+  provider: msg`Provider`,
+  client_name: msg`Client`,
+};
+
+/**
+ * One renderer per column, shared by the table, the cards and the kiosk wall so a column means
+ * the same everywhere. Observations open their full text on hover and focus, except on a wall.
+ */
+export function criticalLineCell(
+  id: CriticalLineColumnId,
+  line: CriticalLine,
+  interactive = true,
+): ReactNode {
+  switch (id) {
+    case "init_date":
+      return formatDateTime(line.init_date);
+    case "end_date":
+      return formatDateTime(line.end_date);
+    case "observations":
+      return <ObservationCell text={line.observations} interactive={interactive} />;
+    default:
+      return line[id];
+  }
+}
+
+export interface CriticalLineActionsProps {
+  line: CriticalLine;
+  /** Edit link (editCL). */
+  canEdit: boolean;
+  /** Delete button (deleteCL). */
+  canDelete: boolean;
+  onDelete: (line: CriticalLine) => void;
+}
+
+/** The edit link and delete button of one line (table actions column, card head). */
+export function CriticalLineActions({
+  line,
+  canEdit,
+  canDelete,
+  onDelete,
+}: CriticalLineActionsProps) {
+  const { t } = useLingui();
+  return (
+    <>
+      {canEdit ? (
+        <Link
+          to="/critical-line/{-$id}"
+          params={{ id: String(line.id) }}
+          className={listStyles.iconButton}
+          aria-label={t`Edit critical line ${line.line}`}
+        >
+          <Icon name="edit" size={22} />
+        </Link>
+      ) : null}
+      {canDelete ? (
+        <Button
+          className={`${listStyles.iconButton} ${listStyles.danger}`}
+          aria-label={t`Delete critical line ${line.line}`}
+          onPress={() => onDelete(line)}
+        >
+          <Icon name="trash" size={22} />
+        </Button>
+      ) : null}
+    </>
+  );
+}
