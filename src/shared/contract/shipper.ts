@@ -132,7 +132,12 @@ export const ShipperListQuery = PagingQuery.extend({
 export type ShipperListQuery = z.infer<typeof ShipperListQuery>;
 
 export const AvailableQuery = z.object({
-  line: QueryId.optional().describe("Shipment line the truck is being picked for"),
+  line: QueryId.optional().describe(
+    "Shipment line the truck is being picked for at the gate: answers the trucks it may take",
+  ),
+  plate: text(40)
+    .optional()
+    .describe("With line: only plates containing this text, after plate normalisation"),
 });
 
 /** The typed text is trimmed; an empty text answers an empty list. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { canCheckIn } from "../../../../shared/contract/check-in";
 import { staleBody } from "../../../../shared/contract/errors";
 import { listOf, MAX_PAGE_SIZE } from "../../../../shared/contract/paging";
 import {
@@ -20,6 +21,7 @@ import { pageOf, wholeList } from "../../page";
 import { IdParams } from "../../params";
 import { API_ERRORS, errorResponses } from "../../responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../versioning";
+import { trucksForLine } from "./check-in-trucks";
 import { presentShipper } from "./presenter";
 import {
   type AutocompleteColumn,
@@ -89,22 +91,34 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/shipper/available", {
     schema: {
       tags,
-      summary: "Trucks on site",
+      summary: "Trucks on site, or the trucks a line may take at check-in",
       description:
-        `${READS}A truck is on site when it has arrived (register_date set) and has not left ` +
-        "since: expedition_date is null or older than register_date. Newest arrival first, " +
-        `at most ${MAX_PAGE_SIZE}; count is the full number. line (optional) names the shipment ` +
-        "line the truck is picked for; it is accepted for the shipment screens and does not " +
-        "change the answer yet (once shipments exist, that line's own truck will be included).",
+        `Without line: ${READS}A truck is on site when it has arrived (register_date set) and ` +
+        "has not left since: expedition_date is null or older than register_date. Newest " +
+        `arrival first, at most ${MAX_PAGE_SIZE}; count is the full number.\n\n` +
+        "With line (the check-in terminal): truck access and the office roles only (403 for " +
+        "every other role, or a combination with one). The company's trucks de-duplicated by " +
+        "plate, of each plate the most recently registered (spec section 3), newest arrival " +
+        `first, at most ${MAX_PAGE_SIZE}; plate narrows to plates containing the text. A line ` +
+        "that already has a truck answers that truck only; a line that is not one of today's " +
+        "(the yard's clock) answers 409 line_mismatch; a line of another company or deleted " +
+        "answers 404.",
       querystring: AvailableQuery,
-      response: { 200: listOf(Shipper), ...errorResponses(...API_ERRORS) },
+      response: { 200: listOf(Shipper), ...errorResponses(...API_ERRORS, 404, 409) },
     },
     handler: async (request) => {
-      const { count, rows } = await availableShippers(
-        app.db,
-        authOf(request).company.id,
-        MAX_PAGE_SIZE,
-      );
+      const auth = authOf(request);
+      const { line, plate } = request.query;
+      if (line === undefined) {
+        const { count, rows } = await availableShippers(app.db, auth.company.id, MAX_PAGE_SIZE);
+        return wholeList(rows.map(presentShipper), count);
+      }
+      if (!canCheckIn(auth.roles)) throw errors.forbidden();
+      const typed = plate ? normalisePlate(plate) : "";
+      const { count, rows } = await trucksForLine(app.db, auth.company.id, line, {
+        plate: typed || undefined,
+        limit: MAX_PAGE_SIZE,
+      });
       return wholeList(rows.map(presentShipper), count);
     },
   });

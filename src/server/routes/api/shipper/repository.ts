@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../../../db/database";
 import { type NewShipperRow, type ShipperRow, shippers } from "../../../db/schema/shippers";
+import { deleteVersionedRow, updateVersionedRow } from "../../../db/versioned-rows";
 
 /** Every query here is scoped to one company: a truck of another company does not exist. */
 const ofCompany = (companyId: number, ...more: (SQL | undefined)[]) =>
@@ -168,43 +169,57 @@ export type ShipperChanges = Partial<
  * Applies the changes and bumps the version. With `versions`, only when the row is at one of
  * them (If-Match): undefined means the row is missing or at another version.
  */
-export async function updateShipper(
+export function updateShipper(
   db: Db,
   companyId: number,
   id: number,
   changes: ShipperChanges,
   versions?: readonly number[],
 ): Promise<ShipperRow | undefined> {
-  const [row] = await db
-    .update(shippers)
-    .set({ ...changes, version: sql`${shippers.version} + 1`, updatedAt: new Date() })
-    .where(
-      ofCompany(
-        companyId,
-        eq(shippers.id, id),
-        versions ? inArray(shippers.version, [...versions]) : undefined,
-      ),
-    )
-    .returning();
-  return row;
+  return updateVersionedRow(db, shippers, companyId, id, changes, versions);
 }
 
 /** Deletes the truck (at one of `versions`, when given); false when nothing matched. */
-export async function deleteShipper(
+export function deleteShipper(
   db: Db,
   companyId: number,
   id: number,
   versions?: readonly number[],
 ): Promise<boolean> {
-  const deleted = await db
-    .delete(shippers)
-    .where(
-      ofCompany(
-        companyId,
-        eq(shippers.id, id),
-        versions ? inArray(shippers.version, [...versions]) : undefined,
-      ),
-    )
-    .returning({ id: shippers.id });
-  return deleted.length > 0;
+  return deleteVersionedRow(db, shippers, companyId, id, versions);
+}
+
+/**
+ * A plate as the check-in compares it: upper case without spaces or hyphens, so rows stored
+ * before plates were normalised (an import, an old client) fall together with the new ones.
+ */
+const plateKey = sql`upper(regexp_replace(${shippers.plate}, '[[:space:]-]', '', 'g'))`;
+
+/**
+ * Trucks for a check-in (spec section 3): the company's trucks de-duplicated by plate, of each
+ * plate the most recently registered (never registered last, then the newest id), newest
+ * arrival first, at most `limit`; `plate` (normalised) narrows to plates containing it.
+ */
+export async function checkInShippers(
+  db: Db,
+  companyId: number,
+  filter: { plate?: string | undefined; limit: number },
+): Promise<{ count: number; rows: ShipperRow[] }> {
+  const where = ofCompany(
+    companyId,
+    filter.plate ? sql`${plateKey} like ${containsPattern(filter.plate)}` : undefined,
+  );
+  const latest = db
+    .selectDistinctOn([plateKey])
+    .from(shippers)
+    .where(where)
+    .orderBy(plateKey, ...listOrder)
+    .as("latest");
+  const [total] = await db.select({ n: count() }).from(latest);
+  const rows = await db
+    .select()
+    .from(latest)
+    .orderBy(sql`${latest.registerDate} desc nulls last`, desc(latest.id))
+    .limit(filter.limit);
+  return { count: total?.n ?? 0, rows };
 }

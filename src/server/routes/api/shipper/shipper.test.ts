@@ -582,8 +582,8 @@ describe("GET /api/shipper/available", () => {
     expect(after.count).toBe(body.count - 1);
   });
 
-  it("accepts an optional line id and refuses a malformed one", async () => {
-    expect((await office("GET", "/api/shipper/available?line=12")).statusCode).toBe(200);
+  it("refuses a malformed line id (the line's trucks: available-line.test.ts)", async () => {
+    expect((await office("GET", "/api/shipper/available?line=2000000000")).statusCode).toBe(404);
     const bad = await office("GET", "/api/shipper/available?line=abc");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty("line");
