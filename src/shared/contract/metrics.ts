@@ -28,31 +28,33 @@ export const IsoDay = DateTimeBound.refine((value) => DAY_FORMAT.test(value), {
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
-export const MetricsQuery = z
-  .object({
-    date_start: IsoDay.describe("First day, YYYY-MM-DD (the yard's calendar)"),
-    date_end: IsoDay.describe("Last day, inclusive"),
-    type: z.coerce
-      .number()
-      .int()
-      .refine((value) => (METRIC_TYPES as readonly number[]).includes(value), {
-        message: "Expected 0, 1 or 2",
-        ...fieldCode("invalid_choice"),
-      })
-      .default(0)
-      .describe("0 both, 1 expeditions, 2 receptions (ignored by trucks)"),
-  })
-  .superRefine((query, context) => {
-    const span = dayNumber(query.date_end) - dayNumber(query.date_start);
-    if (span < 0 || span >= MAX_METRIC_DAYS) {
-      context.addIssue({
-        code: "custom",
-        path: ["date_end"],
-        message: `date_end must be on or after date_start, at most ${MAX_METRIC_DAYS} days on`,
-        ...fieldCode("invalid_date"),
-      });
-    }
-  });
+const MetricsRange = z.object({
+  date_start: IsoDay.describe("First day, YYYY-MM-DD (the yard's calendar)"),
+  date_end: IsoDay.describe("Last day, inclusive"),
+  type: z.coerce
+    .number()
+    .int()
+    .refine((value) => (METRIC_TYPES as readonly number[]).includes(value), {
+      message: "Expected 0, 1 or 2",
+      ...fieldCode("invalid_choice"),
+    })
+    .default(0)
+    .describe("0 both, 1 expeditions, 2 receptions (ignored by trucks)"),
+});
+
+function checkSpan(query: { date_start: string; date_end: string }, context: z.RefinementCtx) {
+  const span = dayNumber(query.date_end) - dayNumber(query.date_start);
+  if (span < 0 || span >= MAX_METRIC_DAYS) {
+    context.addIssue({
+      code: "custom",
+      path: ["date_end"],
+      message: `date_end must be on or after date_start, at most ${MAX_METRIC_DAYS} days on`,
+      ...fieldCode("invalid_date"),
+    });
+  }
+}
+
+export const MetricsQuery = MetricsRange.superRefine(checkSpan);
 export type MetricsQuery = z.infer<typeof MetricsQuery>;
 
 export const TruckMetricRow = z.object({ register_date: z.string(), value: z.number().int() });
@@ -158,6 +160,51 @@ export const DwellRow = z.object({
   p90_minutes: z.number(),
 });
 export type DwellRow = z.infer<typeof DwellRow>;
+
+export const DWELL_GROUPS = ["carrier", "truck"] as const;
+export type DwellGroup = (typeof DWELL_GROUPS)[number];
+
+export const DwellGroupQuery = MetricsRange.extend({
+  by: z
+    .enum(DWELL_GROUPS)
+    .default("carrier")
+    .describe("carrier: per truck name (as the scorecard); truck: per truck (plate)"),
+}).superRefine(checkSpan);
+export type DwellGroupQuery = z.infer<typeof DwellGroupQuery>;
+
+/**
+ * Dwell per carrier or per truck over the lines that arrived in the range (as api/metrics/dwell;
+ * lines without a truck are left out here). truck is null when grouped by carrier.
+ */
+export const DwellGroupRow = z.object({
+  carrier: z.string(),
+  truck: z.object({ id: z.number().int(), plate: z.string() }).nullable(),
+  lines: z.number().int(),
+  median_minutes: z.number(),
+  p90_minutes: z.number(),
+});
+export type DwellGroupRow = z.infer<typeof DwellGroupRow>;
+
+export const DwellLineQuery = MetricsRange.extend({
+  carrier: text(200).optional().describe("Only the lines of trucks with this name"),
+  truck: QueryId.optional().describe("Only the lines of this truck (id)"),
+  ...DetailPaging.shape,
+}).superRefine(checkSpan);
+export type DwellLineQuery = z.infer<typeof DwellLineQuery>;
+
+/** One line's dwell: arrival, departure (its truck's check-out or its action time), minutes. */
+export const DwellLine = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  code: z.string(),
+  client: z.string().nullable(),
+  carrier: z.string().nullable(),
+  truck: z.object({ id: z.number().int(), plate: z.string() }).nullable(),
+  arrival_date: IsoDateTime,
+  departure_date: IsoDateTime,
+  dwell_minutes: z.number(),
+});
+export type DwellLine = z.infer<typeof DwellLine>;
 
 /** Carrier on-time scorecard (issue 16): per truck name, over the lines booked in the range. */
 export const ScorecardRow = z.object({

@@ -23,6 +23,7 @@ import { errors } from "../../../errors";
 import { requirePermission } from "../../../plugins/require-permission";
 import { pageOf } from "../../page";
 import { API_ERRORS, errorResponses } from "../../responses";
+import { dwellRoutes } from "./dwell-routes";
 import {
   presentIncidenceCount,
   presentIncidenceDetail,
@@ -66,6 +67,7 @@ const pagingOf = (query: { page: number; page_size: number }) => ({
 /** api/metrics/*: BI figures (spec section 7) and the rows behind a bar or slice. */
 export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { preHandler: requirePermission("seeBi") };
+  await app.register(dwellRoutes);
 
   app.get("/metrics/trucks", {
     ...guard,

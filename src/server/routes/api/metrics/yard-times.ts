@@ -38,6 +38,88 @@ export function dwellPerDay(db: Executor, scope: MetricScope, range: DayRange, t
   );
 }
 
+export interface DwellGroupSqlRow {
+  carrier: string;
+  truck_id: number | null;
+  plate: string | null;
+  lines: number;
+  median: number;
+  p90: number;
+}
+
+/** Median and p90 dwell per carrier (truck name) or per truck, lines with a truck only. */
+export function dwellPerGroup(
+  db: Executor,
+  scope: MetricScope,
+  range: DayRange,
+  type: number,
+  by: "carrier" | "truck",
+) {
+  const { lineScope, bounds } = metricSql(scope);
+  const truck = by === "truck" ? sql`t.id` : sql`null::int`;
+  const plate = by === "truck" ? sql`t.plate` : sql`null::text`;
+  const group = by === "truck" ? sql`t.name, t.id, t.plate` : sql`t.name`;
+  return rows<DwellGroupSqlRow>(
+    db,
+    sql`select t.name as carrier, ${truck} as truck_id, ${plate} as plate,
+        count(*)::int as lines,
+        percentile_cont(0.5) within group (order by d.minutes)::float8 as median,
+        percentile_cont(0.9) within group (order by d.minutes)::float8 as p90
+      from shipments s
+      join shippers t on t.id = s.shipper_id
+      cross join lateral (select ${dwellMinutes} as minutes) d
+      where ${lineScope(type)} and ${bounds(range, sql`s.arrival_date`)} and d.minutes is not null
+      group by ${group} order by lines desc, carrier, plate limit 1000`,
+  );
+}
+
+export interface DwellLineFilter {
+  carrier?: string | undefined;
+  truckId?: number | undefined;
+}
+
+export interface DwellLineSqlRow {
+  id: number;
+  type: number;
+  code: string;
+  client: string | null;
+  carrier: string | null;
+  truck_id: number | null;
+  plate: string | null;
+  arrival_date: string | Date;
+  departure_date: string | Date;
+  minutes: number;
+  total: number;
+}
+
+/** The lines behind the dwell figures, longest dwell first. */
+export function dwellLines(
+  db: Executor,
+  scope: MetricScope,
+  range: DayRange,
+  type: number,
+  filter: DwellLineFilter,
+  paging: { limit: number; offset: number },
+) {
+  const { lineScope, bounds } = metricSql(scope);
+  const parts = [lineScope(type), bounds(range, sql`s.arrival_date`), sql`d.departure is not null`];
+  if (filter.carrier !== undefined) parts.push(sql`t.name = ${filter.carrier}`);
+  if (filter.truckId !== undefined) parts.push(sql`s.shipper_id = ${filter.truckId}`);
+  return rows<DwellLineSqlRow>(
+    db,
+    sql`select s.id, s.type, s.code, c.description as client, t.name as carrier,
+        t.id as truck_id, t.plate, s.arrival_date, d.departure as departure_date,
+        (extract(epoch from d.departure - s.arrival_date) / 60)::float8 as minutes,
+        count(*) over ()::int as total
+      from shipments s
+      left join shippers t on t.id = s.shipper_id
+      left join clients c on c.id = s.client_id
+      cross join lateral (select ${departure} as departure) d
+      where ${sql.join(parts, sql` and `)}
+      order by minutes desc, s.id limit ${paging.limit} offset ${paging.offset}`,
+  );
+}
+
 export interface ScorecardSqlRow {
   carrier: string;
   lines: number;
