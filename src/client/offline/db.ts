@@ -2,6 +2,7 @@ import Dexie, { type EntityTable } from "dexie";
 import type { CriticalLine } from "../../shared/contract/critical-line";
 import type { Shipment } from "../../shared/contract/shipment";
 import type { Shipper } from "../../shared/contract/shipper";
+import type { TaskLine } from "../../shared/contract/task-list";
 
 /** Small key-value facts: last sync times, cursors, the device's client id. */
 export interface MetaRow {
@@ -18,11 +19,17 @@ export type ShipmentRow = Shipment;
 /** A critical line as the API answered it (issue 14). */
 export type CriticalLineRow = CriticalLine;
 
+/**
+ * A task line the device holds (issue 17): one booked on this device, under a negative local
+ * id until its creation is answered, then the server's answer until the list shows it.
+ */
+export type TaskLineRow = TaskLine;
+
 /** A row of a mirror table a queued change can touch. */
-export type MirroredRow = ShipmentRow | TruckRow | CriticalLineRow;
+export type MirroredRow = ShipmentRow | TruckRow | CriticalLineRow | TaskLineRow;
 
 /** Mirrored entities a queued change can touch, by the mirror table that holds them. */
-export type OutboxEntity = "shipment" | "shipper" | "critical_line";
+export type OutboxEntity = "shipment" | "shipper" | "critical_line" | "task_line";
 
 /** A write waiting to reach the server (src/client/offline/outbox.ts). */
 export interface OutboxRow {
@@ -157,6 +164,17 @@ export interface UploadRow {
   lastError?: string;
 }
 
+/**
+ * The task list's choices of one company (tasks, work descriptions, clients, people), as the
+ * server last listed them: the line form searches them when the API cannot be reached.
+ */
+export interface TaskLookupRow {
+  /** `${company}:${kind}`. */
+  key: string;
+  options: { id: number; text: string; detail?: string; parent?: number }[];
+  fetchedAt: number;
+}
+
 export const DB_NAME = "yardline";
 
 /**
@@ -174,6 +192,8 @@ export class YardlineDb extends Dexie {
   declare syncIssues: EntityTable<SyncIssueRow, "id">;
   declare criticalLines: EntityTable<CriticalLineRow, "id">;
   declare uploads: EntityTable<UploadRow, "seq">;
+  declare taskLines: EntityTable<TaskLineRow, "id">;
+  declare taskLookups: EntityTable<TaskLookupRow, "key">;
 
   constructor(name: string = DB_NAME) {
     // Strict durability: a queued change is on disk before the screen shows it.
@@ -212,6 +232,12 @@ export class YardlineDb extends Dexie {
     // Version 5 (issue 13) only adds the queued uploads (blobs), by line and user.
     this.version(5).stores({
       uploads: "++seq, mutationId, shipment, userId",
+    });
+    // Version 6 is reserved for the gate (unused). Version 7 (issue 17) only adds the task
+    // lines booked on the device (by company) and the task list's choices for offline entry.
+    this.version(7).stores({
+      taskLines: "id, company",
+      taskLookups: "key",
     });
   }
 }

@@ -2,11 +2,13 @@ import Dexie, { type Table } from "dexie";
 import { CriticalLine } from "../../shared/contract/critical-line";
 import { Shipment } from "../../shared/contract/shipment";
 import { Shipper } from "../../shared/contract/shipper";
+import { TaskLine } from "../../shared/contract/task-list";
 import { type ChangeSummary, db, type MirroredRow, type OutboxEntity, type OutboxRow } from "./db";
 
 /** The mirror table holding each entity a queued change can touch. */
 export function mirrorTable(entity: OutboxEntity): Table<MirroredRow, number> {
   if (entity === "critical_line") return db.criticalLines as Table<MirroredRow, number>;
+  if (entity === "task_line") return db.taskLines as Table<MirroredRow, number>;
   return entity === "shipment"
     ? (db.shipments as Table<MirroredRow, number>)
     : (db.trucks as Table<MirroredRow, number>);
@@ -15,6 +17,7 @@ export function mirrorTable(entity: OutboxEntity): Table<MirroredRow, number> {
 /** A server row of `entity`, parsed with the shared contract before it enters the mirror. */
 export function parseRow(entity: OutboxEntity, body: unknown): MirroredRow {
   if (entity === "critical_line") return CriticalLine.parse(body);
+  if (entity === "task_line") return TaskLine.parse(body);
   return entity === "shipment" ? Shipment.parse(body) : Shipper.parse(body);
 }
 

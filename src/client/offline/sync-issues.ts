@@ -1,9 +1,20 @@
+import type { Table } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { Shipment } from "../../shared/contract/shipment";
 import { writeValuesOf } from "../../shared/contract/shipment-write";
 import { fieldLabel } from "../lib/error-messages";
 import { db, type SyncIssueRow } from "./db";
 import { type Author, enqueue, mirrorTable } from "./outbox";
+
+/** Every mirror a re-applied change may write (enqueue's own transaction must fit inside). */
+const replayTables = (): Table[] => [
+  db.syncIssues,
+  db.outbox,
+  db.shipments,
+  db.trucks,
+  db.criticalLines,
+  db.taskLines,
+];
 
 /** The user's refused changes, newest first. */
 export function useSyncIssues(userId: number | null): SyncIssueRow[] | undefined {
@@ -31,7 +42,7 @@ export async function canReapply(issue: SyncIssueRow): Promise<boolean> {
  * is gone or the issue was already handled.
  */
 export async function reapplyIssue(id: number, author: Author): Promise<boolean> {
-  return db.transaction("rw", db.syncIssues, db.outbox, db.shipments, db.trucks, async () => {
+  return db.transaction("rw", replayTables(), async () => {
     const issue = await db.syncIssues.get(id);
     if (issue?.kind === "conflict") return resolveConflict(id, null, "mine", author);
     if (!issue || !(await canReapply(issue))) return false;
@@ -88,7 +99,7 @@ export async function resolveConflict(
   choice: ConflictChoice,
   author: Author,
 ): Promise<boolean> {
-  return db.transaction("rw", db.syncIssues, db.outbox, db.shipments, db.trucks, async () => {
+  return db.transaction("rw", replayTables(), async () => {
     const issue = await db.syncIssues.get(id);
     if (!issue || issue.kind !== "conflict") return false;
     const conflicts = issue.conflicts ?? [];

@@ -89,5 +89,6 @@ function FieldName({ field, entity }: { field: string; entity: SyncIssueRow["ent
   if (field === "check_out") return <Trans>Check-out</Trans>;
   if (entity === "shipment") return <Trans>New line</Trans>;
   if (entity === "critical_line") return <Trans>New critical line</Trans>;
+  if (entity === "task_line") return <Trans>New task line</Trans>;
   return <Trans>New truck</Trans>;
 }

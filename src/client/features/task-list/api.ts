@@ -53,6 +53,18 @@ export async function createTaskLine(body: TaskLineInput, idempotencyKey: string
   );
 }
 
+/**
+ * Books a line once under the form's uid (PUT api/task-line/uid/{uid}): a repeat of the same
+ * save, or the outbox's replay of it, is answered with the line already made.
+ */
+export async function createTaskLineOnce(uid: string, body: TaskLineInput) {
+  const { body: answer } = await requestWithHeaders<unknown>(`api/task-line/uid/${uid}`, {
+    method: "put",
+    json: body,
+  });
+  return TaskLine.parse(answer);
+}
+
 export async function replaceTaskLine(line: TaskLine, body: TaskLineInput) {
   const { body: answer } = await requestWithHeaders<unknown>(`api/task-line/${line.id}`, {
     method: "put",
@@ -125,6 +137,23 @@ const ClientRow = z.object({ id: z.number().int(), description: z.string() });
 export async function searchClients(text: string, signal: AbortSignal): Promise<TaskOption[]> {
   const rows = await lookup("api/client", ClientRow, { search: text }, signal);
   return rows.map((row) => ({ id: row.id, text: row.description }));
+}
+
+/** Every choice the line form offers (each list's first 1000), kept for offline entry. */
+export async function listAllChoices(signal: AbortSignal) {
+  const all = { page_size: 1000 };
+  const [worksheets, descriptions, clients, users] = await Promise.all([
+    lookup("api/worksheet", Worksheet, all, signal),
+    lookup("api/work-description", WorkDescription, all, signal),
+    lookup("api/client", ClientRow, all, signal),
+    lookup("api/task-user", TaskUser, all, signal),
+  ]);
+  return {
+    worksheet: worksheets.map((row) => ({ id: row.id, text: row.name })),
+    description: descriptions.map((row) => ({ id: row.id, text: row.name, parent: row.worksheet })),
+    client: clients.map((row) => ({ id: row.id, text: row.description })),
+    user: users.map((user) => ({ id: user.id, text: userName(user), detail: user.username })),
+  };
 }
 
 const ShipmentCode = z.object({ id: z.number().int(), code: z.string().nullable() });

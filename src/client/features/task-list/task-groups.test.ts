@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TaskLine } from "../../../shared/contract/task-list";
-import { cut, groupByTask } from "./task-groups";
+import { cut, groupByTask, withQueuedLines } from "./task-groups";
 
 function line(id: number, worksheet: { id: number; name: string }): TaskLine {
   return {
@@ -44,6 +44,22 @@ describe("task groups", () => {
     });
     expect(groupByTask([line(1, packing)], packing)).toHaveLength(1);
     expect(groupByTask([], pending)).toHaveLength(1);
+  });
+
+  it("puts lines waiting on the device first in their task's group, or a group of their own", () => {
+    const groups = groupByTask([line(1, packing), line(3, review)], null);
+    const inventory = { id: 7, name: "Inventory" };
+    const merged = withQueuedLines(groups, [
+      line(-2, review),
+      line(-1, inventory),
+      line(-3, review),
+    ]);
+    expect(merged.map((g) => [g.worksheet.name, g.lines.map((l) => l.id)])).toEqual([
+      ["Inventory", [-1]],
+      ["Packing", [1]],
+      ["Review", [-2, -3, 3]],
+    ]);
+    expect(groups[1]?.lines.map((l) => l.id)).toEqual([3]);
   });
 
   it("cuts observations at 20 characters with an ellipsis", () => {

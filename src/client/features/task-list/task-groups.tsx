@@ -28,6 +28,24 @@ export function groupByTask(
   return groups;
 }
 
+/**
+ * The lines booked on this device and not on the server yet, first in their task's group (a
+ * task the page does not show gets a group of its own, first).
+ */
+export function withQueuedLines(groups: readonly TaskGroup[], queued: readonly TaskLine[]) {
+  const merged = groups.map((group) => ({ ...group, lines: [...group.lines] }));
+  const added: TaskGroup[] = [];
+  for (const line of [...queued].reverse()) {
+    const group = [...added, ...merged].find((each) => each.worksheet.id === line.worksheet.id);
+    if (group) group.lines.unshift(line);
+    else added.unshift({ worksheet: line.worksheet, lines: [line] });
+  }
+  return [...added, ...merged];
+}
+
+/** A line booked on this device whose creation has not reached the server (negative id). */
+export const isQueued = (line: TaskLine) => line.id < 0;
+
 /** Observations cut at 20 characters plus an ellipsis (spec section 9). */
 export const cut = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
 
@@ -113,29 +131,35 @@ export function TaskGroupTable({ group, showUser, onAdd, onEdit, onDelete }: Tas
                   cut(line.observations),
                 ];
                 return (
-                  <tr key={line.id}>
+                  <tr key={line.id} aria-busy={isQueued(line) || undefined}>
                     {cells.map((cell, index) => (
                       <td key={headers[index]} data-label={headers[index]}>
                         {cell}
                       </td>
                     ))}
                     <td className={tableStyles.action}>
-                      <span className={styles.rowActions}>
-                        <Button
-                          className={tableStyles.iconButton}
-                          aria-label={t`Edit line`}
-                          onPress={() => onEdit(line)}
-                        >
-                          <Icon name="edit" size={20} />
-                        </Button>
-                        <Button
-                          className={`${tableStyles.iconButton} ${tableStyles.danger}`}
-                          aria-label={t`Delete line`}
-                          onPress={() => onDelete(line)}
-                        >
-                          <Icon name="trash" size={20} />
-                        </Button>
-                      </span>
+                      {isQueued(line) ? (
+                        <span className={tableStyles.waiting}>
+                          <Icon name="clock" size={18} /> <Trans>Waiting to sync</Trans>
+                        </span>
+                      ) : (
+                        <span className={styles.rowActions}>
+                          <Button
+                            className={tableStyles.iconButton}
+                            aria-label={t`Edit line`}
+                            onPress={() => onEdit(line)}
+                          >
+                            <Icon name="edit" size={20} />
+                          </Button>
+                          <Button
+                            className={`${tableStyles.iconButton} ${tableStyles.danger}`}
+                            aria-label={t`Delete line`}
+                            onPress={() => onDelete(line)}
+                          >
+                            <Icon name="trash" size={20} />
+                          </Button>
+                        </span>
+                      )}
                     </td>
                   </tr>
                 );

@@ -1,13 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import type { TaskLine } from "../../../shared/contract/task-list";
-import { notifyError } from "../../lib/notices";
+import { isTransient } from "../../lib/errors";
+import { notify, notifyError } from "../../lib/notices";
+import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { Modal, modalStyles } from "../../ui/modal";
 import { type SearchOption, SearchSelect } from "../../ui/search-select";
 import { TextField } from "../../ui/text-field";
 import {
-  createTaskLine,
+  createTaskLineOnce,
   createWorkDescription,
   replaceTaskLine,
   searchClients,
@@ -15,7 +17,9 @@ import {
   searchUsers,
   searchWorksheets,
 } from "./api";
+import { queueTaskLineCreation } from "./commands";
 import { NameDialog } from "./name-dialog";
+import { withOfflineChoices } from "./offline-choices";
 import {
   emptyDraft,
   inputOf,
@@ -40,6 +44,21 @@ export interface TaskLineDialogProps {
   onClose: () => void;
 }
 
+// The form's searches, answered from the choices kept on the device when offline.
+const offlineUsers = withOfflineChoices("user", searchUsers);
+const offlineWorksheets = withOfflineChoices("worksheet", searchWorksheets);
+const offlineClients = withOfflineChoices("client", searchClients);
+
+/** The words the form shows for its choices (a queued line shows them too). */
+function labelsOf(values: LineDraft) {
+  return {
+    user: values.user?.text ?? "",
+    worksheet: values.worksheet?.text ?? "",
+    description: values.description?.text ?? "",
+    client: values.client?.text ?? "",
+  };
+}
+
 /** Add/edit line (spec "Task list", sections 4 and 5). */
 export function TaskLineDialog({
   isOpen,
@@ -55,15 +74,16 @@ export function TaskLineDialog({
   const [errors, setErrors] = useState<LineErrors>({});
   const [saving, setSaving] = useState(false);
   const [newDescription, setNewDescription] = useState(false);
-  // One key per opened form: a repeated send (slow network) creates the line once.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  // One uid per opened form: a repeated send (slow network) or the outbox's replay of a save
+  // that got no answer creates the line once (PUT api/task-line/uid/{uid}).
+  const [creationUid, setCreationUid] = useState(() => crypto.randomUUID());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens.
   useEffect(() => {
     if (!isOpen) return;
     setValues(draft ?? emptyDraft(preset));
     setErrors({});
-    setIdempotencyKey(crypto.randomUUID());
+    setCreationUid(crypto.randomUUID());
   }, [isOpen]);
 
   const set = <K extends LineField>(field: K, value: LineDraft[K]) => {
@@ -81,7 +101,13 @@ export function TaskLineDialog({
   const worksheetId = values.worksheet?.id;
   const searchTaskDescriptions = useCallback(
     (text: string, signal: AbortSignal) =>
-      worksheetId ? searchDescriptions(worksheetId, text, signal) : Promise.resolve([]),
+      worksheetId
+        ? withOfflineChoices(
+            "description",
+            (typed, aborted) => searchDescriptions(worksheetId, typed, aborted),
+            worksheetId,
+          )(text, signal)
+        : Promise.resolve([]),
     [worksheetId],
   );
 
@@ -98,13 +124,24 @@ export function TaskLineDialog({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
+    const body = inputOf(values);
     try {
-      const body = inputOf(values);
       if (line) await replaceTaskLine(line, body);
-      else await createTaskLine(body, idempotencyKey);
+      else await createTaskLineOnce(creationUid, body);
       onSaved();
     } catch (error) {
-      notifyError(error);
+      const author = currentAuthor();
+      if (!line && isTransient(error) && author) {
+        // No answer (a tablet offline): the line waits on this device, shown at once, and the
+        // outbox sends it under the same uid when the network is back.
+        await queueTaskLineCreation(creationUid, body, labelsOf(values), author);
+        notify(
+          "success",
+          t`Task list`,
+          t`Saved on this device: the line is sent when the network is back`,
+        );
+        onSaved();
+      } else notifyError(error);
     } finally {
       setSaving(false);
     }
@@ -145,7 +182,7 @@ export function TaskLineDialog({
             label={t`User`}
             value={values.user}
             onChange={(value) => set("user", value)}
-            search={searchUsers}
+            search={offlineUsers}
             isRequired
             errorMessage={message("user", t`User`)}
           />
@@ -153,7 +190,7 @@ export function TaskLineDialog({
             label={t`Task`}
             value={values.worksheet}
             onChange={(value) => set("worksheet", value)}
-            search={searchWorksheets}
+            search={offlineWorksheets}
             isRequired
             errorMessage={message("worksheet", t`Task`)}
           />
@@ -180,7 +217,7 @@ export function TaskLineDialog({
             label={t`Client`}
             value={values.client}
             onChange={(value) => set("client", value)}
-            search={searchClients}
+            search={offlineClients}
             isRequired
             errorMessage={message("client", t`Client`)}
           />

@@ -17,12 +17,13 @@ import type { SearchOption } from "../../ui/search-select";
 import { AddTaskDialog } from "./add-task-dialog";
 import { createWorksheet, deleteTaskLine, downloadExcel, userName } from "./api";
 import { NameDialog } from "./name-dialog";
-import { groupByTask, TaskGroupTable } from "./task-groups";
+import { groupByTask, TaskGroupTable, withQueuedLines } from "./task-groups";
 import { TaskLineDialog } from "./task-line-dialog";
 import { draftOf, type LineDraft } from "./task-line-form";
 import styles from "./task-list.module.css";
 import { TaskListFilters } from "./task-list-filters";
 import { TaskListSearch } from "./task-list-search";
+import { useQueuedTaskLines } from "./use-queued-task-lines";
 import { type ShipmentReference, useTaskLines } from "./use-task-lines";
 
 type LineModal = { line: TaskLine | null; preset: Partial<LineDraft>; draft?: LineDraft } | null;
@@ -45,7 +46,12 @@ export function TaskListPage() {
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const groups = useMemo(() => groupByTask(list.rows, pending), [list.rows, pending]);
+  // Lines booked on this device and not on the server yet lead page 1, "Waiting to sync".
+  const queued = useQueuedTaskLines(list.apiFilters, list.reload);
+  const groups = useMemo(
+    () => withQueuedLines(groupByTask(list.rows, pending), page === 1 ? queued : []),
+    [list.rows, pending, page, queued],
+  );
   const pageCount = pageCountOf(list.count, TASK_PAGE_SIZE);
   const me = session.user;
 

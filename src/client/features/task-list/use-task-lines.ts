@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { TaskLine } from "../../../shared/contract/task-list";
 import { ApiError, OfflineError } from "../../lib/errors";
+import { readStored } from "../../lib/storage";
+import { forgetAnsweredTaskLines } from "../../offline/task-lines-local";
 import { listTaskLines, shipmentCode, type TaskListFilters } from "./api";
 import type { TaskListSearch } from "./task-list-search";
 
@@ -69,6 +71,8 @@ export function useTaskLines(search: Omit<TaskListSearch, "page">, page: number)
         setError(null);
         setOffline(false);
         setLastSync(Date.now());
+        // The server's page is the truth now: lines the replayer answered may leave the device.
+        void forgetAnsweredTaskLines(Number(readStored("company") ?? 0)).catch(() => {});
       })
       .catch((failure: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,0 +1,157 @@
+import "fake-indexeddb/auto";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { TaskLine, TaskLineInput } from "../../../shared/contract/task-list";
+import { ApiError, NetworkError } from "../../lib/errors";
+import { db, type OutboxRow, type SyncIssueRow } from "../../offline/db";
+import { Replayer, type ReplaySession } from "../../offline/replayer";
+import { reapplyIssue } from "../../offline/sync-issues";
+import { forgetAnsweredTaskLines, readQueuedTaskLines } from "../../offline/task-lines-local";
+import { queueTaskLineCreation } from "./commands";
+
+/**
+ * Task lines booked offline (issue 17) through the outbox, against a small server that keeps
+ * the API's create-once rule: a PUT to a uid it has seen answers the line it made (200).
+ */
+class TaskServer {
+  lines = new Map<string, TaskLine>();
+  requests: { path: string; key: string }[] = [];
+  failures: (() => never)[] = [];
+  nextId = 100;
+  /** The next request is applied, but its answer never reaches the device. */
+  loseNextAnswer = false;
+
+  send = async (entry: OutboxRow): Promise<TaskLine> => {
+    this.requests.push({ path: entry.path, key: entry.mutationId });
+    const failure = this.failures.shift();
+    if (failure) failure();
+    const uid = /uid\/(.+)$/.exec(entry.path)?.[1] ?? "";
+    const line = this.lines.get(uid) ?? { ...(entry.changes as TaskLine), id: this.nextId++ };
+    this.lines.set(uid, { ...line, version: 1 });
+    if (this.loseNextAnswer) {
+      this.loseNextAnswer = false;
+      throw new NetworkError();
+    }
+    return { ...line, version: 1 };
+  };
+}
+
+const author = { userId: 2, username: "office", company: "5" };
+const labels = {
+  user: "Olivia Ortega",
+  worksheet: "Packing",
+  description: "Boxes",
+  client: "ACME",
+};
+const input = (reference: string): TaskLineInput => ({
+  date: "2030-05-02",
+  user: 2,
+  worksheet: 11,
+  description: 21,
+  client: 31,
+  reference,
+  time_hours: 1.5,
+});
+const UID_A = "0b7a3c1e-2f4d-4a6b-9c8d-1e2f3a4b5c6d";
+const UID_B = "1b7a3c1e-2f4d-4a6b-9c8d-1e2f3a4b5c6d";
+
+let server: TaskServer;
+let refused: SyncIssueRow[];
+const session: ReplaySession = { userId: 2, jwt: "jwt-1" };
+
+function replayer(): Replayer {
+  return new Replayer({
+    send: server.send,
+    readCurrent: async () => "gone",
+    whoChanged: async () => null,
+    session: () => session,
+    withLock: (task) => task(),
+    random: () => 0,
+    onRefused: (issue) => refused.push(issue),
+  });
+}
+
+async function settle(engine: Replayer): Promise<void> {
+  engine.kick();
+  await engine.idle();
+}
+
+beforeEach(async () => {
+  await Promise.all([db.taskLines.clear(), db.outbox.clear(), db.syncIssues.clear()]);
+  server = new TaskServer();
+  refused = [];
+});
+afterAll(() => db.close());
+
+describe("task lines booked offline", () => {
+  it("are shown at once under a local id, waiting in the outbox as a PUT to their uid", async () => {
+    const first = await queueTaskLineCreation(UID_A, input("R-1"), labels, author);
+    await queueTaskLineCreation(UID_B, input("R-2"), labels, author);
+    expect(first).toBeLessThan(0);
+    const entries = await db.outbox.orderBy("seq").toArray();
+    expect(entries.map((entry) => [entry.op, entry.method, entry.path, entry.baseVersion])).toEqual(
+      [
+        ["create", "PUT", `api/task-line/uid/${UID_A}`, null],
+        ["create", "PUT", `api/task-line/uid/${UID_B}`, null],
+      ],
+    );
+    const shown = await readQueuedTaskLines(5);
+    expect(shown.map((line) => line.reference)).toEqual(["R-2", "R-1"]);
+    expect(shown[0]).toMatchObject({
+      worksheet: { id: 11, name: "Packing" },
+      description: { name: "Boxes" },
+      client: { id: 31, description: "ACME" },
+    });
+    expect(await readQueuedTaskLines(5, { reference: "R-1" })).toHaveLength(1);
+    expect(await readQueuedTaskLines(5, { date_after: "2030-05-03" })).toHaveLength(0);
+    expect(await readQueuedTaskLines(6)).toHaveLength(0);
+  });
+
+  it("reach the server once each, even when an answer is lost and the entry is sent again", async () => {
+    await queueTaskLineCreation(UID_A, input("R-1"), labels, author);
+    await queueTaskLineCreation(UID_B, input("R-2"), labels, author);
+    const engine = replayer();
+    // The first send arrives, but its answer does not: the entry stays and is sent again.
+    server.loseNextAnswer = true;
+    await settle(engine);
+    expect(await db.outbox.count()).toBe(2);
+    engine.networkBack();
+    await settle(engine);
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.lines.size).toBe(2);
+    expect(server.requests.map((request) => request.path)).toEqual([
+      `api/task-line/uid/${UID_A}`,
+      `api/task-line/uid/${UID_A}`,
+      `api/task-line/uid/${UID_B}`,
+    ]);
+    // The queued lines gave way to the server's, which leave once a list answer shows them.
+    expect(await readQueuedTaskLines(5)).toEqual([]);
+    expect((await db.taskLines.toArray()).map((line) => line.id).sort()).toEqual([100, 101]);
+    await forgetAnsweredTaskLines(5);
+    expect(await db.taskLines.count()).toBe(0);
+  });
+
+  it("a refused line leaves the list visibly and waits in the sync issues to be made again", async () => {
+    await queueTaskLineCreation(UID_A, input("R-1"), labels, author);
+    server.failures.push(() => {
+      throw new ApiError(400, {
+        code: "validation_error",
+        message: "Not one of your clients",
+        fields: { client: ["Not one of your clients"] },
+      });
+    });
+    await settle(replayer());
+    expect(await readQueuedTaskLines(5)).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.lines.size).toBe(0);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ entity: "task_line", op: "create", status: 400 });
+    const [issue] = await db.syncIssues.toArray();
+    expect(issue?.summary.label).toBe("Packing · Boxes · 2030-05-02");
+    // Re-applying queues the same creation (same uid: still applied at most once).
+    expect(await reapplyIssue(issue?.id ?? 0, author)).toBe(true);
+    expect((await readQueuedTaskLines(5)).map((line) => line.reference)).toEqual(["R-1"]);
+    await settle(replayer());
+    expect(server.lines.size).toBe(1);
+    expect(await db.syncIssues.count()).toBe(0);
+  });
+});
