@@ -102,7 +102,10 @@ test.describe("critical lines at 1280", () => {
     await screen.field("Product").fill("Caliper offline v3");
     await screen.save();
     await expect(page.getByText("Saved on this device", { exact: false }).first()).toBeVisible();
-    await expect(screen.row(line)).toContainText("Caliper offline v3");
+    await expect(page).toHaveURL(/\/critical-lines/);
+    // The list falls back to the mirror once its own request fails: on a loaded 2-core CI
+    // machine that took over 7 s once in three runs, so this step gets a wider bound.
+    await expect(screen.row(line)).toContainText("Caliper offline v3", { timeout: 20_000 });
     await context.setOffline(false);
     const api = await apiAs(request, "office", TRW);
     await expect

@@ -6,6 +6,7 @@ import {
   criticalLines,
   type NewCriticalLineRow,
 } from "../../../db/schema/critical-lines";
+import { deleteVersionedRow, updateVersionedRow } from "../../../db/versioned-rows";
 import { containsPattern } from "../shipper/repository";
 
 /** Every query is scoped to one company: a line of another company does not exist. */
@@ -110,42 +111,21 @@ export async function insertCriticalLine(
 export type CriticalLineChanges = Omit<NewCriticalLineRow, "id" | "uid" | "companyId" | "userId">;
 
 /** Applies the changes and bumps the version; only at one of `versions` when given. */
-export async function updateCriticalLine(
+export function updateCriticalLine(
   db: Db,
   companyId: number,
   id: number,
   changes: CriticalLineChanges,
   versions?: readonly number[],
 ): Promise<CriticalLineRow | undefined> {
-  const [row] = await db
-    .update(criticalLines)
-    .set({ ...changes, version: sql`${criticalLines.version} + 1`, updatedAt: new Date() })
-    .where(
-      ofCompany(
-        companyId,
-        eq(criticalLines.id, id),
-        versions ? inArray(criticalLines.version, [...versions]) : undefined,
-      ),
-    )
-    .returning();
-  return row;
+  return updateVersionedRow(db, criticalLines, companyId, id, changes, versions);
 }
 
-export async function deleteCriticalLine(
+export function deleteCriticalLine(
   db: Db,
   companyId: number,
   id: number,
   versions?: readonly number[],
 ): Promise<boolean> {
-  const deleted = await db
-    .delete(criticalLines)
-    .where(
-      ofCompany(
-        companyId,
-        eq(criticalLines.id, id),
-        versions ? inArray(criticalLines.version, [...versions]) : undefined,
-      ),
-    )
-    .returning({ id: criticalLines.id });
-  return deleted.length > 0;
+  return deleteVersionedRow(db, criticalLines, companyId, id, versions);
 }
