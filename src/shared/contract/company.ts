@@ -10,6 +10,12 @@ export const Company = z.object({
   has_expeditions_rrule: z.boolean(),
   has_receptions_rrule: z.boolean(),
   lang_pt: z.boolean(),
+  /**
+   * IANA zone of the yard's clock (the dock schedule's; UTC when the company set none): what
+   * "today" means at the gate. Optional: a session stored before it was sent lacks it, and
+   * then the device's zone stands in.
+   */
+  time_zone: z.string().optional(),
 });
 export type Company = z.infer<typeof Company>;
 

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { authOf } from "../../../auth/context";
 import { BW, KL, PLAIN, TRW } from "../../../db/demo-data";
+import { dockSchedules } from "../../../db/schema/scheduling";
 import { requirePermission } from "../../../plugins/require-permission";
 import { createTestApp, type TestApp } from "../../../test/harness";
 
@@ -56,6 +58,8 @@ describe("GET /api/company", () => {
         has_expeditions_rrule: false,
         has_receptions_rrule: false,
         lang_pt: true,
+        // The yard's clock (the dock schedule's zone), for the gate's "today" offline.
+        time_zone: "UTC",
       },
       // Repeating (issue 12): the trw companies and BW Warehousing, for both types.
       expect.objectContaining({
@@ -117,6 +121,20 @@ describe("GET /api/company/:id", () => {
     const response = await get("office", `/api/company/${ids[KL]}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: ids[KL], code: "kl", is_trw: true });
+  });
+
+  it("carries the yard's time zone: the dock schedule's, UTC without one", async () => {
+    await t.app.db
+      .insert(dockSchedules)
+      .values({ companyId: ids[KL] as number, timeZone: "America/Mexico_City" })
+      .onConflictDoUpdate({
+        target: dockSchedules.companyId,
+        set: { timeZone: "America/Mexico_City" },
+      });
+    const kl = (await get("office", `/api/company/${ids[KL]}`)).json();
+    expect(kl.time_zone).toBe("America/Mexico_City");
+    await t.app.db.delete(dockSchedules).where(eq(dockSchedules.companyId, ids[KL] as number));
+    expect((await get("office", `/api/company/${ids[KL]}`)).json().time_zone).toBe("UTC");
   });
 
   it("answers a foreign company exactly like a missing one", async () => {

@@ -28,7 +28,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return pageOf(request.url, { page, pageSize }, count, rows.map(presentCompany));
+      return pageOf(
+        request.url,
+        { page, pageSize },
+        count,
+        rows.map((row) => presentCompany(row.company, row.timeZone)),
+      );
     },
   });
 
@@ -47,7 +52,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const [row] = rows;
       if (!row) throw errors.notFound();
-      return presentCompany(row);
+      return presentCompany(row.company, row.timeZone);
     },
   });
 };

@@ -1,7 +1,9 @@
 import type { Company } from "../../../../shared/contract/company";
 import type { CompanyRow } from "../../../db/schema/companies";
+import { DEFAULT_SCHEDULE } from "../scheduling/repository";
 
-export function presentCompany(row: CompanyRow): Company {
+/** The company with its flags and the yard's time zone (the dock schedule's, default UTC). */
+export function presentCompany(row: CompanyRow, timeZone: string | null): Company {
   return {
     id: row.id,
     name: row.name,
@@ -10,5 +12,6 @@ export function presentCompany(row: CompanyRow): Company {
     has_expeditions_rrule: row.hasExpeditionsRrule,
     has_receptions_rrule: row.hasReceptionsRrule,
     lang_pt: row.langPt,
+    time_zone: timeZone ?? DEFAULT_SCHEDULE.timeZone,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/database";
 import { type CompanyRow, companies } from "../../../db/schema/companies";
+import { dockSchedules } from "../../../db/schema/scheduling";
 import { memberships } from "../../../db/schema/users";
 
 /** The user's companies in group order (ordering, then id). */
@@ -12,7 +13,7 @@ export async function companiesOf(
   db: Db,
   userId: number,
   filter: { id?: number | undefined; limit: number; offset: number },
-): Promise<{ count: number; rows: CompanyRow[] }> {
+): Promise<{ count: number; rows: { company: CompanyRow; timeZone: string | null }[] }> {
   const where = memberOf(userId, filter.id === undefined ? undefined : eq(companies.id, filter.id));
   const [total] = await db
     .select({ n: count() })
@@ -20,14 +21,15 @@ export async function companiesOf(
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(where);
   const rows = await db
-    .select({ company: companies })
+    .select({ company: companies, timeZone: dockSchedules.timeZone })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .leftJoin(dockSchedules, eq(dockSchedules.companyId, companies.id))
     .where(where)
     .orderBy(asc(memberships.ordering), asc(companies.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  return { count: total?.n ?? 0, rows: rows.map((row) => row.company) };
+  return { count: total?.n ?? 0, rows };
 }
 
 /** The company if the user belongs to it; with no id, the user's first group. */
