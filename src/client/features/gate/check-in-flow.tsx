@@ -18,6 +18,8 @@ import { type Validation, validateReference } from "./gate-api";
 import { queueCheckIn } from "./gate-commands";
 import { truckByPlate } from "./gate-local";
 import { LineChoices } from "./line-choices";
+import { TruckOffers } from "./truck-offers";
+import { useLineTrucks } from "./use-line-trucks";
 
 interface Confirmation {
   line: CheckInLine;
@@ -26,7 +28,7 @@ interface Confirmation {
 }
 
 /** Check-in (spec "Truck check-in"): load or download, reference, validate, truck, dock. */
-export function CheckInFlow({ company }: { company: number }) {
+export function CheckInFlow({ company, zone }: { company: number; zone: string | undefined }) {
   const { t } = useLingui();
   const [type, setType] = useState<1 | 2>(1);
   const [reference, setReference] = useState("");
@@ -42,7 +44,9 @@ export function CheckInFlow({ company }: { company: number }) {
     () => db.trucks.where("company").equals(company).toArray(),
     [company],
   );
-  const known = truckByPlate(trucks ?? [], plate);
+  const offered = useLineTrucks(line?.id ?? null, plate, trucks);
+  // The registered truck of the plate: the mirror's, or one the server offered for the line.
+  const known = truckByPlate(trucks ?? [], plate) ?? truckByPlate(offered.trucks, plate);
 
   const reset = () => {
     setReference("");
@@ -60,7 +64,7 @@ export function CheckInFlow({ company }: { company: number }) {
     setValidating(true);
     setLine(null);
     try {
-      const answer = await validateReference(company, reference, type);
+      const answer = await validateReference(company, reference, type, zone);
       setValidation(answer);
       const first = answer.results.find((item) => item.truck === null);
       if (answer.results.length === 1 && first) setLine(first);
@@ -161,6 +165,11 @@ export function CheckInFlow({ company }: { company: number }) {
             onChange={setPlate}
             autoComplete="off"
             errorMessage={errors.plate}
+          />
+          <TruckOffers
+            trucks={offered.trucks}
+            plate={plateOf(plate)}
+            onPick={(truck) => setPlate(truck.plate)}
           />
           {known ? (
             <p className={styles.known}>

@@ -14,9 +14,13 @@ export function sameReference(code: string, reference: string): boolean {
   return code.trim().toLowerCase() === reference.trim().toLowerCase();
 }
 
-/** Today as [from, until) on the device's clock (the yard's, for a terminal at the gate). */
-export function todaySpan(now: Date): { from: number; until: number } {
-  const start = DateTime.fromJSDate(now).startOf("day");
+/**
+ * Today as [from, until) on the yard's clock (`zone`: the company's time_zone, as the server
+ * decides today); the device's own zone only when the yard's is unknown or not a zone.
+ */
+export function todaySpan(now: Date, zone?: string): { from: number; until: number } {
+  const yard = zone ? DateTime.fromJSDate(now, { zone }) : undefined;
+  const start = (yard?.isValid ? yard : DateTime.fromJSDate(now)).startOf("day");
   return { from: start.toMillis(), until: start.plus({ days: 1 }).toMillis() };
 }
 
@@ -34,14 +38,15 @@ export function lineOf(row: Shipment): CheckInLine {
   };
 }
 
-/** The day's lines of the type whose delivery note is the reference, booked time first. */
+/** The yard's day's lines of the type whose delivery note is the reference, booked time first. */
 export function matchingLines(
   rows: readonly Shipment[],
   reference: string,
   type: 1 | 2,
   now: Date,
+  zone?: string,
 ): CheckInLine[] {
-  const { from, until } = todaySpan(now);
+  const { from, until } = todaySpan(now, zone);
   return rows
     .filter((row) => {
       if (row.type !== type || !sameReference(row.code, reference)) return false;
@@ -71,4 +76,22 @@ const registered = (truck: Shipper) =>
 export function isOnSite(truck: Shipper): boolean {
   if (!truck.register_date) return false;
   return !truck.expedition_date || truck.expedition_date < truck.register_date;
+}
+
+/**
+ * The trucks to offer for a line without the server (the mirror): one per plate (the most
+ * recently registered), those whose plate contains the typed text, newest arrival first, as
+ * api/shipper/available?line= answers online.
+ */
+export function offerTrucks(trucks: readonly Shipper[], typed: string, limit: number): Shipper[] {
+  const text = plateOf(typed);
+  const latest = new Map<string, Shipper>();
+  for (const truck of trucks) {
+    if (text !== "" && !truck.plate.includes(text)) continue;
+    const best = latest.get(truck.plate);
+    if (!best || registered(truck) > registered(best)) latest.set(truck.plate, truck);
+  }
+  return [...latest.values()]
+    .sort((a, b) => registered(b) - registered(a) || b.id - a.id)
+    .slice(0, limit);
 }

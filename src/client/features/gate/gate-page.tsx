@@ -46,7 +46,11 @@ export function GatePage() {
           <Trans>Departure</Trans>
         </ToggleButton>
       </ToggleButtonGroup>
-      {mode === "in" ? <CheckInFlow company={company.id} /> : <CheckOutForm company={company.id} />}
+      {mode === "in" ? (
+        <CheckInFlow company={company.id} zone={company.time_zone} />
+      ) : (
+        <CheckOutForm company={company.id} />
+      )}
     </div>
   );
 }
