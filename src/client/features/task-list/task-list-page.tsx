@@ -53,6 +53,8 @@ export function TaskListPage() {
     [list.rows, pending, page, queued],
   );
   const pageCount = pageCountOf(list.count, TASK_PAGE_SIZE);
+  // The lines waiting on this device count too (they lead page 1).
+  const shown = { count: list.count + (page === 1 ? queued.length : 0) };
   const me = session.user;
 
   /** Saving a line or a task reloads page 1 (spec section 4). */
@@ -146,7 +148,8 @@ export function TaskListPage() {
           ))}
           <p className={styles.summary}>
             <Trans>
-              <Plural value={list.count} one="# line" other="# lines" />, page {page} of {pageCount}
+              <Plural value={shown.count} one="# line" other="# lines" />, page {page} of{" "}
+              {pageCount}
             </Trans>
           </p>
         </div>
