@@ -1,11 +1,15 @@
 import { z } from "zod";
 import {
+  type DwellGroup,
+  DwellGroupRow,
+  DwellLine,
   DwellRow,
   IncidenceDetail,
   IncidenceMetricRow,
   LineDetail,
   LineMetricRow,
   MAX_METRIC_DAYS,
+  MetricSettings,
   NO_REASON,
   Scorecard,
   TruckDetail,
@@ -90,4 +94,37 @@ export async function fetchScorecard(query: BiQuery, signal?: AbortSignal): Prom
     signal,
   });
   return Scorecard.parse(body);
+}
+
+export async function fetchDwellGroups(
+  query: BiQuery,
+  by: DwellGroup,
+  signal?: AbortSignal,
+): Promise<DwellGroupRow[]> {
+  const body = await http.get<unknown>("api/metrics/dwell-groups", {
+    searchParams: { ...params(query), by },
+    signal,
+  });
+  return z.array(DwellGroupRow).parse(body);
+}
+
+/** The lines behind one carrier's or one truck's dwell (the first 1000, longest first). */
+export async function fetchDwellLines(
+  query: BiQuery,
+  row: DwellGroupRow,
+  signal?: AbortSignal,
+): Promise<{ rows: DwellLine[]; count: number }> {
+  const searchParams: Record<string, string | number> = {
+    ...params(query),
+    page_size: DETAIL_PAGE_SIZE,
+  };
+  if (row.truck) searchParams.truck = row.truck.id;
+  else searchParams.carrier = row.carrier;
+  const body = await http.get<unknown>("api/metrics/dwell-lines", { searchParams, signal });
+  const page = listOf(DwellLine).parse(body);
+  return { rows: page.results, count: page.count };
+}
+
+export async function saveMetricSettings(settings: MetricSettings): Promise<MetricSettings> {
+  return MetricSettings.parse(await http.put<unknown>("api/metrics/settings", settings));
 }

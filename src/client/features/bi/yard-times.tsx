@@ -2,11 +2,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { DwellRow, Scorecard, ScorecardRow } from "../../../shared/contract/metrics";
 import { notifyError } from "../../lib/notices";
+import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
 import { fetchDwell, fetchScorecard } from "./api";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
 import { downloadCsv, toCsv } from "./csv";
+import { DwellBreakdown } from "./dwell-breakdown";
+import { ToleranceForm } from "./tolerance-form";
 
 type SortKey = keyof ScorecardRow;
 
@@ -38,10 +41,13 @@ const shown = (value: number | null) => (value === null ? "--" : String(value));
 
 /**
  * Yard times for the BI dates (issue 16, beyond the spec): dwell per arrival day (median and
- * p90) and the carrier on-time scorecard, a sortable table; both export as CSV.
+ * p90), per carrier or truck with their lines, and the carrier on-time scorecard, sortable
+ * tables that export as CSV. Admins (who change company settings) set the on-time tolerance
+ * beside the scorecard.
  */
 export function YardTimes({ query }: { query: BiQuery }) {
   const { t } = useLingui();
+  const mayChangeSettings = useSession().roles.includes("admin");
   const [dwell, setDwell] = useState<DwellRow[] | null>(null);
   const [card, setCard] = useState<Scorecard | null>(null);
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({
@@ -140,6 +146,13 @@ export function YardTimes({ query }: { query: BiQuery }) {
           <Trans>Download dwell (CSV)</Trans>
         </Button>
       </div>
+      <DwellBreakdown query={query} />
+      {mayChangeSettings && card ? (
+        <ToleranceForm
+          current={card.tolerance_minutes}
+          onSaved={() => fetchScorecard(query).then(setCard, notifyError)}
+        />
+      ) : null}
       <div className={styles.detailWrap}>
         <table className={styles.detail}>
           <caption className={styles.detailTitle}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Indicator } from "../../../shared/contract/indicators";
-import { trendOf } from "./indicator-tile";
+import { growthKind, trendOf } from "./indicator-tile";
 
 const tile = (growth: number | null, higherIsBetter: boolean): Indicator => ({
   type: {
@@ -27,5 +27,14 @@ describe("trendOf", () => {
   it("is flat without change and none without a previous figure", () => {
     expect(trendOf(tile(0, true))).toBe("flat");
     expect(trendOf(tile(null, true))).toBe("none");
+  });
+});
+
+describe("growthKind", () => {
+  it("says which figure is missing instead of a growth", () => {
+    expect(growthKind(tile(null, true))).toBe("no_previous");
+    expect(growthKind({ ...tile(null, true), value: null, previous: 4 })).toBe("no_current");
+    expect(growthKind(tile(2, true))).toBe("difference");
+    expect(growthKind({ ...tile(2, true), grade_growth: 200 })).toBe("percent");
   });
 });

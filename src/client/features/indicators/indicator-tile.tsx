@@ -20,6 +20,15 @@ export function trendOf(indicator: Indicator): Trend {
   return indicator.growth > 0 === indicator.type.higher_is_better ? "good" : "bad";
 }
 
+/** What the growth line says: a percent, a plain difference, or which figure is missing. */
+export function growthKind(
+  indicator: Indicator,
+): "percent" | "difference" | "no_previous" | "no_current" {
+  if (indicator.grade_growth !== null) return "percent";
+  if (indicator.growth !== null) return "difference";
+  return indicator.previous === null ? "no_previous" : "no_current";
+}
+
 export function IndicatorTile({
   indicator,
   previousLabel,
@@ -46,12 +55,14 @@ export function IndicatorTile({
   const trend = trendOf(indicator);
   const growth = indicator.growth ?? 0;
   const arrow = trend === "none" ? "" : growth > 0 ? "▲" : growth < 0 ? "▼" : "=";
-  const change =
-    indicator.grade_growth !== null
-      ? `${growth > 0 ? "+" : ""}${number(indicator.grade_growth, 1)} %`
-      : indicator.growth !== null
-        ? `${growth > 0 ? "+" : ""}${format(indicator.growth)}`
-        : t`no figure`;
+  const sign = growth > 0 ? "+" : "";
+  const changes = {
+    percent: `${sign}${number(indicator.grade_growth ?? 0, 1)} %`,
+    difference: `${sign}${format(indicator.growth)}`,
+    no_previous: t`no previous figure`,
+    no_current: t`no figure this period`,
+  };
+  const change = changes[growthKind(indicator)];
   const trendText =
     trend === "good"
       ? t`better`
