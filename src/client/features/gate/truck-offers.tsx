@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import type { Shipper } from "../../../shared/contract/shipper";
 import styles from "./gate.module.css";
 
@@ -11,7 +11,6 @@ export interface TruckOffersProps {
 
 /** Known trucks for the line as large buttons: plate and name; a press fills the plate. */
 export function TruckOffers({ trucks, plate, onPick }: TruckOffersProps) {
-  const { t } = useLingui();
   if (trucks.length === 0) return null;
   return (
     <div className={styles.offers}>
@@ -25,7 +24,6 @@ export function TruckOffers({ trucks, plate, onPick }: TruckOffersProps) {
               type="button"
               className={styles.offer}
               aria-pressed={truck.plate === plate}
-              aria-label={t`Truck ${truck.plate}, ${truck.name}`}
               onClick={() => onPick(truck)}
             >
               <span className={styles.offerPlate}>{truck.plate}</span>
