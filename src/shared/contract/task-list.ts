@@ -11,7 +11,7 @@ import { PagingQuery } from "./paging";
  *   ordered by task name, then date (newest first); GET api/task-line/export (same filters):
  *   the lines as an .xlsx workbook.
  * - POST api/task-line, PUT api/task-line/{id} (If-Match), DELETE api/task-line/{id};
- *   PUT api/task-line/uid/{uid}: create once under a client-chosen uid (a tablet's offline line).
+ *   GET api/task-line/{id}; PUT api/task-line/uid/{uid}: create once under a client-chosen uid (a tablet's offline line).
  * - GET api/worksheet?search, POST api/worksheet {name}; GET api/work-description?worksheet&search,
  *   POST api/work-description {name, worksheet}; GET api/task-user?search (people of the
  *   company to book lines for). Clients come from GET api/client (already limited).

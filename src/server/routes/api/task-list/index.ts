@@ -38,6 +38,7 @@ import {
 import {
   createTaskLine,
   createTaskLineOnce,
+  readTaskLine,
   removeTaskLine,
   replaceTaskLine,
   taskScopeOf,
@@ -130,6 +131,22 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
         .code(201)
         .header("etag", etagOf(view.version))
         .header("location", `/api/task-line/${view.id}`);
+      return presentTaskLine(view);
+    },
+  });
+
+  app.get("/task-line/:id", {
+    preHandler: guard,
+    schema: {
+      tags,
+      summary: "One task line",
+      description: `${SCOPE}The ETag names its version (a device reads a line back after a refusal).`,
+      params: IdParams,
+      response: { 200: TaskLine, ...errorResponses(...API_ERRORS, 404) },
+    },
+    handler: async (request, reply) => {
+      const view = await readTaskLine(app.db, authOf(request), request.params.id);
+      reply.header("etag", etagOf(view.version));
       return presentTaskLine(view);
     },
   });

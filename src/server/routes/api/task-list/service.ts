@@ -104,6 +104,11 @@ export async function createTaskLineOnce(
   }
 }
 
+/** A line the caller may see, else 404. */
+export function readTaskLine(db: Db, auth: AuthContext, id: number) {
+  return currentOrNotFound(db, auth, id);
+}
+
 async function currentOrNotFound(db: Db, auth: AuthContext, id: number) {
   const current = await findTaskLine(db, taskScopeOf(auth), id);
   if (!current) throw errors.notFound();

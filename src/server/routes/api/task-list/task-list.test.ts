@@ -343,6 +343,14 @@ describe("PUT api/task-line/uid/{uid} (a tablet's offline line, created once)", 
     const listed = await byReference("UID-ONCE");
     expect(listed.count).toBe(1);
     expect(listed.results[0]?.uid).toBe(uid);
+    const read = await office("GET", `/api/task-line/${created.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json<TaskLine>()).toEqual(created);
+    expect(read.headers.etag).toBe(`"${created.version}"`);
+    const trwAdmin = await callerFor(t, "admin", await t.companyId(TRW));
+    expect((await trwAdmin("GET", `/api/task-line/${created.id}`)).statusCode).toBe(404);
+    const warehouse = await callerFor(t, "warehouse", plain);
+    expect((await warehouse("GET", `/api/task-line/${created.id}`)).statusCode).toBe(403);
   });
 
   it("two deliveries at once still make one line", async () => {
