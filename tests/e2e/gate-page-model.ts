@@ -58,8 +58,16 @@ export class GatePage {
 
 let serial = 0;
 
-/** Lines of today in the truck access user's first company, made by office through the API. */
-export async function todayLines(request: APIRequestContext, count: number, tag: string) {
+/**
+ * Lines of today in the truck access user's first company, made by office through the API:
+ * expeditions (load), or receptions (download) where a journey would fill the hour's loads.
+ */
+export async function todayLines(
+  request: APIRequestContext,
+  count: number,
+  tag: string,
+  kind: "expedition" | "reception" = "expedition",
+) {
   const office = await apiAs(request, "office", "Yardline Demo");
   const clients = await office.get<{ results: { id: number }[] }>("/api/client");
   const client = clients.results[0]?.id ?? null;
@@ -71,7 +79,7 @@ export async function todayLines(request: APIRequestContext, count: number, tag:
     serial += 1;
     const code = `${tag}-${run}-${serial}`;
     const dock = `D${serial}`;
-    const answer = await office.send("post", "/api/expedition", {
+    const answer = await office.send("post", `/api/${kind}`, {
       code,
       booked_date: hour.toISOString(),
       client,
@@ -88,9 +96,10 @@ export async function todayLines(request: APIRequestContext, count: number, tag:
 export async function lineOnServer(
   office: Awaited<ReturnType<typeof apiAs>>,
   id: number,
+  kind: "expedition" | "reception" = "expedition",
 ): Promise<{ plate: string | null; arrival: string | null }> {
   const line = await office.get<{ shipper: { plate: string } | null; arrival_date: string | null }>(
-    `/api/expedition/${id}`,
+    `/api/${kind}/${id}`,
   );
   return { plate: line.shipper?.plate ?? null, arrival: line.arrival_date };
 }

@@ -78,6 +78,51 @@ test("truck access checks a truck in by reference, sees the dock, then checks it
     .not.toBeNull();
 });
 
+test("the terminal offers the line's registered trucks; a press fills the plate and checks it in", async ({
+  page,
+  request,
+  checkA11y,
+}) => {
+  const gate = new GatePage(page);
+  const [{ office, lines }] = await Promise.all([
+    todayLines(request, 1, "GKNOWN", "reception"),
+    gate.openAs("truckaccess"),
+  ]);
+  const line = lines[0] as { id: number; code: string; dock: string };
+  const plate = `KN${Date.now().toString(36).slice(-6).toUpperCase()}`;
+  const signed = await office.send("post", "/api/shipper", { plate, name: "Known Carrier" });
+  expect(signed.status, signed.body).toBe(201);
+
+  await gate.validate("Download", line.code);
+  // The server's answer for this line and the typed plate (not the terminal's mirror).
+  const offered = page.waitForResponse(
+    (response) =>
+      response.url().includes(`/api/shipper/available?line=${line.id}`) &&
+      response.url().includes(`plate=${plate.slice(0, 6)}`),
+  );
+  await gate.plate.fill(plate.slice(0, 6));
+  expect((await offered).status()).toBe(200);
+  const offer = page.getByRole("button", { name: `${plate} KNOWN CARRIER` });
+  await expect(offer).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/gate-terminal-1024x768-known-trucks.png` });
+  await checkA11y();
+  await offer.click();
+  await expect(gate.plate).toHaveValue(plate);
+  await expect(offer).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Registered truck: KNOWN CARRIER")).toBeVisible();
+  await expect(page.getByLabel("Driver name")).toBeHidden();
+  await page.getByRole("button", { name: "Check in", exact: true }).click();
+  await expect(gate.dialog).toBeVisible();
+  await gate.closeModal();
+  await expect
+    .poll(async () => (await lineOnServer(office, line.id, "reception")).plate)
+    .toBe(plate);
+
+  // The registered truck went in, not a copy of it.
+  const onLine = await office.get<{ results: { plate: string }[] }>("/api/shipper", { plate });
+  expect(onLine.results).toHaveLength(1);
+});
+
 test.describe("offline", () => {
   // Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
   test.use({ serviceWorkers: "allow" });
