@@ -8,7 +8,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { CriticalLine } from "../../../shared/contract/critical-line";
 import { quickFilterRange } from "../../../shared/date-filters";
 import { isKioskUser } from "../../../shared/roles";
@@ -23,6 +23,7 @@ import { ListHeader } from "../../ui/list/list-header";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
+import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { useDeviceLayout } from "../../ui/use-device-layout";
@@ -56,25 +57,18 @@ export function CriticalLinesPage() {
 
   const list = useMirroredList(criticalLinesSource, companyId, filters, page);
   const pageCount = pageCountOf(list.count, CRITICAL_LINES_PAGE_SIZE);
-  const [toDelete, setToDelete] = useState<CriticalLine | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  const handleConfirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteCriticalLine(toDelete.id, toDelete.version);
-      await removeCriticalLine(toDelete.id);
-      notify("success", t`Critical lines`, t`Critical line ${toDelete.line} deleted`);
-    } catch (error) {
+  const deletion = useConfirmedDelete<CriticalLine>({
+    remove: async (line) => {
+      await deleteCriticalLine(line.id, line.version);
+      await removeCriticalLine(line.id);
+      notify("success", t`Critical lines`, t`Critical line ${line.line} deleted`);
+    },
+    onError: (error) => {
       console.error("Deleting the critical line failed", error);
       notifyError(error);
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-      void list.reload();
-    }
-  };
+    },
+    onSettled: () => void list.reload(),
+  });
 
   return (
     <section
@@ -116,7 +110,7 @@ export function CriticalLinesPage() {
               rows={list.rows}
               canEdit={canEdit}
               canDelete={canDelete}
-              onDelete={setToDelete}
+              onDelete={deletion.ask}
             />
           ) : (
             <CriticalLinesTable
@@ -124,7 +118,7 @@ export function CriticalLinesPage() {
               canEdit={canEdit}
               canDelete={canDelete}
               isKiosk={isKiosk}
-              onDelete={setToDelete}
+              onDelete={deletion.ask}
             />
           )}
           <p className={styles.summary}>
@@ -139,12 +133,9 @@ export function CriticalLinesPage() {
       {isKiosk ? null : <Pager page={page} pageCount={pageCount} onPageChange={setPage} />}
 
       <ConfirmDialog
-        isOpen={toDelete !== null}
         message={t`Are you sure you want to DELETE the line?`}
-        detail={toDelete ? `${toDelete.line} · ${toDelete.product}` : null}
-        isBusy={deleting}
-        onConfirm={() => void handleConfirmDelete()}
-        onCancel={() => setToDelete(null)}
+        detail={deletion.target ? `${deletion.target.line} · ${deletion.target.product}` : null}
+        {...deletion.dialog}
       />
     </section>
   );

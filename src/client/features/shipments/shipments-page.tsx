@@ -23,7 +23,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { PAGE_SIZE, SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipment";
 import {
@@ -51,6 +51,7 @@ import { ListHeader } from "../../ui/list/list-header";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
+import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { type DeviceLayout, useDeviceLayout } from "../../ui/use-device-layout";
@@ -168,25 +169,18 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
     [userClients],
   );
 
-  const [toDelete, setToDelete] = useState<Shipment | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  const handleConfirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteShipment(type, toDelete.id);
-      await removeShipment(toDelete.id);
-    } catch (error) {
+  const deletion = useConfirmedDelete<Shipment>({
+    remove: async (line) => {
+      await deleteShipment(type, line.id);
+      await removeShipment(line.id);
+    },
+    onError: (error) => {
       // Spec section 8: a failed delete is logged (and shown as a notice here).
       console.error("Deleting the line failed", error);
       onError(error);
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-      void list.reload();
-    }
-  };
+    },
+    onSettled: () => void list.reload(),
+  });
 
   // Lines with changes still waiting for the server show as saving (also after a reload).
   const rowIds = useMemo(() => list.rows.map((row) => row.id), [list.rows]);
@@ -215,7 +209,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
   const editable = !isKiosk && presentation !== "kiosk";
   const lineProps = {
     canDelete,
-    onDelete: setToDelete,
+    onDelete: deletion.ask,
     statusOptions: canEditStatus && editable ? statuses : undefined,
     onStatusChange:
       canEditStatus && editable
@@ -316,12 +310,11 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
       )}
 
       <ConfirmDialog
-        isOpen={toDelete !== null}
         message={t`Are you sure you want to DELETE the line?`}
-        detail={toDelete ? <span className={styles.mono}>{toDelete.code}</span> : null}
-        isBusy={deleting}
-        onConfirm={() => void handleConfirmDelete()}
-        onCancel={() => setToDelete(null)}
+        detail={
+          deletion.target ? <span className={styles.mono}>{deletion.target.code}</span> : null
+        }
+        {...deletion.dialog}
       />
     </section>
   );

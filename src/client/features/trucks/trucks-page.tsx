@@ -35,6 +35,7 @@ import { ListHeader } from "../../ui/list/list-header";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
+import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { deleteTruck } from "./api";
@@ -74,27 +75,20 @@ export function TrucksPage(props: TrucksPageProps) {
   const list = useMirroredList(trucksSource, companyId, filters, page);
   const pageCount = pageCountOf(list.count, PAGE_SIZE.trucks);
 
-  const [toDelete, setToDelete] = useState<Shipper | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [smsTruck, setSmsTruck] = useState<Shipper | null>(null);
   const [smsCooldown, setSmsCooldown] = useState<Record<number, number>>({});
-
-  const handleConfirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteTruck(toDelete.id);
-      await removeTruck(toDelete.id);
-    } catch (error) {
+  const deletion = useConfirmedDelete<Shipper>({
+    remove: async (truck) => {
+      await deleteTruck(truck.id);
+      await removeTruck(truck.id);
+    },
+    onError: (error) => {
       // Spec section 8: a failed delete is logged (and shown as a notice here).
       console.error("Deleting the truck failed", error);
       onError(error);
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-      void list.reload();
-    }
-  };
+    },
+    onSettled: () => void list.reload(),
+  });
 
   return (
     <section
@@ -134,7 +128,7 @@ export function TrucksPage(props: TrucksPageProps) {
             canSendSms={smsEnabled && canEdit}
             canDelete={canEdit}
             showDetail={!isKiosk}
-            onDelete={setToDelete}
+            onDelete={deletion.ask}
             onSms={setSmsTruck}
           />
           <p className={styles.summary}>
@@ -149,18 +143,15 @@ export function TrucksPage(props: TrucksPageProps) {
       {isKiosk ? null : <Pager page={page} pageCount={pageCount} onPageChange={setPage} />}
 
       <ConfirmDialog
-        isOpen={toDelete !== null}
         message={t`Are you sure you want to DELETE the truck?`}
         detail={
-          toDelete ? (
+          deletion.target ? (
             <>
-              <span className={styles.mono}>{toDelete.plate}</span> · {toDelete.name}
+              <span className={styles.mono}>{deletion.target.plate}</span> · {deletion.target.name}
             </>
           ) : null
         }
-        isBusy={deleting}
-        onConfirm={() => void handleConfirmDelete()}
-        onCancel={() => setToDelete(null)}
+        {...deletion.dialog}
       />
       <SmsDialog
         truck={smsTruck}

@@ -19,6 +19,7 @@ import styles from "../../ui/list/list-table.module.css";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
+import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { deleteUser, listUsers, USERS_PAGE_SIZE } from "./api";
@@ -40,8 +41,6 @@ export function UsersPage() {
   const { page, setPage } = useUrlFilters(UsersSearch);
   const [rows, setRows] = useState<AdminUser[] | null>(null);
   const [count, setCount] = useState(0);
-  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const companyId = session.company?.id;
 
   const load = useCallback(
@@ -67,21 +66,17 @@ export function UsersPage() {
     return () => controller.abort();
   }, [load, companyId]);
 
-  const handleConfirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteUser(toDelete.id);
-      notify("success", t`Users`, t`User ${toDelete.username} deleted`);
-    } catch (error) {
+  const deletion = useConfirmedDelete<AdminUser>({
+    remove: async (user) => {
+      await deleteUser(user.id);
+      notify("success", t`Users`, t`User ${user.username} deleted`);
+    },
+    onError: (error) => {
       console.error("Deleting the user failed", error);
       notifyError(error);
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-      void load();
-    }
-  };
+    },
+    onSettled: () => void load(),
+  });
 
   const pageCount = pageCountOf(count, USERS_PAGE_SIZE);
   const myId = session.user?.id;
@@ -142,7 +137,7 @@ export function UsersPage() {
                       <Button
                         className={`${styles.iconButton} ${styles.danger}`}
                         aria-label={t`Delete user ${user.username}`}
-                        onPress={() => setToDelete(user)}
+                        onPress={() => deletion.ask(user)}
                       >
                         <Icon name="trash" size={22} />
                       </Button>
@@ -156,12 +151,9 @@ export function UsersPage() {
       )}
       <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
       <ConfirmDialog
-        isOpen={toDelete !== null}
         message={t`Are you sure you want to DELETE the user?`}
-        detail={toDelete ? toDelete.username : null}
-        isBusy={deleting}
-        onConfirm={() => void handleConfirmDelete()}
-        onCancel={() => setToDelete(null)}
+        detail={deletion.target ? deletion.target.username : null}
+        {...deletion.dialog}
       />
     </section>
   );

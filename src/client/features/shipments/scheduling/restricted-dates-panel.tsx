@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../../ui/list/confirm-dialog";
 import { EmptyState } from "../../../ui/list/empty-state";
 import { LoadingIndicator } from "../../../ui/list/loading-indicator";
 import { Pager } from "../../../ui/list/pager";
+import { useConfirmedDelete } from "../../../ui/list/use-confirmed-delete";
 import {
   addRestrictedDate,
   deleteRestrictedDate,
@@ -36,8 +37,6 @@ export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
   const [date, setDate] = useState("");
   const [dateError, setDateError] = useState<string | undefined>();
   const [adding, setAdding] = useState(false);
-  const [toDelete, setToDelete] = useState<RestrictedDate | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   const load = useCallback(async (target: number) => {
     setFailed(false);
@@ -74,22 +73,16 @@ export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
     }
   };
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteRestrictedDate(toDelete.id);
+  const deletion = useConfirmedDelete<RestrictedDate>({
+    remove: async (row) => {
+      await deleteRestrictedDate(row.id);
       notify("success", t`Restricted dates`, t`Deleted`);
       const lastOnPage = rows?.length === 1 && page > 1;
       if (lastOnPage) setPage(page - 1);
       else await load(page);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
-  };
+    },
+    onError: (error) => notifyError(error),
+  });
 
   const show = (day: string) =>
     DateTime.fromISO(day)
@@ -142,7 +135,7 @@ export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
                 <Button
                   variant="secondary"
                   aria-label={t`Delete ${show(row.date)}`}
-                  onPress={() => setToDelete(row)}
+                  onPress={() => deletion.ask(row)}
                 >
                   <Trans>Delete</Trans>
                 </Button>
@@ -157,12 +150,9 @@ export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
         onPageChange={setPage}
       />
       <ConfirmDialog
-        isOpen={toDelete !== null}
         message={t`Are you sure you want to DELETE the line?`}
-        detail={toDelete ? show(toDelete.date) : null}
-        isBusy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setToDelete(null)}
+        detail={deletion.target ? show(deletion.target.date) : null}
+        {...deletion.dialog}
       />
     </div>
   );
