@@ -1,6 +1,10 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queueTaskLineCreation } from "../../src/client/features/task-list/commands";
+import {
+  queueTaskLineCreation,
+  queueTaskLineDelete,
+  queueTaskLineEdit,
+} from "../../src/client/features/task-list/commands";
 import { setApiBase } from "../../src/client/lib/http";
 import { db, type SyncIssueRow } from "../../src/client/offline/db";
 import type { Author } from "../../src/client/offline/outbox";
@@ -9,7 +13,7 @@ import { Replayer, type ReplaySession } from "../../src/client/offline/replayer"
 import { readQueuedTaskLines } from "../../src/client/offline/task-lines-local";
 import { clients } from "../../src/server/db/schema/clients";
 import { taskLines } from "../../src/server/db/schema/tasks";
-import type { TaskLineInput } from "../../src/shared/contract/task-list";
+import { TaskLine, type TaskLineInput } from "../../src/shared/contract/task-list";
 import { type SyncServer, startSyncServer } from "./support/server";
 
 /**
@@ -154,5 +158,53 @@ describe("task lines booked offline, replayed against the real API", () => {
     expect(refused[0]).toMatchObject({ entity: "task_line", op: "create", status: 400 });
     expect(await db.syncIssues.count()).toBe(1);
     expect(await storedWith(tag)).toEqual([]);
+  });
+
+  it("an edit and a delete made offline apply once; an edit another user overtook is refused", async () => {
+    const tag = `EDIT-${Date.now()}`;
+    const made = await Promise.all(
+      [0, 1, 2].map(async (index) =>
+        TaskLine.parse(await post("/api/task-line", { ...base, reference: `${tag}-${index}` })),
+      ),
+    );
+    const [edited, deleted, overtaken] = made as [TaskLine, TaskLine, TaskLine];
+    await queueTaskLineEdit(
+      edited,
+      { ...base, reference: `${tag}-0`, time_hours: 7 },
+      labels,
+      author,
+    );
+    await queueTaskLineDelete(deleted, author);
+    await queueTaskLineEdit(
+      overtaken,
+      { ...base, reference: `${tag}-2`, time_hours: 9 },
+      labels,
+      author,
+    );
+    // Another user changes the third line meanwhile.
+    const other = await server.test.app.inject({
+      method: "PUT",
+      url: `/api/task-line/${overtaken.id}`,
+      headers: { ...headers, "if-match": `"${overtaken.version}"` },
+      payload: { ...base, reference: `${tag}-2`, time_hours: 3 },
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    faults = ["lose", "twice", "lose"];
+    await settle();
+
+    expect(await db.outbox.count()).toBe(0);
+    const rows = await server.test.app.db
+      .select({ id: taskLines.id, hours: taskLines.timeHours, version: taskLines.version })
+      .from(taskLines)
+      .where(like(taskLines.reference, `${tag}%`));
+    expect(rows.map((row) => [row.id, Number(row.hours), row.version]).sort()).toEqual(
+      [
+        [edited.id, 7, edited.version + 1],
+        [overtaken.id, 3, overtaken.version + 1],
+      ].sort(),
+    );
+    expect(refused.map((issue) => [issue.entityId, issue.status])).toEqual([[overtaken.id, 412]]);
+    // The device shows the other user's line, and keeps it for re-applying the issue.
+    expect((await db.taskLines.get(overtaken.id))?.time_hours).toBe(3);
   });
 });

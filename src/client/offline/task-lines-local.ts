@@ -38,16 +38,51 @@ export async function readQueuedTaskLines(
   return rows.filter((row) => row.id < 0 && matches(row, filters)).sort((a, b) => a.id - b.id);
 }
 
+/** What the list shows of the changes waiting on this device. */
+export interface WaitingTaskLines {
+  /** Lines booked here, not on the server yet (negative ids), newest first. */
+  created: TaskLineRow[];
+  /** Server lines edited here, as edited (they replace the list's copy). */
+  changed: TaskLineRow[];
+  /** Server lines deleted here (the list hides them). */
+  deleting: number[];
+}
+
+/** The company's lines created, edited or deleted on this device and not answered yet. */
+export async function readWaitingTaskLines(
+  company: number,
+  filters: TaskLineLocalFilters = {},
+): Promise<WaitingTaskLines> {
+  const [created, entries] = await Promise.all([
+    readQueuedTaskLines(company, filters),
+    db.outbox.where("entityKey").startsWith("task_line:").toArray(),
+  ]);
+  const mine = entries.filter((entry) => entry.company === String(company));
+  const deleting = new Set(
+    mine.filter((entry) => entry.op === "delete").map((entry) => Number(entry.entityId)),
+  );
+  const edited = new Set(
+    mine.filter((entry) => entry.op === "update").map((entry) => Number(entry.entityId)),
+  );
+  const changed = (await db.taskLines.bulkGet([...edited].filter((id) => !deleting.has(id))))
+    .filter((row): row is TaskLineRow => row !== undefined)
+    .sort((a, b) => a.id - b.id);
+  return { created, changed, deleting: [...deleting].sort((a, b) => a - b) };
+}
+
 /**
  * After a list answer: the server's lines the replayer left here are on the server for good,
  * so the table lets them go (rows with a queued change stay for the replayer).
  */
 export async function forgetAnsweredTaskLines(company: number): Promise<void> {
-  await db.transaction("rw", db.taskLines, db.outbox, async () => {
+  await db.transaction("rw", db.taskLines, db.outbox, db.syncIssues, async () => {
     const answered = (await db.taskLines.where("company").equals(company).primaryKeys()).filter(
       (id) => id > 0,
     );
     const pending = await idsWithPendingChanges("task_line", answered);
+    // A refused edit or delete keeps its line: re-applying the sync issue needs it.
+    const issues = await db.syncIssues.filter((issue) => issue.entity === "task_line").toArray();
+    for (const issue of issues) pending.add(Number(issue.entityId));
     await db.taskLines.bulkDelete(answered.filter((id) => !pending.has(id)));
   });
 }

@@ -5,8 +5,12 @@ import { ApiError, NetworkError } from "../../lib/errors";
 import { db, type OutboxRow, type SyncIssueRow } from "../../offline/db";
 import { Replayer, type ReplaySession } from "../../offline/replayer";
 import { reapplyIssue } from "../../offline/sync-issues";
-import { forgetAnsweredTaskLines, readQueuedTaskLines } from "../../offline/task-lines-local";
-import { queueTaskLineCreation } from "./commands";
+import {
+  forgetAnsweredTaskLines,
+  readQueuedTaskLines,
+  readWaitingTaskLines,
+} from "../../offline/task-lines-local";
+import { queueTaskLineCreation, queueTaskLineDelete, queueTaskLineEdit } from "./commands";
 
 /**
  * Task lines booked offline (issue 17) through the outbox, against a small server that keeps
@@ -20,10 +24,26 @@ class TaskServer {
   /** The next request is applied, but its answer never reaches the device. */
   loseNextAnswer = false;
 
-  send = async (entry: OutboxRow): Promise<TaskLine> => {
+  /** Server lines by id, for edits and deletes (If-Match of their version). */
+  rows = new Map<number, TaskLine>();
+  answered = new Map<string, TaskLine | null>();
+
+  send = async (entry: OutboxRow): Promise<TaskLine | null> => {
     this.requests.push({ path: entry.path, key: entry.mutationId });
     const failure = this.failures.shift();
     if (failure) failure();
+    if (entry.op !== "create") {
+      // The API's Idempotency-Key records: a repeat gets the first answer.
+      const stored = this.answered.has(entry.mutationId)
+        ? (this.answered.get(entry.mutationId) ?? null)
+        : this.change(entry);
+      this.answered.set(entry.mutationId, stored);
+      if (this.loseNextAnswer) {
+        this.loseNextAnswer = false;
+        throw new NetworkError();
+      }
+      return stored;
+    }
     const uid = /uid\/(.+)$/.exec(entry.path)?.[1] ?? "";
     const line = this.lines.get(uid) ?? { ...(entry.changes as TaskLine), id: this.nextId++ };
     this.lines.set(uid, { ...line, version: 1 });
@@ -32,6 +52,44 @@ class TaskServer {
       throw new NetworkError();
     }
     return { ...line, version: 1 };
+  };
+
+  private change(entry: OutboxRow): TaskLine | null {
+    const id = Number(entry.entityId);
+    const row = this.rows.get(id);
+    if (!row) throw new ApiError(404, { code: "not_found", message: "Not found" });
+    if (entry.baseVersion !== row.version)
+      throw new ApiError(412, { code: "precondition_failed", message: "stale", current: row });
+    if (entry.op === "delete") {
+      this.rows.delete(id);
+      return null;
+    }
+    const next = { ...row, ...(entry.changes as Partial<TaskLine>), version: row.version + 1 };
+    this.rows.set(id, next);
+    return next;
+  }
+}
+
+/** A line on the server, as the list showed it. */
+function serverLine(id: number, version: number, reference: string): TaskLine {
+  return {
+    id,
+    uid: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
+    date: "2030-05-02",
+    user: { id: 2, username: "office", first_name: "Olivia", last_name: "Ortega" },
+    worksheet: { id: 11, name: "Packing" },
+    description: { id: 21, name: "Boxes" },
+    client: { id: 31, description: "ACME" },
+    reference,
+    tag_number: "",
+    time_hours: 1,
+    reviewed_parts: null,
+    right_parts: null,
+    reworked_parts: null,
+    nok_parts: null,
+    observations: "",
+    company: 5,
+    version,
   };
 }
 
@@ -61,7 +119,7 @@ const session: ReplaySession = { userId: 2, jwt: "jwt-1" };
 function replayer(): Replayer {
   return new Replayer({
     send: server.send,
-    readCurrent: async () => "gone",
+    readCurrent: async (entry) => server.rows.get(Number(entry.entityId)) ?? "gone",
     whoChanged: async () => null,
     session: () => session,
     withLock: (task) => task(),
@@ -153,5 +211,54 @@ describe("task lines booked offline", () => {
     await settle(replayer());
     expect(server.lines.size).toBe(1);
     expect(await db.syncIssues.count()).toBe(0);
+  });
+
+  it("an edit and a delete wait on the device, show at once and reach the server once", async () => {
+    server.rows.set(40, serverLine(40, 3, "OLD"));
+    server.rows.set(41, serverLine(41, 1, "GONE"));
+    await queueTaskLineEdit(serverLine(40, 3, "OLD"), input("NEW"), labels, author);
+    await queueTaskLineDelete(serverLine(41, 1, "GONE"), author);
+    const entries = await db.outbox.orderBy("seq").toArray();
+    expect(entries.map((entry) => [entry.method, entry.path, entry.baseVersion])).toEqual([
+      ["PUT", "api/task-line/40", 3],
+      ["DELETE", "api/task-line/41", 1],
+    ]);
+    const waiting = await readWaitingTaskLines(5);
+    expect(waiting.changed.map((line) => [line.id, line.reference, line.version])).toEqual([
+      [40, "NEW", 3],
+    ]);
+    expect(waiting.deleting).toEqual([41]);
+    server.loseNextAnswer = true;
+    const engine = replayer();
+    await settle(engine);
+    expect(await db.outbox.count()).toBe(2);
+    engine.networkBack();
+    await settle(engine);
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.requests.map((request) => request.path)).toEqual([
+      "api/task-line/40",
+      "api/task-line/40",
+      "api/task-line/41",
+    ]);
+    expect(server.rows.get(40)).toMatchObject({ reference: "NEW", version: 4 });
+    expect(server.rows.has(41)).toBe(false);
+    expect(refused).toEqual([]);
+    expect(await readWaitingTaskLines(5)).toEqual({ created: [], changed: [], deleting: [] });
+  });
+
+  it("an edit another user overtook is refused (412), shown as the server has it, and kept for re-apply", async () => {
+    server.rows.set(50, serverLine(50, 2, "THEIRS"));
+    await queueTaskLineEdit(serverLine(50, 1, "BASE"), input("MINE"), labels, author);
+    await settle(replayer());
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ op: "update", status: 412 });
+    expect((await db.taskLines.get(50))?.reference).toBe("THEIRS");
+    expect(server.rows.get(50)?.reference).toBe("THEIRS");
+    // A list answer does not drop the line the sync issue needs.
+    await forgetAnsweredTaskLines(5);
+    const [issue] = await db.syncIssues.toArray();
+    expect(await reapplyIssue(issue?.id ?? 0, author)).toBe(true);
+    await settle(replayer());
+    expect(server.rows.get(50)).toMatchObject({ reference: "MINE", version: 3 });
   });
 });

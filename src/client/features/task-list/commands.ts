@@ -1,5 +1,6 @@
 import { type TaskLine, TaskLineInput } from "../../../shared/contract/task-list";
-import { type Author, enqueue, localId } from "../../offline/outbox";
+import { db } from "../../offline/db";
+import { type Author, enqueue, localId, pendingFor } from "../../offline/outbox";
 
 /** What the form showed for the line's choices: the queued line shows the same words. */
 export interface LineLabels {
@@ -7,6 +8,33 @@ export interface LineLabels {
   worksheet: string;
   description: string;
   client: string;
+}
+
+type LineFields = Omit<TaskLine, "id" | "uid" | "company" | "version">;
+
+/** A line's fields as the list shows them, from the saved values and the form's words. */
+function fieldsOf(values: ReturnType<typeof TaskLineInput.parse>, labels: LineLabels): LineFields {
+  return {
+    date: values.date,
+    // The form shows the user's name; the line shows it the same way (userName of the API).
+    user: { id: values.user, username: labels.user, first_name: "", last_name: "" },
+    worksheet: { id: values.worksheet, name: labels.worksheet },
+    description: { id: values.description, name: labels.description },
+    client: { id: values.client, description: labels.client },
+    reference: values.reference,
+    tag_number: values.tag_number,
+    time_hours: values.time_hours,
+    reviewed_parts: values.reviewed_parts,
+    right_parts: values.right_parts,
+    reworked_parts: values.reworked_parts,
+    nok_parts: values.nok_parts,
+    observations: values.observations,
+  };
+}
+
+/** How the sync issues name a line: task · description · day. */
+function summaryOf(task: string, description: string, day: string, field: string) {
+  return { label: `${task} · ${description} · ${day}`, field, from: null, to: null };
 }
 
 /** The path of a task line's creation under its client-chosen uid (create once). */
@@ -29,20 +57,7 @@ export async function queueTaskLineCreation(
   const row: TaskLine = {
     id,
     uid,
-    date: values.date,
-    // The form shows the user's name; the line shows it the same way (userName of the API).
-    user: { id: values.user, username: labels.user, first_name: "", last_name: "" },
-    worksheet: { id: values.worksheet, name: labels.worksheet },
-    description: { id: values.description, name: labels.description },
-    client: { id: values.client, description: labels.client },
-    reference: values.reference,
-    tag_number: values.tag_number,
-    time_hours: values.time_hours,
-    reviewed_parts: values.reviewed_parts,
-    right_parts: values.right_parts,
-    reworked_parts: values.reworked_parts,
-    nok_parts: values.nok_parts,
-    observations: values.observations,
+    ...fieldsOf(values, labels),
     company: Number(author.company),
     version: 0,
   };
@@ -55,14 +70,66 @@ export async function queueTaskLineCreation(
       path: taskLineCreationPath(uid),
       body: values,
       changes: row,
-      summary: {
-        label: `${labels.worksheet} · ${labels.description} · ${values.date}`,
-        field: "create",
-        from: null,
-        to: null,
-      },
+      summary: summaryOf(labels.worksheet, labels.description, values.date, "create"),
     },
     author,
   );
   return id;
+}
+
+/**
+ * The list's copy of a server line becomes the device's row the change is laid over, unless
+ * the device already holds it with changes waiting (a second change goes on top of those).
+ */
+async function holdLine(line: TaskLine): Promise<void> {
+  if ((await pendingFor("task_line", line.id)).length === 0) await db.taskLines.put(line);
+}
+
+/**
+ * An edit of a server line with no answer: a PUT with If-Match of the version the list showed
+ * (the server's 412 makes it a sync issue, never a silent overwrite), the line shown edited.
+ */
+export async function queueTaskLineEdit(
+  line: TaskLine,
+  input: TaskLineInput,
+  labels: LineLabels,
+  author: Author,
+): Promise<void> {
+  const values = TaskLineInput.parse(input);
+  await db.transaction("rw", db.taskLines, db.outbox, async () => {
+    await holdLine(line);
+    await enqueue(
+      {
+        entity: "task_line",
+        entityId: line.id,
+        op: "update",
+        method: "PUT",
+        path: `api/task-line/${line.id}`,
+        body: values,
+        changes: fieldsOf(values, labels),
+        summary: summaryOf(labels.worksheet, labels.description, values.date, "edit"),
+      },
+      author,
+    );
+  });
+}
+
+/** A delete of a server line with no answer: a DELETE with If-Match; the list hides the line. */
+export async function queueTaskLineDelete(line: TaskLine, author: Author): Promise<void> {
+  await db.transaction("rw", db.taskLines, db.outbox, async () => {
+    await holdLine(line);
+    await enqueue(
+      {
+        entity: "task_line",
+        entityId: line.id,
+        op: "delete",
+        method: "DELETE",
+        path: `api/task-line/${line.id}`,
+        body: null,
+        changes: {},
+        summary: summaryOf(line.worksheet.name, line.description.name, line.date, "delete"),
+      },
+      author,
+    );
+  });
 }

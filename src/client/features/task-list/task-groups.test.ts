@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TaskLine } from "../../../shared/contract/task-list";
-import { cut, groupByTask, withQueuedLines } from "./task-groups";
+import { cut, groupByTask, withWaitingLines } from "./task-groups";
 
 function line(id: number, worksheet: { id: number; name: string }): TaskLine {
   return {
@@ -46,19 +46,23 @@ describe("task groups", () => {
     expect(groupByTask([], pending)).toHaveLength(1);
   });
 
-  it("puts lines waiting on the device first in their task's group, or a group of their own", () => {
+  it("lays the device's waiting lines over the page: new first, edited replaced, deleted hidden", () => {
     const groups = groupByTask([line(1, packing), line(3, review)], null);
     const inventory = { id: 7, name: "Inventory" };
-    const merged = withQueuedLines(groups, [
-      line(-2, review),
-      line(-1, inventory),
-      line(-3, review),
-    ]);
+    const edited = { ...line(1, packing), reference: "EDITED" };
+    const merged = withWaitingLines(groups, {
+      created: [line(-2, review), line(-1, inventory), line(-3, review)],
+      changed: [edited],
+      deleting: [],
+    });
     expect(merged.map((g) => [g.worksheet.name, g.lines.map((l) => l.id)])).toEqual([
       ["Inventory", [-1]],
       ["Packing", [1]],
       ["Review", [-2, -3, 3]],
     ]);
+    expect(merged[1]?.lines[0]?.reference).toBe("EDITED");
+    const deleted = withWaitingLines(groups, { created: [], changed: [], deleting: [3] });
+    expect(deleted.map((g) => g.lines.map((l) => l.id))).toEqual([[1], []]);
     expect(groups[1]?.lines.map((l) => l.id)).toEqual([3]);
   });
 

@@ -29,22 +29,33 @@ export function groupByTask(
 }
 
 /**
- * The lines booked on this device and not on the server yet, first in their task's group (a
- * task the page does not show gets a group of its own, first).
+ * The changes waiting on this device laid over the page: lines booked here lead their task's
+ * group (a task the page does not show gets a group of its own, first), lines edited here
+ * replace the server's copy, lines deleted here are hidden.
  */
-export function withQueuedLines(groups: readonly TaskGroup[], queued: readonly TaskLine[]) {
-  const merged = groups.map((group) => ({ ...group, lines: [...group.lines] }));
+export function withWaitingLines(
+  groups: readonly TaskGroup[],
+  waiting: {
+    created: readonly TaskLine[];
+    changed: readonly TaskLine[];
+    deleting: readonly number[];
+  },
+): TaskGroup[] {
+  const changed = new Map(waiting.changed.map((line) => [line.id, line]));
+  const merged = groups.map((group) => ({
+    ...group,
+    lines: group.lines
+      .filter((line) => !waiting.deleting.includes(line.id))
+      .map((line) => changed.get(line.id) ?? line),
+  }));
   const added: TaskGroup[] = [];
-  for (const line of [...queued].reverse()) {
+  for (const line of [...waiting.created].reverse()) {
     const group = [...added, ...merged].find((each) => each.worksheet.id === line.worksheet.id);
     if (group) group.lines.unshift(line);
     else added.unshift({ worksheet: line.worksheet, lines: [line] });
   }
   return [...added, ...merged];
 }
-
-/** A line booked on this device whose creation has not reached the server (negative id). */
-export const isQueued = (line: TaskLine) => line.id < 0;
 
 /** Observations cut at 20 characters plus an ellipsis (spec section 9). */
 export const cut = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
@@ -55,13 +66,22 @@ const num = (value: number | null) => (value === null ? "" : String(value));
 export interface TaskGroupTableProps {
   group: TaskGroup;
   showUser: boolean;
+  /** Lines with a change waiting on this device: "Waiting to sync", no edit or delete yet. */
+  waiting: ReadonlySet<number>;
   onAdd: (worksheet: { id: number; name: string }) => void;
   onEdit: (line: TaskLine) => void;
   onDelete: (line: TaskLine) => void;
 }
 
 /** One task's table: the plus icon presets the task of a new line (spec "Task list"). */
-export function TaskGroupTable({ group, showUser, onAdd, onEdit, onDelete }: TaskGroupTableProps) {
+export function TaskGroupTable({
+  group,
+  showUser,
+  waiting,
+  onAdd,
+  onEdit,
+  onDelete,
+}: TaskGroupTableProps) {
   const { t } = useLingui();
   const name = group.worksheet.name;
   const hours = group.lines.reduce((sum, line) => sum + line.time_hours, 0);
@@ -130,15 +150,16 @@ export function TaskGroupTable({ group, showUser, onAdd, onEdit, onDelete }: Tas
                   line.time_hours.toFixed(2),
                   cut(line.observations),
                 ];
+                const isWaiting = line.id < 0 || waiting.has(line.id);
                 return (
-                  <tr key={line.id} aria-busy={isQueued(line) || undefined}>
+                  <tr key={line.id} aria-busy={isWaiting || undefined}>
                     {cells.map((cell, index) => (
                       <td key={headers[index]} data-label={headers[index]}>
                         {cell}
                       </td>
                     ))}
                     <td className={tableStyles.action}>
-                      {isQueued(line) ? (
+                      {isWaiting ? (
                         <span className={tableStyles.waiting}>
                           <Icon name="clock" size={18} /> <Trans>Waiting to sync</Trans>
                         </span>

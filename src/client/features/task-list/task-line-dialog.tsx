@@ -17,7 +17,7 @@ import {
   searchUsers,
   searchWorksheets,
 } from "./api";
-import { queueTaskLineCreation } from "./commands";
+import { queueTaskLineCreation, queueTaskLineEdit } from "./commands";
 import { NameDialog } from "./name-dialog";
 import { withOfflineChoices } from "./offline-choices";
 import {
@@ -131,10 +131,12 @@ export function TaskLineDialog({
       onSaved();
     } catch (error) {
       const author = currentAuthor();
-      if (!line && isTransient(error) && author) {
+      if (isTransient(error) && author && (line === null || line.id > 0)) {
         // No answer (a tablet offline): the line waits on this device, shown at once, and the
-        // outbox sends it under the same uid when the network is back.
-        await queueTaskLineCreation(creationUid, body, labelsOf(values), author);
+        // outbox sends it when the network is back (a creation under the same uid, an edit
+        // with If-Match of the version the form opened).
+        if (line) await queueTaskLineEdit(line, body, labelsOf(values), author);
+        else await queueTaskLineCreation(creationUid, body, labelsOf(values), author);
         notify(
           "success",
           t`Task list`,

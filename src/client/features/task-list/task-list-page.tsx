@@ -2,8 +2,10 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
 import { useMemo, useState } from "react";
 import { TASK_PAGE_SIZE, type TaskLine } from "../../../shared/contract/task-list";
+import { isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
+import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { EmptyState } from "../../ui/list/empty-state";
@@ -16,8 +18,9 @@ import pageStyles from "../../ui/page.module.css";
 import type { SearchOption } from "../../ui/search-select";
 import { AddTaskDialog } from "./add-task-dialog";
 import { createWorksheet, deleteTaskLine, downloadExcel, userName } from "./api";
+import { queueTaskLineDelete } from "./commands";
 import { NameDialog } from "./name-dialog";
-import { groupByTask, TaskGroupTable, withQueuedLines } from "./task-groups";
+import { groupByTask, TaskGroupTable, withWaitingLines } from "./task-groups";
 import { TaskLineDialog } from "./task-line-dialog";
 import { draftOf, type LineDraft } from "./task-line-form";
 import styles from "./task-list.module.css";
@@ -46,15 +49,25 @@ export function TaskListPage() {
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  // Lines booked on this device and not on the server yet lead page 1, "Waiting to sync".
-  const queued = useQueuedTaskLines(list.apiFilters, list.reload);
+  // Changes waiting on this device: new lines lead page 1, edits show, deletes hide.
+  const waiting = useQueuedTaskLines(list.apiFilters, list.reload);
   const groups = useMemo(
-    () => withQueuedLines(groupByTask(list.rows, pending), page === 1 ? queued : []),
-    [list.rows, pending, page, queued],
+    () =>
+      withWaitingLines(groupByTask(list.rows, pending), {
+        ...waiting,
+        created: page === 1 ? waiting.created : [],
+      }),
+    [list.rows, pending, page, waiting],
+  );
+  const waitingIds = useMemo(
+    () => new Set([...waiting.created, ...waiting.changed].map((line) => line.id)),
+    [waiting],
   );
   const pageCount = pageCountOf(list.count, TASK_PAGE_SIZE);
   // The lines waiting on this device count too (they lead page 1).
-  const shown = { count: list.count + (page === 1 ? queued.length : 0) };
+  const shown = {
+    count: list.count + (page === 1 ? waiting.created.length : 0) - waiting.deleting.length,
+  };
   const me = session.user;
 
   /** Saving a line or a task reloads page 1 (spec section 4). */
@@ -96,7 +109,16 @@ export function TaskListPage() {
     try {
       await deleteTaskLine(toDelete);
     } catch (error) {
-      notifyError(error);
+      const author = currentAuthor();
+      if (isTransient(error) && author && toDelete.id > 0) {
+        // No answer: the delete waits on this device (If-Match of the version shown).
+        await queueTaskLineDelete(toDelete, author);
+        notify(
+          "success",
+          t`Task list`,
+          t`Saved on this device: it is sent when the network is back`,
+        );
+      } else notifyError(error);
     } finally {
       setDeleting(false);
       setToDelete(null);
@@ -139,6 +161,7 @@ export function TaskListPage() {
               key={group.worksheet.id}
               group={group}
               showUser={!filters.user}
+              waiting={waitingIds}
               onAdd={openNewLine}
               onEdit={(line) =>
                 setLineModal({ line, preset: {}, draft: draftOf(line, userName(line.user)) })

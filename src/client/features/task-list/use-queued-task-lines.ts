@@ -1,23 +1,31 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef } from "react";
-import type { TaskLine } from "../../../shared/contract/task-list";
 import { readStored } from "../../lib/storage";
-import { readQueuedTaskLines, type TaskLineLocalFilters } from "../../offline/task-lines-local";
+import {
+  readWaitingTaskLines,
+  type TaskLineLocalFilters,
+  type WaitingTaskLines,
+} from "../../offline/task-lines-local";
 import { rememberAllChoices } from "./offline-choices";
 
-const NONE: TaskLine[] = [];
+const NONE: WaitingTaskLines = { created: [], changed: [], deleting: [] };
 
 /**
- * The lines booked on this device that have not reached the server (issue 17), live from the
- * `taskLines` table and matching the list's filters. When one leaves (the server took it, or
- * refused it: it goes visibly and joins the sync issues), `onSettled` reloads the list. Opening
+ * The task line changes waiting on this device (issue 17: lines booked, edited or deleted with
+ * no answer), live from the `taskLines` table and the outbox, matching the list's filters.
+ * When one leaves (the server took it, or refused it: the list shows the server's line again
+ * and the change joins the sync issues), `onSettled` reloads the list. Opening
  * the list online also refreshes the choices the line form offers offline.
  */
 export function useQueuedTaskLines(filters: TaskLineLocalFilters, onSettled: () => void) {
   const company = Number(readStored("company") ?? 0);
-  const queued =
-    useLiveQuery(() => readQueuedTaskLines(company, filters), [company, filters]) ?? NONE;
-  const ids = queued.map((line) => line.id).join(",");
+  const waiting =
+    useLiveQuery(() => readWaitingTaskLines(company, filters), [company, filters]) ?? NONE;
+  const ids = [
+    ...waiting.created.map((line) => line.id),
+    ...waiting.changed.map((line) => line.id),
+    ...waiting.deleting.map((id) => -id),
+  ].join(",");
   const previous = useRef<Set<number>>(new Set());
   const settled = useRef(onSettled);
   settled.current = onSettled;
@@ -38,5 +46,5 @@ export function useQueuedTaskLines(filters: TaskLineLocalFilters, onSettled: () 
     return () => controller.abort();
   }, [company]);
 
-  return queued;
+  return waiting;
 }
