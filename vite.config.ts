@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/vite-precompress";
+import { prerender } from "./scripts/vite-prerender";
 
 /** Paths the API server answers; the dev server proxies them and the SW never serves the shell for them. */
 const API_PATHS = ["/api", "/get-token", "/jwt", "/config.json", "/healthz"];
@@ -94,6 +95,9 @@ export default defineConfig({
         ],
       },
     }),
+    // The public pages as static HTML in English (title, description, lang, words), served by
+    // path (dist/prerendered.json): after the client build, before precompress.
+    prerender(),
     // .br and .gz beside every text file, the service worker's included: after VitePWA.
     precompress(),
   ],

@@ -1,8 +1,10 @@
 /**
- * Lighthouse (mobile, its default simulated slow 4G and 4x CPU slowdown) on /login of the built
- * app served by the real server (scripts/bench/yardline-server.ts on in-memory PGlite, with the
- * build's precompressed files), in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
- * Part of `npm run bench`; prints the performance score, FCP, LCP, TBT and the bytes sent.
+ * Lighthouse (mobile, its default simulated slow 4G and 4x CPU slowdown) on /login, the public
+ * landing (/) and contact page, and the carrier's self check-in page (/check-in/{token}, a fresh
+ * page of the demo company) of the built app served by the real server
+ * (scripts/bench/yardline-server.ts on in-memory PGlite, with the build's precompressed files),
+ * in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Part of `npm run bench`;
+ * prints the performance and accessibility scores, FCP, LCP, TBT and the bytes sent.
  */
 import { execFile, fork } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -10,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { DEMO_PASSWORD } from "../src/server/db/demo-data";
 
 const run = promisify(execFile);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -29,7 +32,7 @@ interface Audit {
   numericValue?: number;
 }
 interface Report {
-  categories: { performance: { score: number | null } };
+  categories: { performance: { score: number | null }; accessibility: { score: number | null } };
   audits: Record<string, Audit | undefined>;
 }
 
@@ -57,6 +60,27 @@ export async function serve(dist: string) {
   };
 }
 
+/** A new self check-in page of the office user's first company: its path. */
+export async function checkInPagePath(base: string): Promise<string> {
+  const login = await fetch(`${base}/get-token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "office", password: DEMO_PASSWORD }),
+  });
+  const { access } = (await login.json()) as { access: string };
+  const authorization = `Bearer ${access}`;
+  const auth = await fetch(`${base}/api/user/auth`, { headers: { authorization } });
+  const { user } = (await auth.json()) as { user: { groups: { id: number }[] } };
+  const company = String(user.groups[0]?.id ?? "");
+  const page = await fetch(`${base}/api/check-in/page`, {
+    method: "POST",
+    headers: { authorization, company },
+  });
+  if (!page.ok) throw new Error(`POST api/check-in/page answered ${page.status}`);
+  const { token } = (await page.json()) as { token: string };
+  return `/check-in/${token}`;
+}
+
 const ms = (audit: Audit | undefined) =>
   audit?.numericValue === undefined ? "-" : `${Math.round(audit.numericValue)} ms`;
 
@@ -68,33 +92,42 @@ export async function runLighthouse(dist: string): Promise<void> {
   const server = await serve(dist);
   const out = mkdtempSync(join(tmpdir(), "yardline-lighthouse-"));
   try {
-    const cli = fileURLToPath(new URL("../node_modules/lighthouse/cli/index.js", import.meta.url));
-    const path = join(out, "report.json");
-    await run(
-      process.execPath,
-      [
-        cli,
-        `${server.url}/login`,
-        "--only-categories=performance",
-        "--output=json",
-        `--output-path=${path}`,
-        `--chrome-flags=${CHROME_FLAGS}`,
-        "--quiet",
-      ],
-      { env: { ...process.env, CHROME_PATH: CHROME }, timeout: 180_000 },
-    );
-    const report = JSON.parse(readFileSync(path, "utf8")) as Report;
-    const score = Math.round((report.categories.performance.score ?? 0) * 100);
-    const bytes = report.audits["total-byte-weight"]?.numericValue ?? 0;
-    console.log(
-      `Lighthouse mobile on /login: performance ${score} (target >= ${TARGET_SCORE}), ` +
-        `FCP ${ms(report.audits["first-contentful-paint"])}, ` +
-        `LCP ${ms(report.audits["largest-contentful-paint"])}, ` +
-        `TBT ${ms(report.audits["total-blocking-time"])}, ` +
-        `transfer ${(bytes / 1024).toFixed(1)} kB`,
-    );
+    const pages = ["/login", "/", "/contact", await checkInPagePath(server.url)];
+    for (const page of pages) {
+      const name = page.startsWith("/check-in/") ? "/check-in/{token}" : page;
+      await lighthouse(`${server.url}${page}`, name, join(out, "report.json"));
+    }
   } finally {
     await server.stop();
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+async function lighthouse(url: string, name: string, path: string): Promise<void> {
+  const cli = fileURLToPath(new URL("../node_modules/lighthouse/cli/index.js", import.meta.url));
+  await run(
+    process.execPath,
+    [
+      cli,
+      url,
+      "--only-categories=performance,accessibility",
+      "--output=json",
+      `--output-path=${path}`,
+      `--chrome-flags=${CHROME_FLAGS}`,
+      "--quiet",
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, timeout: 180_000 },
+  );
+  const report = JSON.parse(readFileSync(path, "utf8")) as Report;
+  const score = (value: number | null) => Math.round((value ?? 0) * 100);
+  const bytes = report.audits["total-byte-weight"]?.numericValue ?? 0;
+  console.log(
+    `Lighthouse mobile on ${name}: performance ${score(report.categories.performance.score)}, ` +
+      `accessibility ${score(report.categories.accessibility.score)} ` +
+      `(target >= ${TARGET_SCORE}), ` +
+      `FCP ${ms(report.audits["first-contentful-paint"])}, ` +
+      `LCP ${ms(report.audits["largest-contentful-paint"])}, ` +
+      `TBT ${ms(report.audits["total-blocking-time"])}, ` +
+      `transfer ${(bytes / 1024).toFixed(1)} kB`,
+  );
 }

@@ -3,8 +3,10 @@
  * some of them): bundle (what the browser downloads to show /login: index.html, the entry and
  * its static imports with their CSS, and the catalog of a first visitor's language (es), exact
  * with vite.config.ts's build.manifest; the same seen by Chromium on the real server
- * (scripts/bench-login.ts); and everything the service worker precaches; raw, gzip -9 and
- * brotli), lighthouse (scripts/bench-lighthouse.ts: mobile score of /login on the real server),
+ * (scripts/bench-login.ts); what the public pages and the self check-in page load in Chromium
+ * (scripts/bench-public.ts); and everything the service worker precaches; raw, gzip -9 and
+ * brotli), lighthouse (scripts/bench-lighthouse.ts: mobile performance and accessibility of
+ * /login, /, /contact and /check-in/{token} on the real server),
  * http (scripts/bench-http.ts: GET api/expedition under load, Yardline vs bare Fastify + pg,
  * and on PGlite), offline (scripts/bench-offline.ts) and series (scripts/bench-series.ts: 52
  * weekly occurrences created in one request, PGlite and PostgreSQL). bundle and lighthouse need a prior
@@ -18,6 +20,7 @@ import { runHttpBench } from "./bench-http";
 import { runLighthouse } from "./bench-lighthouse";
 import { fileSize, printSizes, runLoginLoad } from "./bench-login";
 import { runOfflineBench } from "./bench-offline";
+import { runPublicLoad } from "./bench-public";
 import { runSeriesBench } from "./bench-series";
 
 /** A first visitor's language (spec section 4): its catalog loads at boot. */
@@ -123,6 +126,8 @@ async function bundleFigures(): Promise<void> {
   report("login route (first load, manifest)", login, true);
   console.log();
   await runLoginLoad(DIST);
+  console.log();
+  await runPublicLoad(DIST);
   console.log();
 
   const precache = precacheEntries();

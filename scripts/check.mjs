@@ -50,15 +50,25 @@ function restore(before, after) {
   }
 }
 
-/** Catalog directory: the first `<rootDir>/...{locale}` path in the Lingui config. */
-function catalogDir(configText) {
-  const match = configText.match(/["'`]<rootDir>\/([^"'`]*?)\/?\{locale\}/);
-  return match?.[1] ? match[1].replace(/\/$/, "") : "src/client/locales";
+/**
+ * Catalog directories: every `<rootDir>/...{locale}` path in the Lingui config (the app's
+ * catalog and the public surface's, lingui.config.ts).
+ */
+function catalogDirs(configText) {
+  const dirs = [...configText.matchAll(/["'`]<rootDir>\/([^"'`]*?)\/?\{locale\}/g)].map((match) =>
+    match[1].replace(/\/$/, ""),
+  );
+  return dirs.length > 0 ? [...new Set(dirs)] : ["src/client/locales"];
 }
 
-/** True when git reports no uncommitted change under `dir`; false when unknown. */
-function gitClean(dir) {
-  const result = spawnSync("git", ["status", "--porcelain", "--", dir], {
+/** Every file of the catalog directories, as relative path -> contents. */
+function snapshotAll(dirs) {
+  return new Map(dirs.flatMap((dir) => [...snapshot(join(ROOT, dir))]));
+}
+
+/** True when git reports no uncommitted change under `dirs`; false when unknown. */
+function gitClean(dirs) {
+  const result = spawnSync("git", ["status", "--porcelain", "--", ...dirs], {
     cwd: ROOT,
     encoding: "utf8",
   });
@@ -68,21 +78,21 @@ function gitClean(dir) {
 async function linguiCheck() {
   const config = LINGUI_CONFIGS.find((name) => existsSync(join(ROOT, name)));
   if (!config) return { ok: false, detail: `no ${LINGUI_CONFIGS[0]}: nothing to extract with` };
-  const dir = catalogDir(readFileSync(join(ROOT, config), "utf8"));
-  const wasClean = gitClean(dir);
-  const before = snapshot(join(ROOT, dir));
+  const dirs = catalogDirs(readFileSync(join(ROOT, config), "utf8"));
+  const wasClean = gitClean(dirs);
+  const before = snapshotAll(dirs);
   // The same command as `npm run i18n:extract`, so the check and the fix agree.
   const { status, output } = await run(bin("lingui"), ["extract", "--clean"], { capture: true });
   if (status !== 0) {
     console.log(output);
-    restore(before, snapshot(join(ROOT, dir)));
+    restore(before, snapshotAll(dirs));
     return { ok: false, detail: `lingui extract failed (exit ${status})` };
   }
-  const after = snapshot(join(ROOT, dir));
+  const after = snapshotAll(dirs);
   const changed = differences(before, after);
   if (changed.length === 0) {
     restore(before, after); // only the creation date moved: keep the committed files
-    return { ok: true, detail: `catalogs in ${dir} are up to date` };
+    return { ok: true, detail: `catalogs in ${dirs.join(", ")} are up to date` };
   }
 
   console.log(output);
@@ -93,8 +103,8 @@ async function linguiCheck() {
     console.log("Catalogs restored. Run `npm run i18n:extract` and commit the catalogs.");
   } else {
     console.log(
-      `${dir} had uncommitted changes before the check, so the extracted catalogs were left ` +
-        "in place: review them with `git diff` and commit.",
+      `${dirs.join(", ")} had uncommitted changes before the check, so the extracted catalogs ` +
+        "were left in place: review them with `git diff` and commit.",
     );
   }
   return { ok: false, detail: `${changed.length} catalog file(s) out of date` };
@@ -127,22 +137,33 @@ function untranslated(content) {
 
 function translationsCheck() {
   const config = LINGUI_CONFIGS.find((name) => existsSync(join(ROOT, name)));
-  const dir = config ? catalogDir(readFileSync(join(ROOT, config), "utf8")) : "src/client/locales";
+  const dirs = config
+    ? catalogDirs(readFileSync(join(ROOT, config), "utf8"))
+    : ["src/client/locales"];
   let count = 0;
-  for (const locale of TRANSLATED_LOCALES) {
-    const file = join(ROOT, dir, locale, "messages.po");
-    if (!existsSync(file)) {
-      console.log(`${relative(ROOT, file)} is missing`);
-      count += 1;
-      continue;
+  for (const dir of dirs) {
+    let missing = 0;
+    for (const locale of TRANSLATED_LOCALES) {
+      const file = join(ROOT, dir, locale, "messages.po");
+      if (!existsSync(file)) {
+        console.log(`${relative(ROOT, file)} is missing`);
+        missing += 1;
+        continue;
+      }
+      for (const msgid of untranslated(readFileSync(file, "utf8"))) {
+        console.log(`  ${dir} ${locale}: ${msgid}`);
+        missing += 1;
+      }
     }
-    for (const msgid of untranslated(readFileSync(file, "utf8"))) {
-      console.log(`  ${locale}: ${msgid}`);
-      count += 1;
-    }
+    if (missing > 0) console.log(`Translate these in ${dir}/<locale>/messages.po (msgstr).`);
+    count += missing;
   }
-  if (count === 0) return { ok: true, detail: `${TRANSLATED_LOCALES.join(", ")} complete` };
-  console.log(`Translate these in ${dir}/<locale>/messages.po (msgstr).`);
+  if (count === 0) {
+    return {
+      ok: true,
+      detail: `${TRANSLATED_LOCALES.join(", ")} complete in ${dirs.length} catalogs`,
+    };
+  }
   return { ok: false, detail: `${count} missing translation(s)` };
 }
 

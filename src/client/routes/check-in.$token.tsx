@@ -1,10 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SelfCheckInPage } from "../features/gate/self-check-in-page";
+import { SelfCheckIn } from "../features/public/check-in/self-check-in";
 
-/** The carrier's public self check-in page (issue 15): no login; the token is the address. */
+/**
+ * The carrier's public self check-in page (issue 15): no login; the token is the address. A
+ * first load draws it without the app (main.tsx); this route serves navigation inside the app.
+ */
 export const Route = createFileRoute("/check-in/$token")({ component: SelfCheckInRoute });
 
 function SelfCheckInRoute() {
   const { token } = Route.useParams();
-  return <SelfCheckInPage token={token} />;
+  return <SelfCheckIn token={token} />;
 }

@@ -1,16 +1,23 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errors } from "../errors";
 
 /**
- * Serves the built PWA from one origin with the API. Unknown GET paths outside the API that
- * accept HTML get index.html (client-side routing); everything else unknown is a JSON 404.
+ * Serves the built PWA from one origin with the API. Paths the build prerendered (the public
+ * pages, listed in prerendered.json by scripts/vite-prerender.ts) get their own HTML; other
+ * unknown GET paths outside the API that accept HTML get index.html (client-side routing);
+ * everything else unknown is a JSON 404.
  */
 const API_PREFIXES = ["/api/", "/get-token", "/jwt/", "/config.json", "/healthz"];
-/** Files that must be revalidated on every load so a new release is picked up at once. */
-const NO_CACHE = new Set(["index.html", "sw.js", "registerSW.js", "manifest.webmanifest"]);
+/**
+ * Files that must be revalidated on every load so a new release is picked up at once, as is
+ * every .html file (the shell and the prerendered pages name the release's assets).
+ */
+const NO_CACHE = new Set(["sw.js", "registerSW.js", "manifest.webmanifest"]);
+/** The build's list of prerendered pages: path -> HTML file of the build. */
+const PRERENDERED = "prerendered.json";
 
 function isApiPath(url: string): boolean {
   const path = url.split("?")[0] ?? "";
@@ -20,6 +27,20 @@ function isApiPath(url: string): boolean {
 function wantsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? "";
   return accept.includes("text/html");
+}
+
+/**
+ * The prerendered pages of the build at their paths (exact paths; GET and HEAD), so search
+ * engines and first visits get words, title, description and language without script.
+ */
+function registerPrerendered(app: FastifyInstance, root: string): void {
+  const list = resolve(root, PRERENDERED);
+  if (!existsSync(list)) return;
+  const pages = JSON.parse(readFileSync(list, "utf8")) as Record<string, string>;
+  for (const [path, file] of Object.entries(pages)) {
+    if (!path.startsWith("/") || !existsSync(resolve(root, file))) continue;
+    app.get(path, { schema: { hide: true } }, (_request, reply) => reply.sendFile(file));
+  }
 }
 
 function sendNotFound(reply: FastifyReply) {
@@ -48,13 +69,15 @@ export async function registerStatic(app: FastifyInstance, dir: string | null): 
       setHeaders: (reply, path) => {
         // A precompressed copy (index.html.br) is cached as the file it stands for.
         const name = (path.split(/[\\/]/).pop() ?? "").replace(/\.(?:br|gz)$/, "");
-        if (NO_CACHE.has(name)) reply.header("cache-control", "no-cache");
+        if (NO_CACHE.has(name) || name.endsWith(".html")) reply.header("cache-control", "no-cache");
         else if (/[\\/]assets[\\/]/.test(path)) {
           reply.header("cache-control", "public, max-age=31536000, immutable");
         } else reply.header("cache-control", "public, max-age=3600");
       },
     });
   }
+
+  if (available) registerPrerendered(app, root);
 
   app.setNotFoundHandler((request, reply) => {
     const spa =

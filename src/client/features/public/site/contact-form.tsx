@@ -1,5 +1,5 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useRef, useState } from "react";
-import { CONTACT_COPY } from "./contact-copy";
 import {
   type ContactDraft,
   type ContactField,
@@ -21,7 +21,7 @@ type Status =
  * success notice and clears the form. Plain fetch, no app code: this page loads on its own.
  */
 export function ContactForm({ lang }: { lang: PublicLang }) {
-  const copy = CONTACT_COPY[lang];
+  const { t } = useLingui();
   const [draft, setDraft] = useState<ContactDraft>(EMPTY_CONTACT);
   const [errors, setErrors] = useState<ContactField[]>([]);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
@@ -50,22 +50,28 @@ export function ContactForm({ lang }: { lang: PublicLang }) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify(contactBody(draft, language, Date.now() - openedAt.current)),
       });
-      if (response.status === 429) throw new Error(copy.tooMany);
-      if (!response.ok) throw new Error(copy.failed);
+      if (response.status === 429) {
+        setStatus({
+          kind: "failed",
+          text: t`Too many messages from this connection. Please try again in an hour.`,
+        });
+        return;
+      }
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
       setDraft(EMPTY_CONTACT);
       openedAt.current = Date.now();
       setStatus({ kind: "sent" });
-    } catch (error) {
-      const text =
-        error instanceof Error && error.message === copy.tooMany ? copy.tooMany : copy.failed;
-      setStatus({ kind: "failed", text });
+    } catch {
+      setStatus({ kind: "failed", text: t`The message could not be sent. Please try again.` });
     }
   };
 
   const error = (field: ContactField, label: string) =>
     errors.includes(field) ? (
       <span id={`contact-${field}-error`} className={styles.fieldError}>
-        {field === "terms" ? copy.acceptTerms : copy.empty(label)}
+        {field === "terms"
+          ? t`Please accept the Terms and conditions and the Privacy Policy`
+          : t`${label} must not be blank`}
       </span>
     ) : null;
 
@@ -79,7 +85,10 @@ export function ContactForm({ lang }: { lang: PublicLang }) {
           {mandatory ? (
             <span aria-hidden="true"> *</span>
           ) : (
-            <span className={styles.muted}> ({copy.optional})</span>
+            <span className={styles.muted}>
+              {" "}
+              (<Trans>optional</Trans>)
+            </span>
           )}
         </label>
         <input
@@ -103,7 +112,7 @@ export function ContactForm({ lang }: { lang: PublicLang }) {
     <form className={styles.contactForm} onSubmit={(event) => void handleSubmit(event)} noValidate>
       {status.kind === "sent" ? (
         <p className={styles.success} role="status">
-          {copy.success}
+          <Trans>Message sent successfully</Trans>
         </p>
       ) : null}
       {status.kind === "failed" ? (
@@ -111,13 +120,16 @@ export function ContactForm({ lang }: { lang: PublicLang }) {
           {status.text}
         </p>
       ) : null}
-      {input("name", copy.name)}
-      {input("email", copy.email, "email")}
-      {input("phone", copy.phone, "tel")}
-      {input("company", copy.company)}
+      {input("name", t`Name`)}
+      {input("email", t`Email`, "email")}
+      {input("phone", t`Phone`, "tel")}
+      {input("company", t`Company`)}
       <div className={styles.formField}>
         <label htmlFor="contact-comments">
-          {copy.comments} <span className={styles.muted}>({copy.optional})</span>
+          <Trans>Comments</Trans>{" "}
+          <span className={styles.muted}>
+            (<Trans>optional</Trans>)
+          </span>
         </label>
         <textarea
           id="contact-comments"
@@ -129,7 +141,9 @@ export function ContactForm({ lang }: { lang: PublicLang }) {
         />
       </div>
       <div className={styles.honeypot} aria-hidden="true">
-        <label htmlFor="contact-website">{copy.honeypot}</label>
+        <label htmlFor="contact-website">
+          <Trans>Leave this field empty</Trans>
+        </label>
         <input
           id="contact-website"
           name="website"
@@ -149,15 +163,15 @@ export function ContactForm({ lang }: { lang: PublicLang }) {
           onChange={(event) => set("terms", event.target.checked)}
         />
         <label htmlFor="contact-terms">
-          {copy.accept[0]}
-          <a href="/terms-conditions">{copy.accept[1]}</a>
-          {copy.accept[2]}
-          <a href="/privacy-policy">{copy.accept[3]}</a>
+          <Trans>
+            I accept the <a href="/terms-conditions">Terms and conditions</a> and the{" "}
+            <a href="/privacy-policy">Privacy Policy</a>
+          </Trans>
         </label>
         {error("terms", "")}
       </div>
       <button type="submit" className={styles.primary} disabled={status.kind === "sending"}>
-        {copy.send}
+        <Trans>Send</Trans>
       </button>
     </form>
   );

@@ -1,20 +1,13 @@
-import type { LegalText } from "./legal-copy";
+import type { ReactNode } from "react";
 import styles from "./site.module.css";
 
-/** Terms or privacy text. */
-export function LegalPage({ text }: { text: LegalText }) {
+/** Frame of the terms and privacy texts: title, date of the last update, sections. */
+export function LegalPage(props: { title: ReactNode; updated: ReactNode; children: ReactNode }) {
   return (
     <article className={styles.article}>
-      <h1>{text.title}</h1>
-      <p className={styles.muted}>{text.updated}</p>
-      {text.sections.map((section) => (
-        <section key={section.heading}>
-          <h2>{section.heading}</h2>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </section>
-      ))}
+      <h1>{props.title}</h1>
+      <p className={styles.muted}>{props.updated}</p>
+      {props.children}
     </article>
   );
 }

@@ -1,18 +1,28 @@
 import { StrictMode } from "react";
-import type { Root } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { activatePublic, PUBLIC_HTML_LANG } from "../public-i18n";
+import { initialPublicLang } from "./public-lang";
 import type { PublicPageName } from "./public-paths";
 import { PublicSite } from "./public-site";
 
 /**
  * A first load of a public page (/, /contact, /terms-conditions, /privacy-policy) draws it
  * without the app: no router, session, offline engine or app catalogs (issue 17: the product's
- * face to visitors on phones). Its links are plain links, so each page loads the same way;
- * /login has its own light boot (features/session/login-boot.tsx).
+ * face to visitors on phones), only the public catalog of the visitor's language. The server
+ * sends each page prerendered in English (scripts/vite-prerender.ts): in English it is
+ * hydrated as it stands, in Spanish drawn anew; from the service worker's shell (an empty
+ * root) it is drawn. Its links are plain links, so each page loads the same way; /login has
+ * its own light boot (features/session/login-boot.tsx).
  */
-export function renderPublic(root: Root, page: PublicPageName): void {
-  root.render(
+export async function bootPublic(element: HTMLElement, page: PublicPageName): Promise<void> {
+  const lang = initialPublicLang();
+  const prerenderedIn = element.firstElementChild ? document.documentElement.lang : null;
+  await activatePublic(lang);
+  const site = (
     <StrictMode>
-      <PublicSite page={page} />
-    </StrictMode>,
+      <PublicSite page={page} initialLang={lang} />
+    </StrictMode>
   );
+  if (prerenderedIn === PUBLIC_HTML_LANG[lang]) hydrateRoot(element, site);
+  else createRoot(element).render(site);
 }

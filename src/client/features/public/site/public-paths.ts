@@ -1,7 +1,8 @@
 /** The public pages by path, apart from their code so main.tsx can check a path cheaply. */
 export type PublicPageName = "landing" | "contact" | "terms" | "privacy";
 
-const PATHS: Record<string, PublicPageName> = {
+/** Each public page by its path (the build prerenders each one, scripts/vite-prerender.ts). */
+export const PUBLIC_PAGE_PATHS: Readonly<Record<string, PublicPageName>> = {
   "/": "landing",
   "/contact": "contact",
   "/terms-conditions": "terms",
@@ -11,5 +12,5 @@ const PATHS: Record<string, PublicPageName> = {
 /** The public page a path shows, or null for any other path. */
 export function publicPageOf(pathname: string): PublicPageName | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return PATHS[path] ?? null;
+  return PUBLIC_PAGE_PATHS[path] ?? null;
 }

@@ -1,5 +1,5 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect } from "react";
-import { SITE_COPY } from "./landing-copy";
 import type { PublicLang } from "./public-lang";
 import styles from "./site.module.css";
 
@@ -10,7 +10,10 @@ export interface SiteFrameProps {
   children: ReactNode;
 }
 
-/** Title, description and language for search engines and screen readers. */
+/**
+ * Title, description and language after a switch of language (the served HTML carries the
+ * English ones: the build prerenders each page, scripts/vite-prerender.ts).
+ */
 function useMeta(lang: PublicLang, meta: { title: string; description: string }) {
   useEffect(() => {
     document.title = meta.title;
@@ -31,27 +34,37 @@ function useMeta(lang: PublicLang, meta: { title: string; description: string })
  * Plain links: each public page loads on its own, without the app.
  */
 export function SiteFrame({ lang, onLang, meta, children }: SiteFrameProps) {
-  const copy = SITE_COPY[lang];
+  const { t } = useLingui();
   useMeta(lang, meta);
   return (
     <div className={styles.site}>
       <a className={styles.skip} href="#content">
-        {lang === "es" ? "Saltar al contenido" : "Skip to content"}
+        <Trans>Skip to content</Trans>
       </a>
       <header className={styles.top}>
         <a href="/" className={styles.brand}>
           <img src="/icons/icon-192.png" alt="" width={32} height={32} />
           Yardline
         </a>
-        <nav className={styles.nav} aria-label={lang === "es" ? "Principal" : "Main"}>
-          <a href="/#product">{copy.nav.product}</a>
-          <a href="/#features">{copy.nav.features}</a>
-          <a href="/#digital">{copy.nav.digital}</a>
-          <a href="/contact">{copy.nav.contact}</a>
+        <nav className={styles.nav} aria-label={t`Main`}>
+          <a href="/#product">
+            <Trans>Product</Trans>
+          </a>
+          <a href="/#features">
+            <Trans>Features</Trans>
+          </a>
+          <a href="/#digital">
+            <Trans>Digitalization</Trans>
+          </a>
+          <a href="/contact">
+            <Trans>Contact</Trans>
+          </a>
         </nav>
         <div className={styles.topActions}>
           <fieldset className={styles.lang}>
-            <legend className="visually-hidden">{copy.langLabel}</legend>
+            <legend className="visually-hidden">
+              <Trans>Language</Trans>
+            </legend>
             {(["en", "es"] as const).map((code) => (
               <button
                 key={code}
@@ -66,7 +79,7 @@ export function SiteFrame({ lang, onLang, meta, children }: SiteFrameProps) {
             ))}
           </fieldset>
           <a href="/login" className={styles.clientArea}>
-            {copy.nav.clientArea}
+            <Trans>Client area</Trans>
           </a>
         </div>
       </header>
@@ -74,8 +87,10 @@ export function SiteFrame({ lang, onLang, meta, children }: SiteFrameProps) {
         {children}
       </main>
       <footer className={styles.footer}>
-        <nav aria-label={copy.footer.social} className={styles.footerLinks}>
-          <span className={styles.footerLabel}>{copy.footer.social}</span>
+        <nav aria-label={t`Follow us`} className={styles.footerLinks}>
+          <span className={styles.footerLabel}>
+            <Trans>Follow us</Trans>
+          </span>
           <a href="https://www.linkedin.com/" rel="noopener" target="_blank">
             LinkedIn
           </a>
@@ -86,13 +101,20 @@ export function SiteFrame({ lang, onLang, meta, children }: SiteFrameProps) {
             YouTube
           </a>
         </nav>
-        <nav aria-label={lang === "es" ? "Legal" : "Legal"} className={styles.footerLinks}>
-          <a href="/contact">{copy.footer.contact}</a>
-          <a href="/terms-conditions">{copy.footer.terms}</a>
-          <a href="/privacy-policy">{copy.footer.privacy}</a>
+        <nav aria-label={t`Legal`} className={styles.footerLinks}>
+          <a href="/contact">
+            <Trans>Contact</Trans>
+          </a>
+          <a href="/terms-conditions">
+            <Trans>Terms and conditions</Trans>
+          </a>
+          <a href="/privacy-policy">
+            <Trans>Privacy policy</Trans>
+          </a>
         </nav>
-        <p className={styles.rights}>
-          © {new Date().getFullYear()} Yardline. {copy.footer.rights}
+        {/* The year of the visit may differ from the year of the build's prerendered HTML. */}
+        <p className={styles.rights} suppressHydrationWarning>
+          © {new Date().getFullYear()} Yardline. <Trans>All rights reserved.</Trans>
         </p>
       </footer>
     </div>

@@ -1,32 +1,41 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DateTime } from "luxon";
-import { type FormEvent, useEffect, useState } from "react";
-import type { Locale } from "../../../shared/constants";
-import type { SelfCheckInAnswer } from "../../../shared/contract/check-in";
-import { errorLines, fieldMessages } from "../../lib/error-messages";
-import { ApiError } from "../../lib/errors";
-import { chooseLocale, currentLocale } from "../../lib/i18n";
-import { Button } from "../../ui/button";
-import buttonStyles from "../../ui/button.module.css";
-import { TextField } from "../../ui/text-field";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import type { SelfCheckInAnswer } from "../../../../shared/contract/check-in";
+import buttonStyles from "../../../ui/button.module.css";
+import fieldStyles from "../../../ui/field.module.css";
+import { Spinner } from "../../../ui/spinner";
+import type { PublicLocale } from "../public-i18n";
+import { checkInProblem, fieldProblems } from "./check-in-text";
 import styles from "./self-check-in.module.css";
 import { readPublicPage, selfCheckIn } from "./self-check-in-api";
 
-const LANGUAGES: { locale: Locale; label: string }[] = [
+const LANGUAGES: { locale: PublicLocale; label: string }[] = [
   { locale: "en", label: "EN" },
   { locale: "es", label: "ES" },
   { locale: "pt", label: "PT" },
   { locale: "mx", label: "MX" },
 ];
 
+/** The booked time as the driver's phone tells time (HH:mm, local). */
+const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+
+type Form = { reference: string; plate: string; name: string; phone: string };
+
+export interface SelfCheckInPageProps {
+  token: string;
+  /** Switches the page's language (stored like the app's choice, see check-in-boot.tsx). */
+  onLocale: (locale: PublicLocale) => void;
+}
+
 /**
  * The carrier's own check-in on a phone (/check-in/{token}, issue 15): reference, plate, name
  * and phone; the answer is the dock to go to, and a text message with instructions follows.
+ * Plain inputs and buttons with the app's look: the page loads without the app's components.
  */
-export function SelfCheckInPage({ token }: { token: string }) {
+export function SelfCheckInPage({ token, onLocale }: SelfCheckInPageProps) {
   const { t, i18n } = useLingui();
   const [company, setCompany] = useState<string | null | undefined>(undefined);
-  const [form, setForm] = useState({ reference: "", plate: "", name: "", phone: "" });
+  const [form, setForm] = useState<Form>({ reference: "", plate: "", name: "", phone: "" });
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string[]>>({});
@@ -39,23 +48,20 @@ export function SelfCheckInPage({ token }: { token: string }) {
     );
   }, [token]);
 
-  const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
+  const set = (name: keyof Form) => (value: string) => setForm({ ...form, [name]: value });
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending) return;
     setSending(true);
     setProblem(null);
     setFields({});
     try {
-      setDock(await selfCheckIn(token, { ...form, language: currentLocale() }));
+      setDock(await selfCheckIn(token, { ...form, language: i18n.locale as PublicLocale }));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        setProblem(t`No check-in is possible with this reference today. Please go to the gate.`);
-      } else if (error instanceof ApiError && error.status === 400) {
-        setFields(fieldMessages(error));
-      } else {
-        setProblem(errorLines(error).join(" "));
-      }
+      const refused = fieldProblems(i18n, error);
+      setFields(refused);
+      setProblem(checkInProblem(i18n, error, Object.keys(refused).length));
     } finally {
       setSending(false);
     }
@@ -71,7 +77,7 @@ export function SelfCheckInPage({ token }: { token: string }) {
             type="button"
             className={`${buttonStyles.button} ${i18n.locale === locale ? buttonStyles.primary : buttonStyles.secondary}`}
             aria-current={i18n.locale === locale ? "true" : undefined}
-            onClick={() => void chooseLocale(locale)}
+            onClick={() => onLocale(locale)}
           >
             {label}
           </button>
@@ -106,7 +112,7 @@ export function SelfCheckInPage({ token }: { token: string }) {
               <dt>
                 <Trans>Time</Trans>
               </dt>
-              <dd>{DateTime.fromISO(dock.booked_date).toFormat("HH:mm")}</dd>
+              <dd>{clock.format(new Date(dock.booked_date))}</dd>
             </div>
           </dl>
           <p className={styles.sms}>
@@ -114,52 +120,101 @@ export function SelfCheckInPage({ token }: { token: string }) {
           </p>
         </section>
       ) : (
-        <form className={styles.form} onSubmit={handleSubmit}>
+        <form className={styles.form} onSubmit={(event) => void handleSubmit(event)}>
           {company ? <p className={styles.company}>{company}</p> : null}
-          <TextField
+          <Field
             label={t`Delivery reference`}
             value={form.reference}
             onChange={set("reference")}
-            isRequired
             autoComplete="off"
-            errorMessage={fields.reference?.join(" ")}
+            errors={fields.reference}
           />
-          <TextField
+          <Field
             label={t`Plate`}
             value={form.plate}
             onChange={set("plate")}
-            isRequired
             autoComplete="off"
-            errorMessage={fields.plate?.join(" ")}
+            errors={fields.plate}
           />
-          <TextField
+          <Field
             label={t`Driver name`}
             value={form.name}
             onChange={set("name")}
-            isRequired
             autoComplete="name"
-            errorMessage={fields.name?.join(" ")}
+            errors={fields.name}
           />
-          <TextField
+          <Field
             label={t`Phone`}
             value={form.phone}
             onChange={set("phone")}
-            isRequired
             type="tel"
             autoComplete="tel"
             placeholder="+34 612 345 678"
-            errorMessage={fields.phone?.join(" ")}
+            errors={fields.phone}
           />
           {problem ? (
             <p role="alert" className={styles.problem}>
               {problem}
             </p>
           ) : null}
-          <Button type="submit" pending={sending} className={styles.submit}>
+          <button
+            type="submit"
+            className={`${buttonStyles.button} ${buttonStyles.primary} ${styles.submit}`}
+            aria-disabled={sending || undefined}
+          >
+            {sending ? <Spinner /> : null}
             <Trans>Check in</Trans>
-          </Button>
+          </button>
         </form>
       )}
     </main>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: string;
+  type?: "text" | "tel";
+  placeholder?: string;
+  errors: string[] | undefined;
+}
+
+/** A required, labelled input with the server's messages for it underneath. */
+function Field({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  type = "text",
+  placeholder,
+  errors,
+}: FieldProps) {
+  const id = useId();
+  const invalid = errors !== undefined && errors.length > 0;
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={fieldStyles.input}
+        type={type}
+        value={value}
+        required
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {invalid ? (
+        <span id={`${id}-error`} className={fieldStyles.error}>
+          {errors.join(" ")}
+        </span>
+      ) : null}
+    </div>
   );
 }
