@@ -131,6 +131,37 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   ]);
   expect(scores).toHaveLength(await card.getByRole("row").count());
   await expect(page.getByRole("table", { name: "Dwell per arrival day" })).toBeVisible();
+  // Only admins set the on-time tolerance.
+  await expect(page.getByRole("form", { name: "On-time tolerance" })).toHaveCount(0);
+
+  // Dwell per carrier and per truck: the API's figures, a row's lines below, both as CSV.
+  const groups = await office.get<
+    { carrier: string; truck: { plate: string } | null; lines: number; p90_minutes: number }[]
+  >("/api/metrics/dwell-groups", { date_start: from, date_end: to, type: 0, by: "truck" });
+  expect(groups.length, "demo trucks that came and went").toBeGreaterThan(0);
+  await page.getByLabel("Dwell by").selectOption("truck");
+  const perTruck = page.getByRole("table", { name: "Dwell per truck" });
+  await expect(perTruck.getByRole("row")).toHaveCount(groups.length + 1);
+  const slowest = [...groups].sort((a, b) => b.p90_minutes - a.p90_minutes)[0];
+  const slowestName = `${slowest?.carrier} · ${slowest?.truck?.plate}`;
+  // Sorted by p90, slowest first: its row comes first.
+  await expect(perTruck.getByRole("row").nth(1)).toContainText(slowest?.truck?.plate ?? "");
+  const perTruckCsv = await csvOf(await downloadOf(page, "Download dwell per truck (CSV)"));
+  expect(perTruckCsv[0]).toEqual(["carrier", "plate", "lines", "median_minutes", "p90_minutes"]);
+  expect(perTruckCsv).toHaveLength(groups.length + 1);
+  await perTruck.getByRole("button", { name: `Lines of ${slowestName}` }).click();
+  const dwellLines = page.getByRole("table", {
+    name: `Dwell lines: ${slowestName} (${slowest?.lines})`,
+  });
+  await expect(dwellLines.getByRole("row")).toHaveCount((slowest?.lines ?? 0) + 1);
+  await shot(page, "bi-dwell-per-truck-1280x800");
+  const linesCsv = await csvOf(await downloadOf(page, "Download dwell lines (CSV)"));
+  expect(linesCsv[0]?.slice(-3)).toEqual(["arrival_date", "departure_date", "dwell_minutes"]);
+  expect(linesCsv).toHaveLength((slowest?.lines ?? 0) + 1);
+  const dwellFigures = linesCsv.slice(1).map((row) => Number(row[8]));
+  expect(dwellFigures).toEqual([...dwellFigures].sort((a, b) => b - a));
+  await page.getByLabel("Dwell by").selectOption("carrier");
+  await expect(page.getByRole("table", { name: "Dwell per carrier" })).toBeVisible();
 
   // Incidences as a pie; its data table opens a slice's rows, whose link leads to the line.
   await page.getByLabel("Pie").check();
@@ -168,6 +199,44 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   await expect(page.getByText(/^(First|Second|Third|Fourth) quarter \d{4}$/)).toBeVisible();
   await shot(page, "indicators-office-1280x800");
   await checkA11y();
+});
+
+test("admin: sets the on-time tolerance beside the scorecard, with clear errors", async ({
+  page,
+  request,
+  loginAs,
+  checkA11y,
+}) => {
+  const admin = await apiAs(request, "admin");
+  const from = DateTime.utc().minus({ days: 3 }).toISODate() ?? "";
+  const to = DateTime.utc().toISODate() ?? "";
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs("admin");
+  await page.goto("/bi");
+  await page.getByLabel("From").fill(from);
+  await page.getByLabel("To").fill(to);
+  await page.getByRole("button", { name: "OK" }).click();
+  const form = page.getByRole("form", { name: "On-time tolerance" });
+  const minutes = form.getByLabel("On-time tolerance (minutes after the booked time)");
+  await expect(minutes).toHaveValue("15");
+  try {
+    await minutes.fill("ten");
+    await form.getByRole("button", { name: "Save tolerance" }).click();
+    await expect(form.getByText("Enter whole minutes, for example 15.")).toBeVisible();
+    await minutes.fill("300");
+    await form.getByRole("button", { name: "Save tolerance" }).click();
+    await expect(form.getByText("Enter a number of minutes from 0 to 240.")).toBeVisible();
+    await shot(page, "bi-tolerance-error-1280x800");
+    await checkA11y();
+    await minutes.fill("30");
+    await form.getByRole("button", { name: "Save tolerance" }).click();
+    await expect(
+      page.getByRole("table", { name: "Carrier scorecard (on time: within 30 min)" }),
+    ).toBeVisible();
+    expect(await admin.get("/api/metrics/settings")).toEqual({ on_time_tolerance_minutes: 30 });
+  } finally {
+    await admin.send("put", "/api/metrics/settings", { on_time_tolerance_minutes: 15 });
+  }
 });
 
 test("admin: uploads an alert image on /alerts, steps to it, and removes it", async ({
@@ -224,7 +293,30 @@ test.describe("kiosk", () => {
     const tiles = page.getByRole("article");
     await expect(tiles).toHaveCount(5);
     await expect(page.getByRole("navigation", { name: "Indicator views" })).toHaveCount(0);
+    // The growth line says which way and by how much, or that there is no previous figure.
+    await expect(tiles.first()).toContainText(/[▲▼=]|no previous figure/);
+    await expect(page.getByText("no figure", { exact: true })).toHaveCount(0);
+    // Both walls show all five tiles without scrolling, the growth line in large type.
+    const fitsTheWall = async (width: number, height: number) => {
+      await page.setViewportSize({ width, height });
+      await expect(tiles).toHaveCount(5);
+      const box = await tiles.last().boundingBox();
+      expect((box?.y ?? 0) + (box?.height ?? 0), `${width}x${height}`).toBeLessThanOrEqual(height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      const growthPx = await tiles
+        .first()
+        .locator("p")
+        .last()
+        .evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+      expect(growthPx, `growth type at ${width}x${height}`).toBeGreaterThanOrEqual(height / 25);
+    };
+    await fitsTheWall(1920, 1080);
     await page.screenshot({ path: "test-results/screenshots/indicators-kiosk-1920x1080.png" });
+    await fitsTheWall(1280, 720);
+    await page.screenshot({ path: "test-results/screenshots/indicators-kiosk-1280x720.png" });
+    await page.setViewportSize({ width: 1920, height: 1080 });
 
     await page.clock.runFor(KIOSK_ADVANCE_MS);
     await expect(heading).toHaveText("Indicators: General, quarterly");

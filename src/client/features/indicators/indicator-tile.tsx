@@ -79,9 +79,11 @@ export function IndicatorTile({
       <h2 className={styles.tileTitle}>{titles[indicator.type.key]}</h2>
       <p className={styles.value}>{format(indicator.value)}</p>
       <p className={styles.growth}>
-        <span className={styles.arrow} aria-hidden="true">
-          {arrow}
-        </span>
+        {arrow ? (
+          <span className={styles.arrow} aria-hidden="true">
+            {arrow}
+          </span>
+        ) : null}
         <span>
           {change} {trendText ? <span className={styles.trendText}>({trendText})</span> : null}
         </span>
