@@ -18,6 +18,13 @@ test.use({
   hasTouch: true,
 });
 
+/** Closes the notices and scrolls to the top, so a full-page screenshot shows every card. */
+async function clearNotices(page: Page): Promise<void> {
+  const close = page.getByRole("button", { name: "Dismiss", exact: true });
+  while ((await close.count()) > 0) await close.first().click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** The form's choices the page keeps for offline entry (IndexedDB `taskLookups`). */
 function keptChoices(page: Page): Promise<number> {
   return page.evaluate(
@@ -35,7 +42,7 @@ function keptChoices(page: Page): Promise<number> {
   );
 }
 
-test("a tablet books two task lines offline; they reach the server once each", async ({
+test("a tablet books two task lines offline; they reach the server once each, then an edit and a delete", async ({
   page,
   context,
   request,
@@ -105,6 +112,7 @@ test("a tablet books two task lines offline; they reach the server once each", a
   }
   await expect(group.getByText("Waiting to sync")).toHaveCount(2);
   await expect(group).toContainText("3.50 h on this page");
+  await clearNotices(page);
   await page.screenshot({ path: `${SHOTS}/task-list-offline-1024.png`, fullPage: true });
   await checkA11y();
   const meanwhile = await office.get<{ count: number }>("/api/task-line", {
@@ -135,4 +143,31 @@ test("a tablet books two task lines offline; they reach the server once each", a
     [`SEED-${tag}`, 1],
   ]);
   expect(creations.filter((status) => status === 201)).toHaveLength(2);
+
+  // Offline again: an edit shows at once (waiting), a delete hides the line; both apply once.
+  await context.setOffline(true);
+  const first = group.getByRole("row", { name: new RegExp(`OFF1-${tag}`) });
+  await first.getByRole("button", { name: "Edit line" }).click();
+  await list.field("Hours").fill("4");
+  await list.button("Save").click();
+  await expect(list.dialog).toBeHidden();
+  await expect(first).toContainText("4.00");
+  await expect(first).toContainText("Waiting to sync");
+  const seed = group.getByRole("row", { name: new RegExp(`SEED-${tag}`) });
+  await seed.getByRole("button", { name: "Delete line" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(seed).toHaveCount(0);
+  await clearNotices(page);
+  await page.screenshot({ path: `${SHOTS}/task-list-offline-edit-1024.png`, fullPage: true });
+  await context.setOffline(false);
+  await expect(group.getByText("Waiting to sync")).toHaveCount(0, { timeout: 30_000 });
+  await expect(group.getByRole("row")).toHaveCount(2);
+  const after = await office.get<{ results: { reference: string; time_hours: number }[] }>(
+    "/api/task-line",
+    { worksheet: worksheet.id, page_size: 100 },
+  );
+  expect(after.results.map((line) => [line.reference, line.time_hours]).sort()).toEqual([
+    [`OFF1-${tag}`, 4],
+    [`OFF2-${tag}`, 0.5],
+  ]);
 });
