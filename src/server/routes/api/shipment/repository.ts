@@ -98,11 +98,7 @@ export async function listShipments(
   filter: ShipmentFilter,
 ): Promise<{ count: number; rows: ShipmentView[] }> {
   const prepared = listStatements(db, scope, filter);
-  if (prepared) {
-    const { statements, params } = prepared;
-    const [total] = await statements.count(params);
-    return { count: total?.n ?? 0, rows: await statements.page(params) };
-  }
+  if (prepared) return prepared.statements.list(prepared.params);
   const where = visible(
     scope,
     eq(shipments.type, filter.type),
