@@ -256,8 +256,15 @@ test.describe("self check-in", () => {
     expect(sms.results[0]?.to).toBe("+34622333444");
     expect(sms.results[0]?.body).toContain(`dock ${line.dock}`);
 
-    // In Spanish the same page reads so.
+    // In Spanish, Portuguese and Mexican Spanish the same page reads so (issue 15).
     await page.getByRole("button", { name: "ES", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Vaya al andén" })).toBeVisible();
+    await page.getByRole("button", { name: "PT", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Dirija-se à doca" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
+    await page.getByRole("button", { name: "MX", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Vaya al andén" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es-MX");
+    expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("mx");
   });
 });

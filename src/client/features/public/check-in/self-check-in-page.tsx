@@ -41,6 +41,11 @@ export function SelfCheckInPage({ token, onLocale }: SelfCheckInPageProps) {
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const [dock, setDock] = useState<SelfCheckInAnswer | null>(null);
 
+  const title = t`Truck check-in`;
+  useEffect(() => {
+    document.title = `${title} · Yardline`; // the tab on the driver's phone
+  }, [title]);
+
   useEffect(() => {
     readPublicPage(token).then(
       (page) => setCompany(page.company),
@@ -83,9 +88,7 @@ export function SelfCheckInPage({ token, onLocale }: SelfCheckInPageProps) {
           </button>
         ))}
       </fieldset>
-      <h1 className={styles.title}>
-        <Trans>Truck check-in</Trans>
-      </h1>
+      <h1 className={styles.title}>{title}</h1>
       {company === null ? (
         <p role="alert" className={styles.problem}>
           <Trans>This check-in page does not exist. Please go to the gate.</Trans>
