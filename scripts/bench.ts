@@ -9,7 +9,9 @@
  * /login, /, /contact and /check-in/{token} on the real server),
  * http (scripts/bench-http.ts: GET api/expedition under load, Yardline vs bare Fastify + pg,
  * and on PGlite), offline (scripts/bench-offline.ts) and series (scripts/bench-series.ts: 52
- * weekly occurrences created in one request, PGlite and PostgreSQL). bundle and lighthouse need a prior
+ * weekly occurrences created in one request, PGlite and PostgreSQL); on request only, metrics
+ * (scripts/bench-metrics.ts: BI metrics over a year of 1,000,000 lines on the PostgreSQL of
+ * DATABASE_URL; `npm run bench -- metrics`). bundle and lighthouse need a prior
  * `npm run build`; BENCH_DIST points elsewhere.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -19,6 +21,7 @@ import { DEFAULT_LOCALE } from "../src/shared/constants";
 import { runHttpBench } from "./bench-http";
 import { runLighthouse } from "./bench-lighthouse";
 import { fileSize, printSizes, runLoginLoad } from "./bench-login";
+import { runMetricsBench } from "./bench-metrics";
 import { runOfflineBench } from "./bench-offline";
 import { runPublicLoad } from "./bench-public";
 import { runSeriesBench } from "./bench-series";
@@ -58,7 +61,8 @@ function loginFromManifest(manifest: Manifest): string[] {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const [key, chunk] of Object.entries(manifest)) {
-    const isFirstCatalog = key.endsWith(`locales/${FIRST_LOCALE}/messages.po`);
+    // The app's catalog, not the public surface's (features/public/locales).
+    const isFirstCatalog = key === `src/client/locales/${FIRST_LOCALE}/messages.po`;
     if (chunk.isEntry || isFirstCatalog) visit(key);
   }
   return [...files];
@@ -97,10 +101,13 @@ function report(title: string, files: string[], detail = false): void {
 }
 
 const PARTS = ["bundle", "lighthouse", "http", "offline", "series"] as const;
+/** Parts that run only when named (minutes of seeding). */
+const ON_REQUEST = ["metrics"] as const;
 const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
-const unknown = [...chosen].filter((part) => !(PARTS as readonly string[]).includes(part));
+const known: readonly string[] = [...PARTS, ...ON_REQUEST];
+const unknown = [...chosen].filter((part) => !known.includes(part));
 if (unknown.length > 0) {
-  console.error(`unknown bench part ${unknown.join(", ")}: choose from ${PARTS.join(", ")}`);
+  console.error(`unknown bench part ${unknown.join(", ")}: choose from ${known.join(", ")}`);
   process.exit(1);
 }
 
@@ -158,4 +165,10 @@ if (chosen.has("offline")) {
 if (chosen.has("series")) {
   console.log();
   await runSeriesBench();
+}
+
+// BI metrics over a year of 1,000,000 lines on PostgreSQL (scripts/bench-metrics.ts).
+if (chosen.has("metrics")) {
+  console.log();
+  await runMetricsBench();
 }
