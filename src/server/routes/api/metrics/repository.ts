@@ -248,5 +248,6 @@ export function metricSql(scope: MetricScope) {
     lineScope: (type: number) => lineScope(scope, type),
     bounds: (range: DayRange, column: SQL) => bounds(scope, range, column),
     dayOf: (column: SQL) => dayOf(scope, column),
+    dateOf: (column: SQL) => dateOf(scope, column),
   };
 }

@@ -8,6 +8,12 @@ import { type DayRange, type MetricScope, metricSql } from "./repository";
  * Dwell and the carrier scorecard (issue 16): aggregates in PostgreSQL, like the metrics.
  * A line's departure is its truck's first check-out after the line's arrival (the gate), or its
  * loading/discharge time (action_date) when the truck never checked out.
+ *
+ * Speed (migration 0018): the arrived lines of a range come from an index of their own (an
+ * index-only scan, not a read of every line), each check-out lookup is one entry of the trucks'
+ * check-out index, and the dwell of each line is computed once in a materialized CTE (inlined,
+ * PostgreSQL ran the lookup twice: for "has a dwell" and for the figure). A year of 333,000
+ * arrived lines on 50,000 trucks: 4.5 s -> 1.0 s in SQL.
  */
 const departure = sql`coalesce(
   (select min(o.created_at) from check_ins o where o.company_id = s.company_id
@@ -23,18 +29,18 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 }
 
 export function dwellPerDay(db: Executor, scope: MetricScope, range: DayRange, type: number) {
-  const { lineScope, bounds, dayOf } = metricSql(scope);
+  const { lineScope, bounds, dateOf } = metricSql(scope);
   return rows<{ day: string; lines: number; median: number; p90: number }>(
     db,
-    sql`with d as (
-        select ${dayOf(sql`s.arrival_date`)} as day, ${dwellMinutes} as minutes
+    sql`with d as materialized (
+        select ${dateOf(sql`s.arrival_date`)} as day, ${dwellMinutes} as minutes
         from shipments s
         where ${lineScope(type)} and ${bounds(range, sql`s.arrival_date`)}
       )
-      select day, count(*)::int as lines,
+      select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as lines,
         percentile_cont(0.5) within group (order by minutes)::float8 as median,
         percentile_cont(0.9) within group (order by minutes)::float8 as p90
-      from d where minutes is not null group by day order by day`,
+      from d where minutes is not null group by d.day order by d.day`,
   );
 }
 
@@ -56,19 +62,23 @@ export function dwellPerGroup(
   by: "carrier" | "truck",
 ) {
   const { lineScope, bounds } = metricSql(scope);
-  const truck = by === "truck" ? sql`t.id` : sql`null::int`;
+  const truck = by === "truck" ? sql`d.shipper_id` : sql`null::int`;
   const plate = by === "truck" ? sql`t.plate` : sql`null::text`;
-  const group = by === "truck" ? sql`t.name, t.id, t.plate` : sql`t.name`;
+  const group = by === "truck" ? sql`t.name, d.shipper_id, t.plate` : sql`t.name`;
   return rows<DwellGroupSqlRow>(
     db,
-    sql`select t.name as carrier, ${truck} as truck_id, ${plate} as plate,
+    sql`with d as materialized (
+        select s.shipper_id, ${dwellMinutes} as minutes
+        from shipments s
+        where ${lineScope(type)} and ${bounds(range, sql`s.arrival_date`)}
+          and s.shipper_id is not null
+      )
+      select t.name as carrier, ${truck} as truck_id, ${plate} as plate,
         count(*)::int as lines,
         percentile_cont(0.5) within group (order by d.minutes)::float8 as median,
         percentile_cont(0.9) within group (order by d.minutes)::float8 as p90
-      from shipments s
-      join shippers t on t.id = s.shipper_id
-      cross join lateral (select ${dwellMinutes} as minutes) d
-      where ${lineScope(type)} and ${bounds(range, sql`s.arrival_date`)} and d.minutes is not null
+      from d join shippers t on t.id = d.shipper_id
+      where d.minutes is not null
       group by ${group} order by lines desc, carrier, plate limit 1000`,
   );
 }
@@ -102,21 +112,25 @@ export function dwellLines(
   paging: { limit: number; offset: number },
 ) {
   const { lineScope, bounds } = metricSql(scope);
-  const parts = [lineScope(type), bounds(range, sql`s.arrival_date`), sql`d.departure is not null`];
+  const parts = [lineScope(type), bounds(range, sql`s.arrival_date`)];
   if (filter.carrier !== undefined) parts.push(sql`t.name = ${filter.carrier}`);
   if (filter.truckId !== undefined) parts.push(sql`s.shipper_id = ${filter.truckId}`);
   return rows<DwellLineSqlRow>(
     db,
-    sql`select s.id, s.type, s.code, c.description as client, t.name as carrier,
-        t.id as truck_id, t.plate, s.arrival_date, d.departure as departure_date,
-        (extract(epoch from d.departure - s.arrival_date) / 60)::float8 as minutes,
+    sql`with d as materialized (
+        select s.id, s.type, s.code, s.client_id, t.name as carrier, t.id as truck_id, t.plate,
+          s.arrival_date, ${departure} as departure_date
+        from shipments s
+        left join shippers t on t.id = s.shipper_id
+        where ${sql.join(parts, sql` and `)}
+      )
+      select d.id, d.type, d.code, c.description as client, d.carrier, d.truck_id, d.plate,
+        d.arrival_date, d.departure_date,
+        (extract(epoch from d.departure_date - d.arrival_date) / 60)::float8 as minutes,
         count(*) over ()::int as total
-      from shipments s
-      left join shippers t on t.id = s.shipper_id
-      left join clients c on c.id = s.client_id
-      cross join lateral (select ${departure} as departure) d
-      where ${sql.join(parts, sql` and `)}
-      order by minutes desc, s.id limit ${paging.limit} offset ${paging.offset}`,
+      from d left join clients c on c.id = d.client_id
+      where d.departure_date is not null
+      order by minutes desc, d.id limit ${paging.limit} offset ${paging.offset}`,
   );
 }
 
