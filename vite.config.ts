@@ -74,6 +74,9 @@ export default defineConfig({
       workbox: {
         // Every lazy route chunk and all four compiled catalogs: installed devices start offline.
         globPatterns: ["**/*.{js,css,html,png,svg,woff2,ico,webmanifest}"],
+        // The prerendered public pages are for first visits from the network; the worker serves
+        // the shell (index.html) for those paths and the public boot draws them.
+        globIgnores: ["**/node_modules/**/*", "pages/**"],
         navigateFallback: "/index.html",
         navigateFallbackDenylist: API_PATHS.map(
           (path) => new RegExp(`^${path.replace(/[.]/g, "\\.")}(?:[/?]|$)`),
