@@ -7,10 +7,21 @@
  * listening on 127.0.0.1; autocannon drives it for BENCH_SECONDS (4) per cell after a 1 s
  * warm-up, at 1, 16 and 64 connections, on page 1 unfiltered and filtered by a month and a
  * status. Reports requests/s, p99 latency, the server's CPU per request (process.cpuUsage of
- * the child around the run), and the Yardline/bare ratio. Figures, not pass/fail.
+ * the child around the run: every thread of that process, nothing else), the Yardline/bare
+ * ratio and the machine's 1-minute load average. Figures, not pass/fail.
+ *
+ * Steady state, measured alike: each server starts from a collected heap (forked with
+ * --expose-gc; the servers call gc() after their setup, so the 100,000-line seed's garbage is
+ * not collected inside the first cell), serves both lists for BENCH_WARMUP_SECONDS (3) each
+ * before any cell (a new process runs unoptimised code for its first thousands of requests:
+ * with only the cell's own 1 s warm-up, Yardline's first cell, page 1 at 1 connection, counted
+ * its JIT warm-up and that GC), and its idle CPU over a second is printed (a timer or poller
+ * shows there). The two servers' cells alternate (bare, then Yardline, cell by cell), so on a
+ * shared machine both meet the same load.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -18,12 +29,14 @@ import { STATUSES } from "../src/shared/contract/status";
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = [1, 16, 64];
 /** The targets the brief sets: Yardline at least 0.6 of bare, at most 2 ms CPU a request. */
 const TARGET_RATIO = 0.6;
 const TARGET_CPU_MS = 2;
 
 interface Server {
+  label: string;
   child: ChildProcess;
   base: string;
   cpu(): Promise<NodeJS.CpuUsage>;
@@ -35,13 +48,15 @@ interface Cell {
   p99: number;
   cpuMs: number;
   errors: number;
+  /** The machine's 1-minute load average when the cell ended. */
+  load: number;
 }
 
 /** Forks a bench server and waits for its port. */
-async function start(script: string, env: Record<string, string>): Promise<Server> {
+async function start(label: string, script: string, env: Record<string, string>): Promise<Server> {
   const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
     env: { ...process.env, ...env },
-    execArgv: ["--import", "tsx"],
+    execArgv: ["--import", "tsx", "--expose-gc"],
     // The servers log slow requests at warn: under this load every request is one.
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
@@ -67,7 +82,7 @@ async function start(script: string, env: Record<string, string>): Promise<Serve
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { child, base: `http://127.0.0.1:${port}`, cpu, stop };
+  return { label, child, base: `http://127.0.0.1:${port}`, cpu, stop };
 }
 
 async function load(server: Server, path: string, connections: number, headers = {}) {
@@ -87,6 +102,7 @@ async function load(server: Server, path: string, connections: number, headers =
     p99: result.latency.p99,
     cpuMs: ok > 0 ? cpuMicros / 1000 / ok : Number.NaN,
     errors: result.errors + result.non2xx + result.timeouts,
+    load: loadavg()[0] ?? Number.NaN,
   } satisfies Cell;
 }
 
@@ -119,7 +135,7 @@ function shapes(): [string, string][] {
 const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
 
 function printRow(cells: string[]) {
-  const widths = [16, 6, 22, 10, 10, 10, 8, 8];
+  const widths = [16, 6, 12, 10, 10, 10, 8, 6, 8];
   console.log(`  ${cells.map((cell, i) => cell.padStart(widths[i] ?? 8)).join(" ")}`);
 }
 
@@ -146,14 +162,48 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
   }
 }
 
-async function measure(label: string, server: Server, headers: Record<string, string>) {
-  const results = new Map<string, Cell>();
-  for (const [shape, path] of shapes()) {
-    for (const connections of CONNECTIONS) {
-      results.set(`${shape}@${connections}`, await load(server, path, connections, headers));
+interface Target {
+  server: Server;
+  headers: Record<string, string>;
+}
+
+/** Steady state before the first cell: both lists, then the idle CPU over a second. */
+async function warmUp({ server, headers }: Target): Promise<void> {
+  if (WARMUP_SECONDS > 0) {
+    for (const [, path] of shapes()) {
+      await autocannon({
+        url: `${server.base}${path}`,
+        connections: 16,
+        duration: WARMUP_SECONDS,
+        headers,
+      });
     }
   }
-  return { label, results };
+  const before = await server.cpu();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const after = await server.cpu();
+  const idle = (after.user - before.user + (after.system - before.system)) / 1000;
+  console.log(`  ${server.label}: idle CPU ${idle.toFixed(0)} ms over 1 s after the warm-up`);
+}
+
+/** Every cell for every server, the servers taking turns within each cell. */
+async function measure(targets: Target[]) {
+  for (const target of targets) await warmUp(target);
+  const rows = targets.map(({ server }) => ({
+    label: server.label,
+    results: new Map<string, Cell>(),
+  }));
+  for (const [shape, path] of shapes()) {
+    for (const connections of CONNECTIONS) {
+      for (const [index, { server, headers }] of targets.entries()) {
+        rows[index]?.results.set(
+          `${shape}@${connections}`,
+          await load(server, path, connections, headers),
+        );
+      }
+    }
+  }
+  return rows;
 }
 
 function report(rows: { label: string; results: Map<string, Cell> }[], bare?: Map<string, Cell>) {
@@ -165,6 +215,7 @@ function report(rows: { label: string; results: Map<string, Cell> }[], bare?: Ma
     "CPU ms/req",
     "vs bare",
     "errors",
+    "load",
     "",
   ]);
   for (const { label, results } of rows) {
@@ -184,6 +235,7 @@ function report(rows: { label: string; results: Map<string, Cell> }[], bare?: Ma
         fmt(cell.cpuMs, 2),
         fmt(ratio, 2),
         String(cell.errors),
+        fmt(cell.load, 1),
         flags,
       ]);
     }
@@ -199,7 +251,7 @@ async function onPostgres(baseUrl: string): Promise<void> {
   const servers: Server[] = [];
   try {
     const started = performance.now();
-    const yardline = await start("./bench/yardline-server.ts", {
+    const yardline = await start("yardline", "./bench/yardline-server.ts", {
       BENCH_DATABASE: database,
       BENCH_SEED_SHIPMENTS: String(SHIPMENTS),
     });
@@ -207,15 +259,17 @@ async function onPostgres(baseUrl: string): Promise<void> {
     console.log(
       `PostgreSQL: ${SHIPMENTS.toLocaleString("en")} shipments seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
-    const bare = await start("./bench/bare-server.ts", {
+    const bare = await start("bare", "./bench/bare-server.ts", {
       BENCH_DATABASE: database,
       BENCH_COMPANY: String(await companyOf(database)),
     });
     servers.push(bare);
     const auth = { authorization: `Bearer ${await tokenOf(yardline)}` };
-    const floor = await measure("bare", bare, {});
-    const ours = await measure("yardline", yardline, auth);
-    report([floor, ours], floor.results);
+    const [floor, ours] = await measure([
+      { server: bare, headers: {} },
+      { server: yardline, headers: auth },
+    ]);
+    if (floor && ours) report([floor, ours], floor.results);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await withAdmin(baseUrl, (client) =>
@@ -226,7 +280,7 @@ async function onPostgres(baseUrl: string): Promise<void> {
 
 async function onPglite(): Promise<void> {
   const started = performance.now();
-  const yardline = await start("./bench/yardline-server.ts", {
+  const yardline = await start("yardline", "./bench/yardline-server.ts", {
     BENCH_DATABASE: "",
     BENCH_SEED_SHIPMENTS: String(SHIPMENTS),
   });
@@ -235,7 +289,7 @@ async function onPglite(): Promise<void> {
       `\nPGlite (in memory, the default): seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
     const auth = { authorization: `Bearer ${await tokenOf(yardline)}` };
-    report([await measure("yardline", yardline, auth)]);
+    report(await measure([{ server: yardline, headers: auth }]));
   } finally {
     await yardline.stop();
   }
@@ -243,8 +297,10 @@ async function onPglite(): Promise<void> {
 
 export async function runHttpBench(): Promise<void> {
   console.log(
-    `GET api/expedition under load: autocannon ${SECONDS} s per cell after 1 s warm-up; ` +
-      `targets: >= ${TARGET_RATIO} of bare, <= ${TARGET_CPU_MS} ms CPU per request\n`,
+    `GET api/expedition under load: autocannon ${SECONDS} s per cell after 1 s warm-up ` +
+      `(and ${WARMUP_SECONDS} s per list per server before the first); targets: ` +
+      `>= ${TARGET_RATIO} of bare, <= ${TARGET_CPU_MS} ms CPU per request; load: the 1-minute ` +
+      `load average (${availableParallelism()} cores)\n`,
   );
   const baseUrl =
     process.env.BENCH_DATABASE_URL ??

@@ -1,10 +1,11 @@
 /**
  * The floor for GET api/expedition (scripts/bench-http.ts forks it): bare Fastify and a pg
- * pool of the same size as Yardline's, running the count and page queries Yardline's route
- * sends for page 1 (the SQL below is what Drizzle builds in routes/api/shipment/repository.ts,
- * copied), with no token check, no company lookup, no presenter, no validation. Environment:
- * BENCH_DATABASE (PostgreSQL URL), BENCH_COMPANY (the company id the token would scope to).
- * Answers the IPC message "cpu" with its process.cpuUsage().
+ * pool of the same size as Yardline's, running the list query Yardline's route sends for page
+ * 1 (the page with the total as a scalar subquery; the SQL below is what Drizzle builds in
+ * routes/api/shipment/list-statements.ts, copied), with no token check, no company lookup, no
+ * presenter, no validation. Environment: BENCH_DATABASE (PostgreSQL URL), BENCH_COMPANY (the
+ * company id the token would scope to). Answers the IPC message "cpu" with its
+ * process.cpuUsage(); collects its heap (gc, with --expose-gc) before announcing its port.
  */
 import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
@@ -77,20 +78,20 @@ async function main(): Promise<void> {
   app.get<{ Querystring: Query }>("/api/expedition", async (request) => {
     const limit = Number(request.query.page_size ?? 10);
     const filter = where(company, request.query);
-    const total = await pool.query(
-      `select count(*) from "shipments" where ${filter.text}`,
-      filter.values,
-    );
-    const page = await pool.query({
+    const page = await pool.query<unknown[]>({
       text:
-        `select ${COLUMNS} from "shipments" ${JOINS} where ${filter.text} ` +
+        `select ${COLUMNS}, (select count(*) from "shipments" where ${filter.text}) ` +
+        `from "shipments" ${JOINS} where ${filter.text} ` +
         `order by "shipments"."booked_date" asc, "shipments"."id" asc limit $${filter.values.length + 1}`,
       values: [...filter.values, limit],
       rowMode: "array",
     });
-    return { count: Number(total.rows[0]?.count ?? 0), results: page.rows };
+    // Page 1 holds a line whenever any matches (the total rides on every row).
+    const count = Number(page.rows[0]?.at(-1) ?? 0);
+    return { count, results: page.rows.map((row) => row.slice(0, -1)) };
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
+  globalThis.gc?.();
   const { port } = app.server.address() as AddressInfo;
   process.on("message", (message) => {
     if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
