@@ -8,6 +8,7 @@ import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
 import { downloadCsv, toCsv } from "./csv";
 import { DwellLines } from "./dwell-lines";
+import { SortableHead, useSortState } from "./sortable-head";
 
 type SortKey = "carrier" | "plate" | "lines" | "median_minutes" | "p90_minutes";
 
@@ -39,10 +40,10 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
   const id = useId();
   const [by, setBy] = useState<DwellGroup>("carrier");
   const [rows, setRows] = useState<DwellGroupRow[] | null>(null);
-  const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({
-    key: "p90_minutes",
-    ascending: false,
-  });
+  const [sort, handleSort] = useSortState<SortKey>({ key: "p90_minutes", ascending: false }, [
+    "carrier",
+    "plate",
+  ]);
   const [open, setOpen] = useState<{ row: DwellGroupRow; lines: DwellLine[]; count: number }>();
   useEffect(() => {
     const controller = new AbortController();
@@ -66,11 +67,6 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
     p90_minutes: t`90th percentile (min)`,
   };
   const sorted = rows ? sortDwell(rows, sort.key, sort.ascending) : [];
-  const handleSort = (key: SortKey) =>
-    setSort((current) => ({
-      key,
-      ascending: current.key === key ? !current.ascending : key === "carrier" || key === "plate",
-    }));
   const handleOpen = (row: DwellGroupRow) =>
     fetchDwellLines(query, row).then(
       (answer) => setOpen({ row, lines: answer.rows, count: answer.count }),
@@ -105,28 +101,7 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
           <caption className={styles.detailTitle}>
             {by === "truck" ? t`Dwell per truck` : t`Dwell per carrier`}
           </caption>
-          <thead>
-            <tr>
-              {columns.map((key) => (
-                <th
-                  key={key}
-                  scope="col"
-                  aria-sort={
-                    sort.key === key ? (sort.ascending ? "ascending" : "descending") : undefined
-                  }
-                >
-                  <button
-                    type="button"
-                    className={styles.rowButton}
-                    onClick={() => handleSort(key)}
-                  >
-                    {names[key]}
-                    {sort.key === key ? (sort.ascending ? " ▲" : " ▼") : ""}
-                  </button>
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <SortableHead columns={columns} names={names} sort={sort} onSort={handleSort} />
           <tbody>
             {sorted.map((row) => (
               <tr

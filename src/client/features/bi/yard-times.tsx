@@ -9,6 +9,7 @@ import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
 import { downloadCsv, toCsv } from "./csv";
 import { DwellBreakdown } from "./dwell-breakdown";
+import { SortableHead, useSortState } from "./sortable-head";
 import { ToleranceForm } from "./tolerance-form";
 
 type SortKey = keyof ScorecardRow;
@@ -50,10 +51,7 @@ export function YardTimes({ query }: { query: BiQuery }) {
   const mayChangeSettings = useSession().roles.includes("admin");
   const [dwell, setDwell] = useState<DwellRow[] | null>(null);
   const [card, setCard] = useState<Scorecard | null>(null);
-  const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({
-    key: "lines",
-    ascending: false,
-  });
+  const [sort, handleSort] = useSortState<SortKey>({ key: "lines", ascending: false }, ["carrier"]);
   useEffect(() => {
     const controller = new AbortController();
     Promise.all([fetchDwell(query, controller.signal), fetchScorecard(query, controller.signal)])
@@ -76,11 +74,6 @@ export function YardTimes({ query }: { query: BiQuery }) {
     median_dwell_minutes: t`Median dwell (min)`,
   };
   const rows = card ? sortRows(card.results, sort.key, sort.ascending) : [];
-  const handleSort = (key: SortKey) =>
-    setSort((current) => ({
-      key,
-      ascending: current.key === key ? !current.ascending : key === "carrier",
-    }));
   const query0 = { ...query, metric: "lines" as const };
   const exportDwell = () =>
     downloadCsv(
@@ -113,22 +106,7 @@ export function YardTimes({ query }: { query: BiQuery }) {
           <caption className={styles.detailTitle}>
             <Trans>Dwell per arrival day</Trans>
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Arrival date</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Lines</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Median (min)</Trans>
-              </th>
-              <th scope="col">
-                <Trans>90th percentile (min)</Trans>
-              </th>
-            </tr>
-          </thead>
+          <SortableHead columns={COLUMNS} names={names} sort={sort} onSort={handleSort} />
           <tbody>
             {(dwell ?? []).map((row) => (
               <tr key={row.arrival_date}>
