@@ -17,7 +17,8 @@
  * with only the cell's own 1 s warm-up, Yardline's first cell, page 1 at 1 connection, counted
  * its JIT warm-up and that GC), and its idle CPU over a second is printed (a timer or poller
  * shows there). The two servers' cells alternate (bare, then Yardline, cell by cell), so on a
- * shared machine both meet the same load.
+ * shared machine both meet the same load. The bare floor sends named prepared statements, as
+ * Yardline does (BENCH_BARE_UNNAMED=1: unnamed, planned on every request, the floor before).
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -2,11 +2,15 @@
  * The floor for GET api/expedition (scripts/bench-http.ts forks it): bare Fastify and a pg
  * pool of the same size as Yardline's, running the list query Yardline's route sends for page
  * 1 (the page with the total as a scalar subquery; the SQL below is what Drizzle builds in
- * routes/api/shipment/list-statements.ts, copied), with no token check, no company lookup, no
- * presenter, no validation. Environment: BENCH_DATABASE (PostgreSQL URL), BENCH_COMPANY (the
- * company id the token would scope to). Answers the IPC message "cpu" with its
+ * routes/api/shipment/list-statements.ts, copied) as a named prepared statement per filter
+ * shape, as Yardline sends it (unnamed, PostgreSQL parsed and planned it on every request:
+ * the floor then served less than Yardline at 1 connection, and the filtered list's floor was
+ * mostly planning), with no token check, no company lookup, no presenter, no validation.
+ * Environment: BENCH_DATABASE (PostgreSQL URL), BENCH_COMPANY (the company id the token would
+ * scope to), BENCH_BARE_UNNAMED=1 (unnamed statements: the floor before, for comparison). Answers the IPC message "cpu" with its
  * process.cpuUsage(); collects its heap (gc, with --expose-gc) before announcing its port.
  */
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
 import pg from "pg";
@@ -71,6 +75,17 @@ function where(company: number, query: Query): { text: string; values: unknown[]
   return { text: `(${parts.join(" and ")})`, values };
 }
 
+const UNNAMED = process.env.BENCH_BARE_UNNAMED === "1";
+const names = new Map<string, string>();
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `bare_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
 async function main(): Promise<void> {
   const company = Number(process.env.BENCH_COMPANY);
   const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE, max: 10 });
@@ -78,11 +93,13 @@ async function main(): Promise<void> {
   app.get<{ Querystring: Query }>("/api/expedition", async (request) => {
     const limit = Number(request.query.page_size ?? 10);
     const filter = where(company, request.query);
+    const text =
+      `select ${COLUMNS}, (select count(*) from "shipments" where ${filter.text}) ` +
+      `from "shipments" ${JOINS} where ${filter.text} ` +
+      `order by "shipments"."booked_date" asc, "shipments"."id" asc limit $${filter.values.length + 1}`;
     const page = await pool.query<unknown[]>({
-      text:
-        `select ${COLUMNS}, (select count(*) from "shipments" where ${filter.text}) ` +
-        `from "shipments" ${JOINS} where ${filter.text} ` +
-        `order by "shipments"."booked_date" asc, "shipments"."id" asc limit $${filter.values.length + 1}`,
+      ...(UNNAMED ? {} : { name: nameOf(text) }),
+      text,
       values: [...filter.values, limit],
       rowMode: "array",
     });
