@@ -32,6 +32,8 @@ const CHROMIUM = {
  * demo's lines of today.
  */
 const BOOKS_TODAY_IN_WALL_COMPANY = /(gate|documents)\.spec\.ts$/;
+// One of those alone, without the rest first: `npx playwright test tests/e2e/gate.spec.ts
+// --project after-walls --no-deps`.
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -70,7 +72,9 @@ export default defineConfig({
     // Answers once migrations and the demo seed are done (the server seeds before listening).
     url: `${baseURL}/healthz`,
     env: { E2E_PORT: String(PORT) },
-    reuseExistingServer: !CI,
+    // Never reuse a running server: it carries an earlier run's bookings (full dock hours,
+    // lines of today), and journeys that start from the demo data fail in confusing ways.
+    reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",

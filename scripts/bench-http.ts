@@ -17,8 +17,11 @@
  * with only the cell's own 1 s warm-up, Yardline's first cell, page 1 at 1 connection, counted
  * its JIT warm-up and that GC), and its idle CPU over a second is printed (a timer or poller
  * shows there). The two servers' cells alternate (bare, then Yardline, cell by cell), so on a
- * shared machine both meet the same load. The bare floor sends named prepared statements, as
- * Yardline does (BENCH_BARE_UNNAMED=1: unnamed, planned on every request, the floor before).
+ * shared machine both meet the same load. Two floors, in the same run: "bare plain", the
+ * brief's bare Fastify + pg handler (pool.query with the SQL text: PostgreSQL parses and plans
+ * it on every request), which the targets (ratio >= 0.6) refer to; and "bare prep", the same
+ * handler with named prepared statements as Yardline sends them, a stricter floor that leaves
+ * only Node's own work (token, context, validation, mapping) between the two.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -136,7 +139,7 @@ function shapes(): [string, string][] {
 const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
 
 function printRow(cells: string[]) {
-  const widths = [16, 6, 12, 10, 10, 10, 8, 6, 8];
+  const widths = [20, 6, 12, 10, 10, 8, 11, 6, 6, 8];
   console.log(`  ${cells.map((cell, i) => cell.padStart(widths[i] ?? 8)).join(" ")}`);
 }
 
@@ -207,34 +210,46 @@ async function measure(targets: Target[]) {
   return rows;
 }
 
-function report(rows: { label: string; results: Map<string, Cell> }[], bare?: Map<string, Cell>) {
+/** The floors a row is compared with: a plain pg handler (the brief's), and a prepared one. */
+interface Floors {
+  plain?: Map<string, Cell>;
+  prepared?: Map<string, Cell>;
+}
+
+function report(rows: { label: string; results: Map<string, Cell> }[], floors: Floors = {}) {
   printRow([
     "server / list",
     "conns",
     "requests/s",
     "p99 ms",
     "CPU ms/req",
-    "vs bare",
+    "vs plain",
+    "vs prepared",
     "errors",
     "load",
     "",
   ]);
   for (const { label, results } of rows) {
+    const isFloor = label.startsWith("bare");
     for (const [key, cell] of results) {
       const [shape, connections] = key.split("@");
-      const floor = bare?.get(key);
-      const ratio = floor && label !== "bare" ? cell.rps / floor.rps : Number.NaN;
+      const ratioTo = (floor?: Map<string, Cell>) => {
+        const base = floor?.get(key);
+        return base && !isFloor ? cell.rps / base.rps : Number.NaN;
+      };
+      const plain = ratioTo(floors.plain);
       const flags = [
-        label !== "bare" && cell.cpuMs > TARGET_CPU_MS ? "cpu!" : "",
-        Number.isFinite(ratio) && ratio < TARGET_RATIO ? "ratio!" : "",
+        !isFloor && cell.cpuMs > TARGET_CPU_MS ? "cpu!" : "",
+        Number.isFinite(plain) && plain < TARGET_RATIO ? "ratio!" : "",
       ].join("");
       printRow([
-        `${label} ${shape}`.slice(0, 16),
+        `${label} ${shape}`.slice(0, 20),
         connections ?? "",
         fmt(cell.rps),
         fmt(cell.p99, 1),
         fmt(cell.cpuMs, 2),
-        fmt(ratio, 2),
+        fmt(plain, 2),
+        fmt(ratioTo(floors.prepared), 2),
         String(cell.errors),
         fmt(cell.load, 1),
         flags,
@@ -260,17 +275,31 @@ async function onPostgres(baseUrl: string): Promise<void> {
     console.log(
       `PostgreSQL: ${SHIPMENTS.toLocaleString("en")} shipments seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
-    const bare = await start("bare", "./bench/bare-server.ts", {
+    const company = String(await companyOf(database));
+    const plain = await start("bare plain", "./bench/bare-server.ts", {
       BENCH_DATABASE: database,
-      BENCH_COMPANY: String(await companyOf(database)),
+      BENCH_COMPANY: company,
+      BENCH_BARE_UNNAMED: "1",
     });
-    servers.push(bare);
+    servers.push(plain);
+    const prepared = await start("bare prep", "./bench/bare-server.ts", {
+      BENCH_DATABASE: database,
+      BENCH_COMPANY: company,
+      BENCH_BARE_UNNAMED: "0",
+    });
+    servers.push(prepared);
     const auth = { authorization: `Bearer ${await tokenOf(yardline)}` };
-    const [floor, ours] = await measure([
-      { server: bare, headers: {} },
+    const [plainRow, preparedRow, ours] = await measure([
+      { server: plain, headers: {} },
+      { server: prepared, headers: {} },
       { server: yardline, headers: auth },
     ]);
-    if (floor && ours) report([floor, ours], floor.results);
+    if (plainRow && preparedRow && ours) {
+      report([plainRow, preparedRow, ours], {
+        plain: plainRow.results,
+        prepared: preparedRow.results,
+      });
+    }
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await withAdmin(baseUrl, (client) =>

@@ -7,7 +7,8 @@
  * the floor then served less than Yardline at 1 connection, and the filtered list's floor was
  * mostly planning), with no token check, no company lookup, no presenter, no validation.
  * Environment: BENCH_DATABASE (PostgreSQL URL), BENCH_COMPANY (the company id the token would
- * scope to), BENCH_BARE_UNNAMED=1 (unnamed statements: the floor before, for comparison). Answers the IPC message "cpu" with its
+ * scope to), BENCH_BARE_UNNAMED=1 (unnamed statements: the brief's plain handler, the floor the
+ * targets refer to; bench-http.ts runs both). Answers the IPC message "cpu" with its
  * process.cpuUsage(); collects its heap (gc, with --expose-gc) before announcing its port.
  */
 import { createHash } from "node:crypto";
