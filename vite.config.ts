@@ -98,8 +98,9 @@ export default defineConfig({
         ],
       },
     }),
-    // The public pages as static HTML in English (title, description, lang, words), served by
-    // path (dist/prerendered.json): after the client build, before precompress.
+    // The public pages as static HTML in English and Spanish (title, description, lang, words),
+    // served by path and vueml-lang cookie (dist/prerendered.json): after the client build,
+    // before precompress.
     prerender(),
     // .br and .gz beside every text file, the service worker's included: after VitePWA.
     precompress(),

@@ -32,10 +32,22 @@ export async function runPublicLoad(dist: string): Promise<void> {
     // The document of each path: a prerendered page (scripts/vite-prerender.ts) or the shell.
     const listed = join(dist, "prerendered.json");
     const documents = existsSync(listed)
-      ? (JSON.parse(readFileSync(listed, "utf8")) as Record<string, string>)
+      ? (JSON.parse(readFileSync(listed, "utf8")) as Record<
+          string,
+          string | Record<string, string>
+        >)
       : {};
-    for (const path of paths) {
+    const documentOf = (path: string, lang: string) => {
+      const entry = documents[path];
+      return typeof entry === "string" ? (lang === "en" ? entry : undefined) : entry?.[lang];
+    };
+    // The landing again for a visitor who chose Spanish (the vueml-lang cookie: its own page).
+    const visits = [...paths.map((path) => ({ path, lang: "en" })), { path: "/", lang: "es" }];
+    for (const { path, lang } of visits) {
       const context = await browser.newContext({ serviceWorkers: "block" });
+      if (lang !== "en") {
+        await context.addCookies([{ name: "vueml-lang", value: lang, url: server.url }]);
+      }
       const page = await context.newPage();
       await page.goto(`${server.url}${path}`);
       await page.getByRole("heading", { level: 1 }).first().waitFor({ state: "visible" });
@@ -50,8 +62,8 @@ export async function runPublicLoad(dist: string): Promise<void> {
         .filter((url) => url.origin === server.url)
         .map((url) => url.pathname.slice(1))
         .filter((file) => /\.(js|css)$/.test(file) && existsSync(join(dist, file)));
-      const unique = [documents[path] ?? "index.html", ...new Set(files)];
-      const name = path.startsWith("/check-in/") ? "/check-in/{token}" : path;
+      const unique = [documentOf(path, lang) ?? "index.html", ...new Set(files)];
+      const name = `${path.startsWith("/check-in/") ? "/check-in/{token}" : path}${lang === "en" ? "" : ` (${lang} cookie)`}`;
       printSizes(
         `${name} first load in Chromium`,
         unique.map((file) => fileSize(dist, file)),

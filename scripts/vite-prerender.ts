@@ -8,10 +8,12 @@ import { createServer, type Plugin } from "vite";
 /**
  * Prerendering of the public pages (issue 17: title, description, language and words in the
  * served HTML for search engines and a first paint without script). After the client build,
- * each page of features/public/prerender.tsx is rendered to HTML in English with
+ * each page of features/public/prerender.tsx is rendered to HTML in English and in Spanish with
  * react-dom/server and written into a copy of the built index.html (its scripts and styles,
- * plus the public boot's stylesheet and preloads): dist/pages/<page>.html, listed by path in
- * dist/prerendered.json, which the server sends for those paths (src/server/plugins/static.ts).
+ * plus the public boot's stylesheet and preloads, the catalog of the page's language):
+ * dist/pages/<page>.html and dist/pages/es/<page>.html, listed by path and language in
+ * dist/prerendered.json, which the server sends for those paths by the visitor's vueml-lang
+ * cookie (src/server/plugins/static.ts).
  * index.html stays the empty shell of the app and of the service worker. Chosen over the server
  * filling in title and description per request: the whole page arrives as static HTML (words
  * included, not only the head), nothing is computed per request, and the server knows no page.
@@ -19,7 +21,11 @@ import { createServer, type Plugin } from "vite";
 export const PRERENDER_MANIFEST = "prerendered.json";
 const ENTRY = "src/client/features/public/prerender.tsx";
 const BOOT = "src/client/features/public/site/public-boot.tsx";
-const CATALOG_EN = "src/client/features/public/locales/en/messages.po";
+/** The public catalog of each prerendered language (preloaded by its pages). */
+const CATALOGS: Record<string, string> = {
+  en: "src/client/features/public/locales/en/messages.po",
+  es: "src/client/features/public/locales/es/messages.po",
+};
 
 export interface PrerenderedPage {
   path: string;
@@ -27,6 +33,8 @@ export interface PrerenderedPage {
   title: string;
   description: string;
   lang: string;
+  /** en or es: the page's language as the public site and the vueml-lang cookie name it. */
+  publicLang: string;
 }
 
 /**
@@ -54,7 +62,7 @@ export async function loadClientModules(root: string, files: string[]): Promise<
   }
 }
 
-/** Every public page rendered in English (features/public/prerender.tsx). */
+/** Every public page rendered in English and in Spanish (features/public/prerender.tsx). */
 export async function renderPublicPages(root: string): Promise<PrerenderedPage[]> {
   const [entry] = (await loadClientModules(root, [ENTRY])) as [
     { prerenderPublicPages: () => PrerenderedPage[] },
@@ -101,11 +109,12 @@ interface ManifestChunk {
 
 /**
  * The public boot's stylesheets (so the prerendered markup is styled before any script runs)
- * and module preloads of the boot and the English catalog, from the build's manifest.
+ * and module preloads of the boot and of the catalog of each language, from the build's
+ * manifest: language -> head tags.
  */
-function bootHeadTags(outDir: string): string[] {
+function bootHeadTags(outDir: string): Record<string, string[]> {
   const path = join(outDir, ".vite", "manifest.json");
-  if (!existsSync(path)) return [];
+  if (!existsSync(path)) return {};
   const manifest = JSON.parse(readFileSync(path, "utf8")) as Record<string, ManifestChunk>;
   const css = new Set<string>();
   const js = new Set<string>();
@@ -117,13 +126,17 @@ function bootHeadTags(outDir: string): string[] {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(BOOT);
-  const catalog = manifest[CATALOG_EN]?.file;
-  if (catalog) js.add(catalog);
   if (js.size === 0) throw new Error(`${BOOT} is missing from the build's manifest`);
-  return [
-    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
+  const tags: Record<string, string[]> = {};
+  for (const [lang, source] of Object.entries(CATALOGS)) {
+    const catalog = manifest[source]?.file;
+    if (!catalog) throw new Error(`${source} is missing from the build's manifest`);
+    tags[lang] = [
+      ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...[...js, catalog].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ];
+  }
+  return tags;
 }
 
 /** Class names of the markup that no stylesheet of the build defines (a render gone wrong). */
@@ -139,20 +152,24 @@ function unstyledClasses(outDir: string, html: string): string[] {
   return [...classes].filter((name) => name !== "" && !css.includes(`.${name}`));
 }
 
-/** Writes dist/pages/<page>.html for each page and dist/prerendered.json (path -> file). */
+/**
+ * Writes dist/pages/<page>.html (English) and dist/pages/<lang>/<page>.html (the others) for
+ * each page and dist/prerendered.json (path -> language -> file). `headTags` by language.
+ */
 export function writePrerendered(
   outDir: string,
   pages: PrerenderedPage[],
-  headTags: string[],
-): Record<string, string> {
+  headTags: Record<string, string[]>,
+): Record<string, Record<string, string>> {
   const shell = readFileSync(join(outDir, "index.html"), "utf8");
-  mkdirSync(join(outDir, "pages"), { recursive: true });
-  const files: Record<string, string> = {};
+  const files: Record<string, Record<string, string>> = {};
   for (const page of pages) {
     const name = page.path === "/" ? "landing" : page.path.slice(1).replace(/\//g, "-");
-    const file = `pages/${name}.html`;
-    writeFileSync(join(outDir, file), pageDocument(shell, page, headTags));
-    files[page.path] = file;
+    const dir = page.publicLang === "en" ? "pages" : `pages/${page.publicLang}`;
+    mkdirSync(join(outDir, dir), { recursive: true });
+    const file = `${dir}/${name}.html`;
+    writeFileSync(join(outDir, file), pageDocument(shell, page, headTags[page.publicLang] ?? []));
+    files[page.path] = { ...files[page.path], [page.publicLang]: file };
   }
   writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(files, null, 2)}\n`);
   return files;
@@ -183,7 +200,9 @@ export function prerender(): Plugin {
           }
         }
         const files = writePrerendered(outDir, pages, bootHeadTags(outDir));
-        this.info?.(`prerendered ${Object.keys(files).join(", ")}`);
+        this.info?.(
+          `prerendered ${Object.keys(files).join(", ")} in ${[...new Set(pages.map((page) => page.publicLang))].join(", ")}`,
+        );
       },
     },
   };

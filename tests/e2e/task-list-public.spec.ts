@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
@@ -139,6 +140,32 @@ test.describe("task list", () => {
   });
 });
 
+/**
+ * Records in window.redrawn whether #root's content was ever removed: the public boot drawing
+ * a page anew (prerendered in another language) or React throwing away a mismatched hydration.
+ */
+async function watchRedraw(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver((records) => {
+      if (records.some((r) => (r.target as Element).id === "root" && r.removedNodes.length > 0)) {
+        (window as unknown as { redrawn?: boolean }).redrawn = true;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Whether the public boot has mounted React on #root (hydrated or drawn). */
+async function booted(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Object.keys(document.getElementById("root") ?? {}).some((key) =>
+      key.startsWith("__reactContainer"),
+    ),
+  );
+}
+
+const langCookie = async (page: Page) =>
+  (await page.context().cookies()).find((cookie) => cookie.name === "vueml-lang");
+
 test.describe("public pages", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -164,6 +191,35 @@ test.describe("public pages", () => {
     );
     await expect(page).toHaveTitle(/Gestión de patio/);
     expect(await page.evaluate(() => localStorage.getItem("vueml-lang"))).toBe("es");
+    // The switch also set the first-party cookie the server picks the prerendered page by.
+    const cookie = await langCookie(page);
+    expect(cookie?.value).toBe("es");
+    expect(cookie?.path).toBe("/");
+    expect(cookie?.sameSite).toBe("Lax");
+    expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600);
+
+    // Reload: the first HTML is already Spanish (language, title, description, words) and the
+    // boot hydrates it as it stands: no English, no redraw.
+    await watchRedraw(page);
+    const reloaded = await page.reload();
+    expect(reloaded?.headers().vary).toMatch(/cookie/i);
+    const html = (await reloaded?.text()) ?? "";
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain(
+      "<title>Yardline · Gestión de patio y muelles para la logística</title>",
+    );
+    expect(html).toContain('<meta name="description" content="Planifique expediciones');
+    expect(html).toContain("Cada camión, muelle y carga en un solo lugar");
+    expect(html).not.toContain("Every truck, dock and load in one place");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Cada camión, muelle y carga en un solo lugar",
+    );
+    await expect.poll(() => booted(page)).toBe(true);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page).toHaveTitle(/Gestión de patio/);
+    expect(await page.evaluate(() => (window as { redrawn?: boolean }).redrawn ?? false)).toBe(
+      false,
+    );
     await expect(page.getByRole("link", { name: "Descargar el folleto (PDF)" })).toHaveAttribute(
       "href",
       "/flyer/yardline-es.pdf",
@@ -213,8 +269,23 @@ test.describe("public pages", () => {
     await page.addInitScript(() => {
       if (localStorage.getItem("vueml-lang") === null) localStorage.setItem("vueml-lang", "es_bw");
     });
-    await page.goto("/terms-conditions");
+    await watchRedraw(page);
+    // A choice stored before the cookie existed: English HTML, which the boot draws anew in
+    // Spanish (as before), and the boot sets the cookie, so the next load comes in Spanish.
+    const first = await page.goto("/terms-conditions");
+    expect(await first?.text()).toContain('<html lang="en"');
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Términos y condiciones");
+    expect(await page.evaluate(() => (window as { redrawn?: boolean }).redrawn ?? false)).toBe(
+      true,
+    );
+    expect((await langCookie(page))?.value).toBe("es");
+    const second = await page.reload();
+    expect(await second?.text()).toContain("<title>Términos y condiciones · Yardline</title>");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Términos y condiciones");
+    await expect.poll(() => booted(page)).toBe(true);
+    expect(await page.evaluate(() => (window as { redrawn?: boolean }).redrawn ?? false)).toBe(
+      false,
+    );
     await expect(page.getByRole("button", { name: "ES", exact: true })).toHaveAttribute(
       "aria-pressed",
       "true",
@@ -222,6 +293,7 @@ test.describe("public pages", () => {
     await page.getByRole("button", { name: "EN", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and conditions");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect((await langCookie(page))?.value).toBe("en");
     await page.getByRole("link", { name: "Privacy policy" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy policy");
     await page.getByRole("button", { name: "ES", exact: true }).click();

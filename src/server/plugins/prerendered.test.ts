@@ -8,8 +8,10 @@ import { createTestApp, type TestApp } from "../test/harness";
 /**
  * The public pages as search engines get them (issue 17): the build's prerender step
  * (scripts/vite-prerender.ts, run here on the real page code) writes each page into a copy of
- * index.html, and the server sends it for the page's path; title, description and language are
- * in the raw HTML, with the words. Other paths still get the app's shell.
+ * index.html, in English and in Spanish, and the server sends it for the page's path, in the
+ * language of the vueml-lang cookie the EN|ES switch sets (English without it); title,
+ * description and language are in the raw HTML, with the words. Other paths still get the
+ * app's shell.
  */
 const HTML = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
 const ROOT = resolve(import.meta.dirname, "../../..");
@@ -19,13 +21,17 @@ let t: TestApp;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "yardline-prerendered-"));
   copyFileSync(join(ROOT, "index.html"), join(dist, "index.html"));
-  writePrerendered(dist, await renderPublicPages(ROOT), []);
+  writePrerendered(dist, await renderPublicPages(ROOT), {});
   t = await createTestApp({ serveClient: true, config: { staticDir: dist } });
 });
 afterAll(async () => {
   await t?.close();
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
+
+/** As the prerender writes text into HTML (accents stay as they are). */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function head(html: string) {
   return {
@@ -44,24 +50,47 @@ describe("prerendered public pages", () => {
       description:
         "Plan expeditions and receptions on dock hours, notify carriers by SMS, follow every truck in real time, even offline.",
       words: "Every truck, dock and load in one place",
+      es: {
+        title: "Yardline · Gestión de patio y muelles para la logística",
+        description:
+          "Planifique expediciones y recepciones en horas de muelle, avise al transportista por SMS y siga cada camión en tiempo real, incluso sin conexión.",
+        words: "Cada camión, muelle y carga en un solo lugar",
+      },
     },
     {
       path: "/contact",
       title: "Contact · Yardline",
       description: "Ask for a demonstration of Yardline with your own yard, docks and trucks.",
       words: "We answer within one working day.",
+      es: {
+        title: "Contacto · Yardline",
+        description:
+          "Solicite una demostración de Yardline con su propio patio, muelles y camiones.",
+        words: "Respondemos en un día laborable.",
+      },
     },
     {
       path: "/terms-conditions",
       title: "Terms and conditions · Yardline",
       description: "Conditions of use of the Yardline yard and dock management service.",
       words: "1. The service",
+      es: {
+        title: "Términos y condiciones · Yardline",
+        description: "Condiciones de uso del servicio de gestión de patio y muelles Yardline.",
+        words: "1. El servicio",
+      },
     },
     {
       path: "/privacy-policy",
       title: "Privacy policy · Yardline",
       description: "What personal data Yardline processes, why, for how long, and your rights.",
       words: "Who is responsible",
+      es: {
+        title: "Política de privacidad · Yardline",
+        description:
+          "Qué datos personales trata Yardline, para qué, durante cuánto tiempo y sus derechos.",
+        words: "Quién es el responsable",
+      },
     },
   ];
 
@@ -77,6 +106,32 @@ describe("prerendered public pages", () => {
       expect(found.description).toBe(page.description);
       expect(found.root).toContain(page.words);
       expect(found.root).toContain('href="/login"'); // the client-area button, a plain link
+      expect(found.root).not.toContain(page.es.words);
+      expect(response.headers.vary).toMatch(/\bcookie\b/i);
+    });
+
+    it(`sends ${page.path} in Spanish to a visitor whose vueml-lang cookie says so`, async () => {
+      for (const cookie of ["vueml-lang=es", "theme=dark; vueml-lang=es_bw"]) {
+        const response = await t.app.inject({ url: page.path, headers: { ...HTML, cookie } });
+        expect(response.statusCode, cookie).toBe(200);
+        expect(response.headers["cache-control"]).toBe("no-cache");
+        expect(response.headers.vary).toMatch(/\bcookie\b/i);
+        const found = head(response.body);
+        expect(found.lang, cookie).toBe("es");
+        expect(found.title, cookie).toBe(page.es.title);
+        expect(found.description, cookie).toBe(escapeHtml(page.es.description));
+        expect(found.root, cookie).toContain(escapeHtml(page.es.words));
+        expect(found.root, cookie).not.toContain(page.words);
+      }
+    });
+
+    it(`sends ${page.path} in English for an English or unknown cookie`, async () => {
+      for (const cookie of ["vueml-lang=en", "vueml-lang=en_bw", "vueml-lang=fr", "lang=es"]) {
+        const response = await t.app.inject({ url: page.path, headers: { ...HTML, cookie } });
+        const found = head(response.body);
+        expect(found.lang, cookie).toBe("en");
+        expect(found.title, cookie).toBe(page.title);
+      }
     });
   }
 

@@ -29,17 +29,65 @@ function wantsHtml(request: FastifyRequest): boolean {
   return accept.includes("text/html");
 }
 
+/** The languages the build prerenders each public page in; the first is the default. */
+const PAGE_LANGS = ["en", "es"] as const;
+type PageLang = (typeof PAGE_LANGS)[number];
+/**
+ * The first-party cookie the public pages' EN|ES switch sets beside localStorage 'vueml-lang'
+ * (features/public/site/public-lang.ts): en, es, en_bw or es_bw.
+ */
+const LANG_COOKIE = "vueml-lang";
+
+/** The visitor's page language from the cookie; English without it (or with anything else). */
+export function pageLangOf(cookieHeader: string | undefined): PageLang {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, value] = part.split("=", 2).map((piece) => piece.trim());
+    if (name !== LANG_COOKIE) continue;
+    if (value === "es" || value === "es_bw") return "es";
+    if (value === "en" || value === "en_bw") return "en";
+  }
+  return "en";
+}
+
+/**
+ * The build's list: path -> file per language ({"/": {"en": ..., "es": ...}}); a plain file
+ * name (older builds) is the English page.
+ */
+function readPrerendered(root: string): Map<string, Partial<Record<PageLang, string>>> {
+  const list = resolve(root, PRERENDERED);
+  const pages = new Map<string, Partial<Record<PageLang, string>>>();
+  if (!existsSync(list)) return pages;
+  const raw = JSON.parse(readFileSync(list, "utf8")) as Record<string, unknown>;
+  for (const [path, entry] of Object.entries(raw)) {
+    if (!path.startsWith("/")) continue;
+    const byLang = (typeof entry === "string" ? { en: entry } : (entry ?? {})) as Record<
+      string,
+      unknown
+    >;
+    const files: Partial<Record<PageLang, string>> = {};
+    for (const lang of PAGE_LANGS) {
+      const file = byLang[lang];
+      if (typeof file === "string" && existsSync(resolve(root, file))) files[lang] = file;
+    }
+    if (files.en) pages.set(path, files);
+  }
+  return pages;
+}
+
 /**
  * The prerendered pages of the build at their paths (exact paths; GET and HEAD), so search
- * engines and first visits get words, title, description and language without script.
+ * engines and first visits get words, title, description and language without script. The
+ * page in the language of the `vueml-lang` cookie (English without it), so a visitor who chose
+ * Spanish gets Spanish HTML at once, with no redraw; `Vary: Cookie` tells caches the answer
+ * depends on it (every .html is `no-cache` anyway: revalidated, never served stale).
  */
 function registerPrerendered(app: FastifyInstance, root: string): void {
-  const list = resolve(root, PRERENDERED);
-  if (!existsSync(list)) return;
-  const pages = JSON.parse(readFileSync(list, "utf8")) as Record<string, string>;
-  for (const [path, file] of Object.entries(pages)) {
-    if (!path.startsWith("/") || !existsSync(resolve(root, file))) continue;
-    app.get(path, { schema: { hide: true } }, (_request, reply) => reply.sendFile(file));
+  for (const [path, files] of readPrerendered(root)) {
+    app.get(path, { schema: { hide: true } }, (request, reply) => {
+      const file = files[pageLangOf(request.headers.cookie)] ?? files.en;
+      reply.header("vary", "cookie");
+      return reply.sendFile(file as string);
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { langOf } from "./public-lang";
+import { cookieLang, langOf } from "./public-lang";
 
 describe("public page language", () => {
   it("reads en, es and their _bw variants, else the browser's language", () => {
@@ -8,5 +8,13 @@ describe("public page language", () => {
     expect(langOf("en_bw", "es-ES")).toBe("en");
     expect(langOf(null, "es-MX")).toBe("es");
     expect(langOf("pt", "de-DE")).toBe("en");
+  });
+
+  it("reads the vueml-lang cookie the server prerenders by", () => {
+    expect(cookieLang("a=1; vueml-lang=es; b=2")).toBe("es");
+    expect(cookieLang("vueml-lang=es_bw")).toBe("es");
+    expect(cookieLang("vueml-lang=en")).toBe("en");
+    expect(cookieLang("other-vueml-lang=es")).toBe(null);
+    expect(cookieLang("")).toBe(null);
   });
 });
