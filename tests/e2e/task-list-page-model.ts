@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { waitForPrivatePage } from "./page-models";
 
 /** /task-list/ in English (the journey sets lang en): selectors by role and accessible name. */
@@ -39,10 +39,17 @@ export class TaskListPage {
     return this.dialog.getByRole("combobox", { name });
   }
 
-  /** Types into a search select and picks the option whose text starts with `option`. */
+  /**
+   * Types into a search select and picks the option whose text starts with `option`, until the
+   * input shows the choice: on a loaded machine the list may still hold the previous search's
+   * options when the click lands (seen once in CI: the text stayed as typed, the list open).
+   */
   async choose(combo: Locator, typed: string, option: string | RegExp): Promise<void> {
-    await combo.fill(typed);
-    await this.page.getByRole("option", { name: option }).first().click();
+    await expect(async () => {
+      await combo.fill(typed);
+      await this.page.getByRole("option", { name: option }).first().click({ timeout: 5_000 });
+      await expect(combo).toHaveValue(option, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   button(name: string | RegExp): Locator {
