@@ -2,7 +2,10 @@ import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
 
 /** The public surface's own catalog (features/public/public-i18n.ts): pages that load alone. */
-const PUBLIC_SOURCES = ["src/client/features/public/site", "src/client/features/public/check-in"];
+const PUBLIC_SOURCES = [
+  "src/client/features/public/site",
+  "src/client/features/public/self-check-in",
+];
 
 /**
  * Catalogs of the client: the app's, and the public surface's (the public pages and the

@@ -32,7 +32,7 @@ const CHROMIUM = {
  * demo's lines of today.
  */
 const BOOKS_TODAY_IN_WALL_COMPANY = /(gate|documents)\.spec\.ts$/;
-// One of those alone, without the rest first: `npx playwright test tests/e2e/gate.spec.ts
+// One of those alone, without the rest first: `npx playwright test tests/e2e/check-in.spec.ts
 // --project after-walls --no-deps`.
 
 export default defineConfig({

@@ -16,7 +16,7 @@ import { DEMO_PASSWORD } from "../src/server/db/demo-data";
 import { clients, userClients } from "../src/server/db/schema/clients";
 import { sessions } from "../src/server/db/schema/sessions";
 import { userRoles, users } from "../src/server/db/schema/users";
-import { memberCompany } from "../src/server/routes/api/company/repository";
+import { memberCompany } from "../src/server/domain/company/repository";
 import { createScratchStorage, testConfig } from "../src/server/test/harness";
 import { openSeededPglite } from "../src/server/test/pglite-template";
 

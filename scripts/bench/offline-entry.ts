@@ -13,7 +13,7 @@ import { enqueue } from "../../src/client/offline/outbox";
 import { sendBatch, sendEntry } from "../../src/client/offline/replay-transport";
 import { writeShipmentsPage } from "../../src/client/offline/shipments-mirror";
 import { currentAuthor, onRefusal, startSyncEngine } from "../../src/client/offline/sync-engine";
-import type { Shipment } from "../../src/shared/contract/shipment";
+import type { Shipment } from "../../src/shared/contract/shipments";
 
 const i18n = setupI18n({ locale: "en", messages: { en: {} } });
 

@@ -1,7 +1,7 @@
 import "./ui/tokens.css";
 import "./ui/global.css";
 import { createRoot } from "react-dom/client";
-import { checkInTokenOf } from "./features/public/check-in/check-in-path";
+import { checkInTokenOf } from "./features/public/self-check-in/check-in-path";
 import { publicPageOf } from "./features/public/site/public-paths";
 import { loginBootPath, renderLogin } from "./features/session/login-boot";
 import { loadConfig } from "./lib/config";
@@ -34,7 +34,7 @@ async function start(): Promise<void> {
   }
   const checkInToken = checkInTokenOf(window.location.pathname);
   if (checkInToken !== null) {
-    const { bootCheckIn } = await import("./features/public/check-in/check-in-boot");
+    const { bootCheckIn } = await import("./features/public/self-check-in/check-in-boot");
     await bootCheckIn(rootElement(), checkInToken);
     return;
   }

@@ -1,7 +1,7 @@
 /** Contract rows for client tests (never imported by the app). */
 import { SHIPMENT_TYPE } from "../shared/constants";
-import type { Expedition } from "../shared/contract/shipment";
-import type { Shipper } from "../shared/contract/shipper";
+import type { Expedition } from "../shared/contract/shipments";
+import type { Shipper } from "../shared/contract/trucks";
 
 /** An expedition line as the API answers it (company 7 unless overridden). */
 export function expeditionRow(id: number, overrides: Partial<Expedition> = {}): Expedition {

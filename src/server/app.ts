@@ -32,7 +32,7 @@ import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
-import { publicCheckInRoutes } from "./routes/public-check-in";
+import { publicCheckInRoutes } from "./routes/self-check-in";
 
 export interface AppOptions {
   config: ServerConfig;

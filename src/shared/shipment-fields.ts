@@ -1,5 +1,5 @@
 import { SHIPMENT_TYPE } from "./constants";
-import type { ShipmentWriteField } from "./contract/shipment-write";
+import type { ShipmentWriteField } from "./contract/shipments-write";
 import type { ShipmentType } from "./contract/status";
 import { can, hasRestriction, type Permission } from "./permissions";
 import type { RoleKey } from "./roles";

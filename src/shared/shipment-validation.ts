@@ -1,7 +1,7 @@
 import { SHIPMENT_TYPE } from "./constants";
 import type { USER_TYPES } from "./contract/auth";
 import type { FieldError } from "./contract/errors";
-import type { ShipmentWriteValues } from "./contract/shipment-write";
+import type { ShipmentWriteValues } from "./contract/shipments-write";
 import type { ShipmentType } from "./contract/status";
 
 /**

@@ -6,7 +6,7 @@ import {
   type Request,
 } from "@playwright/test";
 import { COMPANY_HEADER } from "../../src/shared/contract/company";
-import type { HistoryEntry, Shipment } from "../../src/shared/contract/shipment";
+import type { HistoryEntry, Shipment } from "../../src/shared/contract/shipments";
 import { DEMO_PASSWORD } from "./demo-users";
 import { LoginPage, PAGE_LOAD_TIMEOUT } from "./page-models";
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { COMPANY_HEADER } from "../../src/shared/contract/company";
-import type { Shipment } from "../../src/shared/contract/shipment";
+import type { Shipment } from "../../src/shared/contract/shipments";
 import { DEMO_PASSWORD } from "./demo-users";
 import { PAGE_LOAD_TIMEOUT, waitForPrivatePage } from "./page-models";
 

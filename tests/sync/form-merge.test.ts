@@ -11,7 +11,7 @@ import { readCurrent, sendEntry, whoChanged } from "../../src/client/offline/rep
 import { Replayer, type ReplaySession } from "../../src/client/offline/replayer";
 import { resolveConflict } from "../../src/client/offline/sync-issues";
 import { clients } from "../../src/server/db/schema/clients";
-import { Shipment } from "../../src/shared/contract/shipment";
+import { Shipment } from "../../src/shared/contract/shipments";
 import { type SyncServer, startSyncServer } from "./support/server";
 
 /**

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { CriticalLine } from "../../shared/contract/critical-line";
+import type { CriticalLine } from "../../shared/contract/critical-lines";
 import { uidOf } from "../test-rows";
 import {
   applyCriticalLineChanges,

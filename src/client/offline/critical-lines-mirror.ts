@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { CriticalLine } from "../../shared/contract/critical-line";
+import type { CriticalLine } from "../../shared/contract/critical-lines";
 import { type CriticalLineRow, chunks, db } from "./db";
 import { storeListAnswer } from "./list-answer";
 import { idsWithoutPendingChanges, unlessPending } from "./outbox";

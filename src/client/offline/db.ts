@@ -1,8 +1,8 @@
 import Dexie, { type EntityTable } from "dexie";
-import type { CriticalLine } from "../../shared/contract/critical-line";
-import type { Shipment } from "../../shared/contract/shipment";
-import type { Shipper } from "../../shared/contract/shipper";
+import type { CriticalLine } from "../../shared/contract/critical-lines";
+import type { Shipment } from "../../shared/contract/shipments";
 import type { TaskLine } from "../../shared/contract/task-list";
+import type { Shipper } from "../../shared/contract/trucks";
 
 /** Small key-value facts: last sync times, cursors, the device's client id. */
 export interface MetaRow {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { writeValuesOf } from "../../shared/contract/shipment-write";
+import { writeValuesOf } from "../../shared/contract/shipments-write";
 import { expeditionRow } from "../test-rows";
 import { mergeFields } from "./field-merge";
 

@@ -1,4 +1,4 @@
-import { sameWriteValue } from "../../shared/contract/shipment-write";
+import { sameWriteValue } from "../../shared/contract/shipments-write";
 
 /**
  * The three-way field merge of an edit that met a newer server version (issue 11): the values

@@ -1,8 +1,8 @@
 import Dexie, { type Table } from "dexie";
-import { CriticalLine } from "../../shared/contract/critical-line";
-import { Shipment } from "../../shared/contract/shipment";
-import { Shipper } from "../../shared/contract/shipper";
+import { CriticalLine } from "../../shared/contract/critical-lines";
+import { Shipment } from "../../shared/contract/shipments";
 import { TaskLine } from "../../shared/contract/task-list";
+import { Shipper } from "../../shared/contract/trucks";
 import { type ChangeSummary, db, type MirroredRow, type OutboxEntity, type OutboxRow } from "./db";
 
 /** The mirror table holding each entity a queued change can touch. */

@@ -1,4 +1,4 @@
-import { writeValuesOf } from "../../shared/contract/shipment-write";
+import { writeValuesOf } from "../../shared/contract/shipments-write";
 import { type ConflictField, db, type OutboxRow, type ShipmentRow, type SyncIssueRow } from "./db";
 import { mergeFields } from "./field-merge";
 import { pendingFor, withChanges } from "./outbox";

@@ -1,10 +1,10 @@
 import { listOf } from "../../shared/contract/paging";
-import { HistoryEntry } from "../../shared/contract/shipment";
+import { HistoryEntry } from "../../shared/contract/shipments";
 import {
   ShipmentChange,
   type ShipmentChangeAnswer,
   ShipmentChangesResponse,
-} from "../../shared/contract/shipment-changes";
+} from "../../shared/contract/shipments-changes";
 import { ApiError } from "../lib/errors";
 import { http, request } from "../lib/http";
 import type { MirroredRow, OutboxRow } from "./db";

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Shipment } from "../../shared/contract/shipment";
+import type { Shipment } from "../../shared/contract/shipments";
 import { queueShipmentCreation, queueShipmentEdit } from "../features/shipments/form-commands";
 import { ApiError, NetworkError } from "../lib/errors";
 import { expeditionRow } from "../test-rows";

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Shipment } from "../../shared/contract/shipment";
+import type { Shipment } from "../../shared/contract/shipments";
 import { ApiError, NetworkError } from "../lib/errors";
 import { expeditionRow, truckRow } from "../test-rows";
 import { db, type OutboxRow, type SyncIssueRow } from "./db";

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { SHIPMENT_TYPE } from "../../shared/constants";
-import type { Expedition, Reception } from "../../shared/contract/shipment";
+import type { Expedition, Reception } from "../../shared/contract/shipments";
 import { expeditionRow } from "../test-rows";
 import { db, YardlineDb } from "./db";
 import { listPageKey, readListPage } from "./list-pages";

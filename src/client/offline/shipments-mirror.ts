@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { SHIPMENT_TYPE } from "../../shared/constants";
-import type { Shipment } from "../../shared/contract/shipment";
+import type { Shipment } from "../../shared/contract/shipments";
 import type { ShipmentType } from "../../shared/contract/status";
 import { normalisePlate } from "../../shared/plate";
 import { hidesIssued } from "../../shared/status-rules";

@@ -1,7 +1,7 @@
 import type { Table } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
-import type { Shipment } from "../../shared/contract/shipment";
-import { writeValuesOf } from "../../shared/contract/shipment-write";
+import type { Shipment } from "../../shared/contract/shipments";
+import { writeValuesOf } from "../../shared/contract/shipments-write";
 import { fieldLabel } from "../lib/error-messages";
 import { db, type SyncIssueRow } from "./db";
 import { type Author, enqueue, mirrorTable } from "./outbox";

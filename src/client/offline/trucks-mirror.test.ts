@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { DateTime } from "luxon";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { Shipper } from "../../shared/contract/shipper";
+import type { Shipper } from "../../shared/contract/trucks";
 import { uidOf } from "../test-rows";
 import { db } from "./db";
 import { listPageKey, readLastSync, readListPage } from "./list-pages";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { Shipper } from "../../shared/contract/shipper";
+import type { Shipper } from "../../shared/contract/trucks";
 import { normalisePlate } from "../../shared/plate";
 import { db, type TruckRow } from "./db";
 import { storeListAnswer } from "./list-answer";

@@ -1,4 +1,4 @@
-import { Attachment } from "../../shared/contract/attachment";
+import { Attachment } from "../../shared/contract/documents";
 import { apiRequest } from "../lib/http";
 import { getSessionState, subscribeSession } from "../lib/session/session-store";
 import { readStored } from "../lib/storage";

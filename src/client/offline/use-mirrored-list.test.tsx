@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Shipper } from "../../shared/contract/shipper";
+import type { Shipper } from "../../shared/contract/trucks";
 import { ApiError, NetworkError } from "../lib/errors";
 import { uidOf } from "../test-rows";
 import { db } from "./db";

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SelfCheckIn } from "../features/public/check-in/self-check-in";
+import { SelfCheckIn } from "../features/public/self-check-in/self-check-in";
 
 /**
  * The carrier's public self check-in page (issue 15): no login; the token is the address. A

@@ -8,8 +8,8 @@ import { clientCompanies, userClients } from "../db/schema/clients";
 import { companies } from "../db/schema/companies";
 import { sessions } from "../db/schema/sessions";
 import { memberships, userRoles, users } from "../db/schema/users";
+import type { UserProfile } from "../domain/users/repository";
 import { errors } from "../errors";
-import type { UserProfile } from "../routes/api/user/repository";
 import type { AccessTokens } from "./access-token";
 import type { PasswordHasher } from "./hasher";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { COMPANY_HEADER } from "../../shared/contract/company";
 import { loadAuthContext } from "../auth/context";
 import { errors } from "../errors";
-import { DbId, MAX_DB_ID } from "../routes/params";
+import { DbId, MAX_DB_ID } from "../http/params";
 import { fieldErrors } from "./errors";
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config";
-import { sweepAttachments } from "../routes/api/attachment/service";
+import { sweepAttachments } from "../domain/documents/attachment-service";
 import { createDirectoryStorage, type FileStorage } from "../services/storage/file-storage";
 
 declare module "fastify" {

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
-import type { Shipper } from "../../shared/contract/shipper";
+import type { Shipper } from "../../shared/contract/trucks";
 import type { TestApp } from "./harness";
 
 /** A signed-in caller acting for one company, for the trucks and SMS API tests. */

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { CHANGE_ENTITIES, parseCursor } from "../change-cursor";
-import { CriticalLine } from "./critical-line";
+import { CriticalLine } from "./critical-lines";
 import { text } from "./fields";
 import { MAX_PAGE_SIZE } from "./paging";
-import { Shipment } from "./shipment";
-import { Shipper } from "./shipper";
+import { Shipment } from "./shipments";
+import { Shipper } from "./trucks";
 
 /**
  * The change feed (GET /api/changes) and the live-events stream (GET /api/events). The cursor

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { LOCALES } from "../constants";
 import type { RoleKey } from "../roles";
 import { Id, text } from "./fields";
-import { Expedition, Reception, ShipmentClient } from "./shipment";
-import { PlateInput, Shipper } from "./shipper";
+import { Expedition, Reception, ShipmentClient } from "./shipments";
+import { PlateInput, Shipper } from "./trucks";
 
 /**
  * The gate (issue 15): the check-in terminal (/truck-system) validates a delivery reference for

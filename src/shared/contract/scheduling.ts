@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fieldCode, Id, isSaneDate } from "./fields";
 import { listOf, PagingQuery } from "./paging";
-import { ExpeditionCreate, ReceptionCreate } from "./shipment-write";
+import { ExpeditionCreate, ReceptionCreate } from "./shipments-write";
 
 /**
  * Dock scheduling (issue 12): hour slots with a capacity per company and operation, restricted

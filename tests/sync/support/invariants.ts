@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { db, type SyncIssueRow } from "../../../src/client/offline/db";
-import type { Shipment } from "../../../src/shared/contract/shipment";
+import type { Shipment } from "../../../src/shared/contract/shipments";
 import type { ChangeRecord, OtherEdit, RunRecord } from "./run";
 import { type HistoryRecord, OTHER_USER, type ServerState, type SyncServer } from "./server";
 

@@ -3,7 +3,7 @@ import { i18n } from "@lingui/core";
 import { reasonCommand, statusCommand } from "../../../src/client/features/shipments/commands";
 import { db } from "../../../src/client/offline/db";
 import { enqueue } from "../../../src/client/offline/outbox";
-import type { Shipment } from "../../../src/shared/contract/shipment";
+import type { Shipment } from "../../../src/shared/contract/shipments";
 import { Device } from "./device";
 import { FaultyNetwork } from "./network";
 import { faultFor, type Plan, type Step } from "./plan";

@@ -5,7 +5,7 @@ import { users } from "../../../src/server/db/schema/users";
 import { createTestApp, type TestApp } from "../../../src/server/test/harness";
 import type { LoginResponse } from "../../../src/shared/contract/auth";
 import { listOf } from "../../../src/shared/contract/paging";
-import { HistoryEntry, Shipment } from "../../../src/shared/contract/shipment";
+import { HistoryEntry, Shipment } from "../../../src/shared/contract/shipments";
 import { DEFAULT_STATUS, type ShipmentType } from "../../../src/shared/contract/status";
 
 /**

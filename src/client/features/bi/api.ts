@@ -14,7 +14,7 @@ import {
   Scorecard,
   TruckDetail,
   TruckMetricRow,
-} from "../../../shared/contract/metrics";
+} from "../../../shared/contract/bi";
 import { listOf } from "../../../shared/contract/paging";
 import { http } from "../../lib/http";
 import type { BiQuery, DetailKey, DetailRows, MetricRows } from "./chart-data";

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useRef, useState } from "react";
-import type { Metric, MetricType } from "../../../shared/contract/metrics";
+import type { Metric, MetricType } from "../../../shared/contract/bi";
 import { type StatusLabel, statusById } from "../../../shared/contract/status";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";

@@ -8,8 +8,8 @@ import type {
   MetricType,
   TruckDetail,
   TruckMetricRow,
-} from "../../../shared/contract/metrics";
-import { NO_REASON } from "../../../shared/contract/metrics";
+} from "../../../shared/contract/bi";
+import { NO_REASON } from "../../../shared/contract/bi";
 import type { CsvValue } from "./csv";
 
 /** What the BI form asks for (spec section 2, "BI screen"). */

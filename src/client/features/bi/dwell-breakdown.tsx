@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
-import type { DwellGroup, DwellGroupRow, DwellLine } from "../../../shared/contract/metrics";
+import type { DwellGroup, DwellGroupRow, DwellLine } from "../../../shared/contract/bi";
 import { notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
 import { fetchDwellGroups, fetchDwellLines } from "./api";

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
 import { DATE_DISPLAY_FORMAT } from "../../../shared/constants";
-import type { DwellLine } from "../../../shared/contract/metrics";
+import type { DwellLine } from "../../../shared/contract/bi";
 import { Button } from "../../ui/button";
 import styles from "./bi.module.css";
 import { type BiQuery, detailLink, exportName } from "./chart-data";

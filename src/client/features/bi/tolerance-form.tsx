@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
-import { MAX_TOLERANCE_MINUTES } from "../../../shared/contract/metrics";
+import { MAX_TOLERANCE_MINUTES } from "../../../shared/contract/bi";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import type { DwellRow, Scorecard, ScorecardRow } from "../../../shared/contract/metrics";
+import type { DwellRow, Scorecard, ScorecardRow } from "../../../shared/contract/bi";
 import { notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";

@@ -4,7 +4,7 @@ import {
   CriticalLine,
   CriticalLineHistoryEntry,
   type CriticalLineInput,
-} from "../../../shared/contract/critical-line";
+} from "../../../shared/contract/critical-lines";
 import { listOf } from "../../../shared/contract/paging";
 import { http } from "../../lib/http";
 import type { CriticalLineListFilters } from "../../offline/critical-lines-mirror";

@@ -1,4 +1,4 @@
-import { type CriticalLine, CriticalLineInput } from "../../../shared/contract/critical-line";
+import { type CriticalLine, CriticalLineInput } from "../../../shared/contract/critical-lines";
 import { type Author, enqueue, localId } from "../../offline/outbox";
 
 /**

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import type { CriticalLine } from "../../../shared/contract/critical-line";
+import type { CriticalLine } from "../../../shared/contract/critical-lines";
 import {
   CRITICAL_LINE_COLUMNS,
   CRITICAL_LINE_LABELS,

@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Button } from "react-aria-components";
-import type { CriticalLine } from "../../../shared/contract/critical-line";
+import type { CriticalLine } from "../../../shared/contract/critical-lines";
 import { Icon } from "../../ui/icons";
 import listStyles from "../../ui/list/list-table.module.css";
 import { formatDateTime } from "./format";

@@ -11,7 +11,7 @@ import {
   CRITICAL_LINE_TEXT_MAX,
   type CriticalLine,
   OBSERVATIONS_MAX,
-} from "../../../shared/contract/critical-line";
+} from "../../../shared/contract/critical-lines";
 import { fieldMessages } from "../../lib/error-messages";
 import { ApiError, isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { CriticalLine, CriticalLineInput } from "../../../shared/contract/critical-line";
+import type { CriticalLine, CriticalLineInput } from "../../../shared/contract/critical-lines";
 
 /** The form's values as typed; dates as datetime-local text (YYYY-MM-DDTHH:mm, local). */
 export interface CriticalLineFormValues {

@@ -9,7 +9,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
 import { useEffect } from "react";
-import type { CriticalLine } from "../../../shared/contract/critical-line";
+import type { CriticalLine } from "../../../shared/contract/critical-lines";
 import { quickFilterRange } from "../../../shared/date-filters";
 import { isKioskUser } from "../../../shared/roles";
 import { notify, notifyError } from "../../lib/notices";

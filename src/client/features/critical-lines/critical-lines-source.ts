@@ -1,4 +1,4 @@
-import type { CriticalLine } from "../../../shared/contract/critical-line";
+import type { CriticalLine } from "../../../shared/contract/critical-lines";
 import {
   CRITICAL_LINES_RESOURCE,
   type CriticalLineListFilters,

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { CriticalLine } from "../../../shared/contract/critical-line";
+import type { CriticalLine } from "../../../shared/contract/critical-lines";
 import styles from "../../ui/list/list-table.module.css";
 import {
   CRITICAL_LINE_COLUMNS,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import type { CriticalLineHistoryEntry } from "../../../shared/contract/critical-line";
+import type { CriticalLineHistoryEntry } from "../../../shared/contract/critical-lines";
 import { notifyError } from "../../lib/notices";
 import styles from "../../ui/list/list-table.module.css";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { OBSERVATIONS_CUT } from "../../../shared/contract/critical-line";
+import { OBSERVATIONS_CUT } from "../../../shared/contract/critical-lines";
 import styles from "./critical-lines.module.css";
 
 /** The observation cut at 20 characters plus an ellipsis (spec section 9). */

@@ -7,7 +7,7 @@ import {
   Reception,
   Shipment,
   type ShipmentPatch,
-} from "../../../shared/contract/shipment";
+} from "../../../shared/contract/shipments";
 import type { ShipmentType } from "../../../shared/contract/status";
 import { ApiError } from "../../lib/errors";
 import { http } from "../../lib/http";

@@ -1,5 +1,5 @@
 import type { I18n } from "@lingui/core";
-import type { Shipment } from "../../../shared/contract/shipment";
+import type { Shipment } from "../../../shared/contract/shipments";
 import { REASONS, type ReasonDefinition, statusById } from "../../../shared/contract/status";
 import type { Command } from "../../offline/outbox";
 import { enqueue } from "../../offline/outbox";

@@ -1,5 +1,5 @@
-import type { Shipment } from "../../../shared/contract/shipment";
-import type { ShipmentWriteValues } from "../../../shared/contract/shipment-write";
+import type { Shipment } from "../../../shared/contract/shipments";
+import type { ShipmentWriteValues } from "../../../shared/contract/shipments-write";
 import { REASONS, statusById } from "../../../shared/contract/status";
 import type { ShipmentClient, ShipmentPicks, ShipmentTruck } from "./form-commands";
 

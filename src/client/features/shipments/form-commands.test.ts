@@ -1,7 +1,7 @@
 import { i18n } from "@lingui/core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
-import type { Shipment } from "../../../shared/contract/shipment";
+import type { Shipment } from "../../../shared/contract/shipments";
 import { db } from "../../offline/db";
 import { type Author, enqueue, idsWithPendingChanges } from "../../offline/outbox";
 import { acknowledge, refuse } from "../../offline/replay-outcome";

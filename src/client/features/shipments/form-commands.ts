@@ -1,5 +1,5 @@
 import { SHIPMENT_TYPE } from "../../../shared/constants";
-import type { Shipment } from "../../../shared/contract/shipment";
+import type { Shipment } from "../../../shared/contract/shipments";
 import {
   changedValues,
   ExpeditionCreate,
@@ -8,7 +8,7 @@ import {
   ReceptionEdit,
   type ShipmentWriteValues,
   writeValuesOf,
-} from "../../../shared/contract/shipment-write";
+} from "../../../shared/contract/shipments-write";
 import { DEFAULT_STATUS, type ShipmentType } from "../../../shared/contract/status";
 import { timingClass } from "../../../shared/shipment-timing";
 import { fieldLabel } from "../../lib/error-messages";

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
 import { useEffect, useState } from "react";
 import { DATE_DISPLAY_FORMAT, PAGE_SIZE } from "../../../shared/constants";
-import type { HistoryEntry } from "../../../shared/contract/shipment";
+import type { HistoryEntry } from "../../../shared/contract/shipments";
 import { REASONS, statusById } from "../../../shared/contract/status";
 import { BW } from "../../../shared/status-rules";
 import { fieldLabel } from "../../lib/error-messages";

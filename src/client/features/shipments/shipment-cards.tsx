@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { CSSProperties, ReactNode } from "react";
-import type { Shipment } from "../../../shared/contract/shipment";
+import type { Shipment } from "../../../shared/contract/shipments";
 import { COLUMN_LABELS, type ColumnId, cardLayout } from "./columns";
 import styles from "./shipment-cards.module.css";
 import { type ShipmentCellOptions, useShipmentCells, WaitingToSync } from "./shipment-cells";

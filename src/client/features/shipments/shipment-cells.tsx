@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import type { ReactNode } from "react";
 import { Button } from "react-aria-components";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
-import type { Shipment } from "../../../shared/contract/shipment";
+import type { Shipment } from "../../../shared/contract/shipments";
 import { REASONS, type StatusDefinition, type StatusLabel } from "../../../shared/contract/status";
 import { Icon } from "../../ui/icons";
 import listStyles from "../../ui/list/list-table.module.css";

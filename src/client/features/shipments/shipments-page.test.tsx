@@ -11,7 +11,7 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
-import type { Expedition, Reception } from "../../../shared/contract/shipment";
+import type { Expedition, Reception } from "../../../shared/contract/shipments";
 import { setApiBase } from "../../lib/http";
 import { setAuthUser } from "../../lib/session/session-store";
 import { writeStored } from "../../lib/storage";

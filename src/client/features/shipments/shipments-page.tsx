@@ -25,7 +25,7 @@ import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo } from "react";
 import { PAGE_SIZE, SHIPMENT_TYPE } from "../../../shared/constants";
-import type { Shipment } from "../../../shared/contract/shipment";
+import type { Shipment } from "../../../shared/contract/shipments";
 import {
   type ShipmentType,
   STATUSES,
@@ -55,10 +55,10 @@ import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { type DeviceLayout, useDeviceLayout } from "../../ui/use-device-layout";
+import { LockdownsButton } from "../scheduling/lockdowns-dialog";
 import { deleteShipment } from "./api";
 import { layoutFor } from "./columns";
 import { changeReason, changeStatus, statusCommand } from "./commands";
-import { LockdownsButton } from "./scheduling/lockdowns-dialog";
 import { ShipmentCards } from "./shipment-cards";
 import styles from "./shipments.module.css";
 import { ShipmentsFilters } from "./shipments-filters";

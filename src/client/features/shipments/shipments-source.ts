@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from "../../../shared/constants";
-import type { Shipment } from "../../../shared/contract/shipment";
+import type { Shipment } from "../../../shared/contract/shipments";
 import type { ShipmentType } from "../../../shared/contract/status";
 import {
   readCreatedShipments,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type CSSProperties, useMemo } from "react";
-import type { Shipment } from "../../../shared/contract/shipment";
+import type { Shipment } from "../../../shared/contract/shipments";
 import styles from "../../ui/list/list-table.module.css";
 import { COLUMN_LABELS, type ColumnId, kioskWidths } from "./columns";
 import { type ShipmentCellOptions, useShipmentCells, WaitingToSync } from "./shipment-cells";

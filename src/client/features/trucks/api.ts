@@ -6,7 +6,7 @@ import {
   type ShipperInput,
   SmsFailedBody,
   SmsMessage,
-} from "../../../shared/contract/shipper";
+} from "../../../shared/contract/trucks";
 import { ApiError } from "../../lib/errors";
 import { http } from "../../lib/http";
 import type { ListAnswer } from "../../offline/page-rules";

@@ -1,4 +1,4 @@
-import { type Shipper, ShipperInput } from "../../../shared/contract/shipper";
+import { type Shipper, ShipperInput } from "../../../shared/contract/trucks";
 import { type Author, enqueue, localId } from "../../offline/outbox";
 import { truckCreationPath } from "./api";
 

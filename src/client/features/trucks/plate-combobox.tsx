@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from "react-aria-components";
 import { DEBOUNCE_MAX_WAIT_MS, DEBOUNCE_MS } from "../../../shared/constants";
-import type { Shipper } from "../../../shared/contract/shipper";
+import type { Shipper } from "../../../shared/contract/trucks";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { autocompletePlate } from "./api";
 import styles from "./truck-form.module.css";

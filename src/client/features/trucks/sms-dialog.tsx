@@ -10,7 +10,7 @@ import {
   TextArea,
   TextField,
 } from "react-aria-components";
-import { type Shipper, SMS_MAX_LENGTH } from "../../../shared/contract/shipper";
+import { type Shipper, SMS_MAX_LENGTH } from "../../../shared/contract/trucks";
 import { Button } from "../../ui/button";
 import dialogStyles from "../../ui/list/dialog.module.css";
 import { sendSms, smsFailureOf } from "./api";

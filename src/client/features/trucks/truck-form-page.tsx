@@ -19,7 +19,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import { Input, Label, Text, TextField } from "react-aria-components";
-import type { Shipper } from "../../../shared/contract/shipper";
+import type { Shipper } from "../../../shared/contract/trucks";
 import { fieldErrorText, fieldMessages } from "../../lib/error-messages";
 import { isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Shipper } from "../../../shared/contract/shipper";
+import type { Shipper } from "../../../shared/contract/trucks";
 import { uidOf } from "../../test-rows";
 import { digitsOnly, EMPTY_FORM, formErrorsOf, formValuesOf, toShipperInput } from "./truck-form";
 

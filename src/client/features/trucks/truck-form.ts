@@ -5,7 +5,7 @@ import {
   plateOf,
   type Shipper,
   type ShipperInput,
-} from "../../../shared/contract/shipper";
+} from "../../../shared/contract/trucks";
 import { normalisePhone } from "../../../shared/phone";
 import { DEFAULT_PHONE_COUNTRY } from "./phone-countries";
 

@@ -10,7 +10,7 @@ import {
 } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Shipper } from "../../../shared/contract/shipper";
+import type { Shipper } from "../../../shared/contract/trucks";
 import { setApiBase } from "../../lib/http";
 import { db } from "../../offline/db";
 import { uidOf } from "../../test-rows";

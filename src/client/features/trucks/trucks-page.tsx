@@ -21,7 +21,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants";
-import type { Shipper } from "../../../shared/contract/shipper";
+import type { Shipper } from "../../../shared/contract/trucks";
 import { isKioskUser } from "../../../shared/roles";
 import { getConfig } from "../../lib/config";
 import { notify, notifyError } from "../../lib/notices";

@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from "../../../shared/constants";
-import type { Shipper } from "../../../shared/contract/shipper";
+import type { Shipper } from "../../../shared/contract/trucks";
 import {
   readLocalTrucksPage,
   readTrucks,

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { Button } from "react-aria-components";
-import type { Shipper } from "../../../shared/contract/shipper";
+import type { Shipper } from "../../../shared/contract/trucks";
 import { Icon } from "../../ui/icons";
 import styles from "../../ui/list/list-table.module.css";
 import { formatDateTime, formatPhone } from "./format";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Shipper } from "../../../shared/contract/shipper";
+import type { Shipper } from "../../../shared/contract/trucks";
 import { ApiError, isTransient } from "../../lib/errors";
 import { getMirroredTruck, putTruck } from "../../offline/trucks-mirror";
 import { getTruck } from "./api";

@@ -4,7 +4,7 @@ import {
   CompanyRole,
   type UserCreate,
   type UserRolesPatch,
-} from "../../../shared/contract/user-admin";
+} from "../../../shared/contract/users";
 import { http } from "../../lib/http";
 
 /** api/user administration and api/role; answers parsed with the shared contract. */

@@ -7,11 +7,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
-import {
-  type AdminUser,
-  type CompanyRole,
-  PASSWORD_MIN,
-} from "../../../shared/contract/user-admin";
+import { type AdminUser, type CompanyRole, PASSWORD_MIN } from "../../../shared/contract/users";
 import type { RoleKey } from "../../../shared/roles";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";

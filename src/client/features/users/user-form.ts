@@ -1,4 +1,4 @@
-import { PASSWORD_MIN, type UserCreate } from "../../../shared/contract/user-admin";
+import { PASSWORD_MIN, type UserCreate } from "../../../shared/contract/users";
 import type { RoleKey } from "../../../shared/roles";
 
 export interface UserFormValues {

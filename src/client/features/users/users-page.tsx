@@ -8,7 +8,7 @@ import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "react-aria-components";
 import { z } from "zod";
-import type { AdminUser } from "../../../shared/contract/user-admin";
+import type { AdminUser } from "../../../shared/contract/users";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { buttonClass } from "../../ui/button";

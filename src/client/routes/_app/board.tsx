@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { BoardPage } from "../../features/shipments/board/board-page";
+import { BoardPage } from "../../features/board/board-page";
 
 /** /board?date=YYYY-MM-DD: the day board (issue 12); today without a date. */
 export const Route = createFileRoute("/_app/board")({

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { DockSettingsPage } from "../../features/shipments/scheduling/dock-settings-page";
+import { DockSettingsPage } from "../../features/scheduling/dock-settings-page";
 
 /** /dock-settings: the dock's hours, capacity per hour slot and restricted dates (issue 12). */
 export const Route = createFileRoute("/_app/dock-settings")({ component: DockSettingsPage });

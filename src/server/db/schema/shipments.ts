@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { LOAD_EMPTY, LOAD_TYPES } from "../../../shared/contract/shipment";
+import { LOAD_EMPTY, LOAD_TYPES } from "../../../shared/contract/shipments";
 import { clients } from "./clients";
 import { createdAt, sqlList, updatedAt, version } from "./columns";
 import { companies } from "./companies";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { SMS_STATUSES } from "../../../shared/contract/shipper";
+import { SMS_STATUSES } from "../../../shared/contract/trucks";
 import { createdAt, sqlList } from "./columns";
 import { companies } from "./companies";
 import { shippers } from "./shippers";

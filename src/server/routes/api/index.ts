@@ -8,25 +8,23 @@ import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
 import { registerStorage } from "../../plugins/storage";
 import { alertRoutes } from "./alerts";
-import { attachmentRoutes } from "./attachment";
+import { metricsRoutes } from "./bi";
 import { changesRoutes } from "./changes";
 import { checkInRoutes } from "./check-in";
 import { clientRoutes } from "./clients";
 import { companyRoutes } from "./company";
-import { criticalLineRoutes } from "./critical-line";
+import { criticalLineRoutes } from "./critical-lines";
+import { documentRoutes } from "./documents";
 import { eventsRoutes } from "./events";
-import { indicationRoutes } from "./indication";
-import { metricsRoutes } from "./metrics";
-import { packingRoutes } from "./packing";
+import { indicationRoutes } from "./indicators";
 import { schedulingRoutes } from "./scheduling";
-import { shipmentRoutes } from "./shipment";
-import { shipmentDocumentRoutes } from "./shipment-documents";
-import { shipperRoutes } from "./shipper";
+import { shipmentRoutes } from "./shipments";
 import { smsRoutes } from "./sms";
 import { statusRoutes } from "./status";
 import { taskListRoutes } from "./task-list";
-import { userRoutes } from "./user";
-import { userAdminRoutes } from "./user/admin-routes";
+import { shipperRoutes } from "./trucks";
+import { userRoutes } from "./users";
+import { userAdminRoutes } from "./users/admin-routes";
 
 /**
  * The /api scope: every route registered here needs a valid token and acts for one company
@@ -64,9 +62,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(checkInRoutes);
     await api.register(changesRoutes);
     await api.register(eventsRoutes);
-    await api.register(attachmentRoutes);
-    await api.register(shipmentDocumentRoutes);
-    await api.register(packingRoutes);
+    await api.register(documentRoutes);
     await api.register(metricsRoutes);
     await api.register(indicationRoutes);
     await api.register(alertRoutes);

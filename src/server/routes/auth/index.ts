@@ -9,7 +9,7 @@ import {
 import { ErrorBody } from "../../../shared/contract/errors";
 import { LogoutRequest } from "../../../shared/contract/logout";
 import { createDummyHash } from "../../auth/password";
-import { errorResponses } from "../responses";
+import { errorResponses } from "../../http/responses";
 import { login, logout, refresh } from "./service";
 
 /** Token endpoints of spec section 7; they need neither a token nor a company header. */

@@ -14,9 +14,9 @@ import {
   rotateRefreshToken,
   sessionOfRefreshToken,
 } from "../../auth/sessions";
+import { findCredentialsByUsername, updatePasswordHash } from "../../domain/users/repository";
 import { ApiError, errors } from "../../errors";
 import { tokenFromHeader } from "../../plugins/auth";
-import { findCredentialsByUsername, updatePasswordHash } from "../api/user/repository";
 
 /** get-token and jwt/refresh-token, kept apart from the route table. */
 export async function login(

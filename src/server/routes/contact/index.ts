@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ContactInput, ContactReceived } from "../../../shared/contract/contact";
+import { insertContact, markMailed, recentFrom } from "../../domain/contact/repository";
 import { errors } from "../../errors";
+import { errorResponses } from "../../http/responses";
 import { registerMail } from "../../plugins/mail";
-import { errorResponses } from "../responses";
-import { insertContact, markMailed, recentFrom } from "./repository";
 
 const RECEIVED = { received: true } as const;
 

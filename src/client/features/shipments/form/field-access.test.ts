@@ -3,7 +3,7 @@ import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import {
   SHIPMENT_WRITE_FIELDS,
   type ShipmentWriteField,
-} from "../../../../shared/contract/shipment-write";
+} from "../../../../shared/contract/shipments-write";
 import type { RoleKey } from "../../../../shared/roles";
 import { formAccess } from "./field-access";
 

@@ -1,4 +1,4 @@
-import type { ShipmentWriteField } from "../../../../shared/contract/shipment-write";
+import type { ShipmentWriteField } from "../../../../shared/contract/shipments-write";
 import {
   canCreateShipment,
   canEditShipment,

@@ -1,10 +1,10 @@
 import { DateTime } from "luxon";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
-import type { Shipment } from "../../../../shared/contract/shipment";
+import type { Shipment } from "../../../../shared/contract/shipments";
 import {
   type ShipmentWriteValues,
   writeValuesOf,
-} from "../../../../shared/contract/shipment-write";
+} from "../../../../shared/contract/shipments-write";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import type { ShipmentClient, ShipmentTruck } from "../form-commands";
 

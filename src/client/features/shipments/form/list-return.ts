@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { ShipmentWriteValues } from "../../../../shared/contract/shipment-write";
+import type { ShipmentWriteValues } from "../../../../shared/contract/shipments-write";
 import type { ShipmentsSearch } from "../shipments-search";
 
 /**

@@ -1,7 +1,7 @@
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import { Client, type ClientInput } from "../../../../shared/contract/clients";
 import { listOf } from "../../../../shared/contract/paging";
-import { Shipper } from "../../../../shared/contract/shipper";
+import { Shipper } from "../../../../shared/contract/trucks";
 import { isTransient } from "../../../lib/errors";
 import { http } from "../../../lib/http";
 import { db } from "../../../offline/db";

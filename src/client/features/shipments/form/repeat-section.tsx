@@ -5,8 +5,8 @@ import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import { defaultRule, type RecurrenceRule, toRrule } from "../../../../shared/recurrence";
 import { useSession } from "../../../lib/session/use-session";
-import { RecurrenceForm } from "../scheduling/recurrence-form";
-import { recurrenceProblems } from "../scheduling/recurrence-problems";
+import { RecurrenceForm } from "../../scheduling/recurrence-form";
+import { recurrenceProblems } from "../../scheduling/recurrence-problems";
 import styles from "./shipment-form.module.css";
 
 export interface RepeatState {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import type { FieldError } from "../../../../shared/contract/errors";
-import type { Shipment } from "../../../../shared/contract/shipment";
+import type { Shipment } from "../../../../shared/contract/shipments";
 import {
   changedValues,
   ExpeditionCreate,
@@ -10,7 +10,7 @@ import {
   ReceptionEdit,
   type ShipmentWriteValues,
   writeValuesOf,
-} from "../../../../shared/contract/shipment-write";
+} from "../../../../shared/contract/shipments-write";
 import { DEFAULT_STATUS, type ShipmentType } from "../../../../shared/contract/status";
 import {
   missesMandatory,

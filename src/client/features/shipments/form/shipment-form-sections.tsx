@@ -4,14 +4,14 @@ import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import type {
   ShipmentWriteField,
   ShipmentWriteValues,
-} from "../../../../shared/contract/shipment-write";
+} from "../../../../shared/contract/shipments-write";
 import type { ShipmentType, StatusDefinition } from "../../../../shared/contract/status";
 import { fieldLabel } from "../../../lib/error-messages";
 import { Button } from "../../../ui/button";
 import { REASON_TEXT, STATUS_TEXT } from "../../../ui/shipment-labels";
+import { BookedSlotInput } from "../../scheduling/booked-slot-input";
 import { reasonsOf } from "../commands";
 import type { ShipmentClient, ShipmentTruck } from "../form-commands";
-import { BookedSlotInput } from "../scheduling/booked-slot-input";
 import { ClientSelect } from "./client-select";
 import { CheckInput, DateInput, SelectInput, TextInput } from "./form-fields";
 import { fromLocalInput, numberOrNull, type ShipmentFormState, toLocalInput } from "./form-values";

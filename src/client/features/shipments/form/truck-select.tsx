@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useCallback, useState } from "react";
-import type { Shipper } from "../../../../shared/contract/shipper";
+import type { Shipper } from "../../../../shared/contract/trucks";
 import { useSession } from "../../../lib/session/use-session";
 import { Button } from "../../../ui/button";
 import { Modal } from "../../../ui/modal";

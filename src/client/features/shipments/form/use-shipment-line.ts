@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Shipment } from "../../../../shared/contract/shipment";
+import type { Shipment } from "../../../../shared/contract/shipments";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import { ApiError, isTransient } from "../../../lib/errors";
 import { getMirroredShipment, putShipment } from "../../../offline/shipments-mirror";

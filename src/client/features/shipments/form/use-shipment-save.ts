@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import type { NotCreated } from "../../../../shared/contract/scheduling";
-import type { Shipment } from "../../../../shared/contract/shipment";
+import type { Shipment } from "../../../../shared/contract/shipments";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import { fieldErrorText } from "../../../lib/error-messages";
 import { useSession } from "../../../lib/session/use-session";
 import { currentAuthor } from "../../../offline/sync-engine";
+import { saveSeries } from "../../scheduling/api";
 import { queueShipmentCreation, queueShipmentEdit } from "../form-commands";
-import { saveSeries } from "../scheduling/api";
 import { type ShipmentFormState, valuesToSave } from "./form-values";
 import { planSave } from "./save-plan";
 

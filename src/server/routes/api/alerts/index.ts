@@ -11,12 +11,18 @@ import {
 } from "../../../../shared/contract/alerts";
 import { listOf } from "../../../../shared/contract/paging";
 import { authOf } from "../../../auth/context";
+import {
+  type AlertListRow,
+  alertMedia,
+  deleteAlert,
+  insertAlert,
+  listAlerts,
+} from "../../../domain/alerts/repository";
 import { ApiError, errors, multipartReadError } from "../../../errors";
+import { wholeList } from "../../../http/page";
+import { IdParams } from "../../../http/params";
+import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { CompanyHeaders } from "../../../plugins/company-scope";
-import { wholeList } from "../../page";
-import { IdParams } from "../../params";
-import { API_ERRORS, errorResponses } from "../../responses";
-import { type AlertListRow, alertMedia, deleteAlert, insertAlert, listAlerts } from "./repository";
 
 const tags = ["alerts"];
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { WINDOW_DAYS_AFTER, WINDOW_DAYS_BEFORE } from "../../../../shared/change-window";
 import { Changes, ChangesQuery } from "../../../../shared/contract/changes";
 import { authOf } from "../../../auth/context";
-import { API_ERRORS, errorResponses } from "../../responses";
-import { readChanges } from "./service";
+import { readChanges } from "../../../domain/changes/service";
+import { API_ERRORS, errorResponses } from "../../../http/responses";
 
 const DESCRIPTION =
   "The offline mirror's change feed. Without `since` it starts a full run: every truck of the " +

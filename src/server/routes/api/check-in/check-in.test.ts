@@ -5,8 +5,8 @@ import type {
   CheckOutAnswer,
   ValidateAnswer,
 } from "../../../../shared/contract/check-in";
-import type { HistoryEntry } from "../../../../shared/contract/shipment";
-import type { Shipper } from "../../../../shared/contract/shipper";
+import type { HistoryEntry } from "../../../../shared/contract/shipments";
+import type { Shipper } from "../../../../shared/contract/trucks";
 import { PLAIN, TRW } from "../../../db/demo-data";
 import { type Caller, callerFor, uniquePlate } from "../../../test/api-caller";
 import { createTestApp, type TestApp } from "../../../test/harness";

@@ -15,11 +15,16 @@ import {
   ValidateQuery,
 } from "../../../../shared/contract/check-in";
 import { authOf } from "../../../auth/context";
+import { activePage, insertPage, revokePages } from "../../../domain/check-in/repository";
+import {
+  checkInOnce,
+  checkOutOnce,
+  type GateActor,
+  validateReference,
+} from "../../../domain/check-in/service";
 import { errors } from "../../../errors";
-import { API_ERRORS, errorResponses } from "../../responses";
-import { etagOf } from "../../versioning";
-import { activePage, insertPage, revokePages } from "./repository";
-import { checkInOnce, checkOutOnce, type GateActor, validateReference } from "./service";
+import { API_ERRORS, errorResponses } from "../../../http/responses";
+import { etagOf } from "../../../http/versioning";
 
 const tags = ["check-in"];
 const WHO =

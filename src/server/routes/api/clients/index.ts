@@ -4,16 +4,21 @@ import { Client, ClientInput, ClientListQuery } from "../../../../shared/contrac
 import { staleBody } from "../../../../shared/contract/errors";
 import { listOf } from "../../../../shared/contract/paging";
 import { authOf } from "../../../auth/context";
+import { presentClient } from "../../../domain/clients/presenter";
+import { findClient, listClients } from "../../../domain/clients/repository";
+import {
+  clientScopeOf,
+  createClient,
+  deleteClient,
+  replaceClient,
+} from "../../../domain/clients/service";
 import { errors } from "../../../errors";
+import { pageOf } from "../../../http/page";
+import { IdParams } from "../../../http/params";
+import { API_ERRORS, errorResponses } from "../../../http/responses";
+import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
 import { CompanyHeaders } from "../../../plugins/company-scope";
 import { requirePermission } from "../../../plugins/require-permission";
-import { pageOf } from "../../page";
-import { IdParams } from "../../params";
-import { API_ERRORS, errorResponses } from "../../responses";
-import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../versioning";
-import { presentClient } from "./presenter";
-import { findClient, listClients } from "./repository";
-import { clientScopeOf, createClient, deleteClient, replaceClient } from "./service";
 
 const tags = ["client"];
 const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);

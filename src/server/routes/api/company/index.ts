@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Company, CompanyQuery } from "../../../../shared/contract/company";
 import { listOf, PagingQuery } from "../../../../shared/contract/paging";
 import { authOf } from "../../../auth/context";
+import { presentCompany } from "../../../domain/company/presenter";
+import { companiesOf } from "../../../domain/company/repository";
 import { errors } from "../../../errors";
-import { pageOf } from "../../page";
-import { DbId, IdParams } from "../../params";
-import { API_ERRORS, errorResponses } from "../../responses";
-import { presentCompany } from "./presenter";
-import { companiesOf } from "./repository";
+import { pageOf } from "../../../http/page";
+import { DbId, IdParams } from "../../../http/params";
+import { API_ERRORS, errorResponses } from "../../../http/responses";
 
 /** The shared filter, with ids bounded to what the database can hold. */
 const CompanyListQuery = PagingQuery.extend(CompanyQuery.shape).extend({ id: DbId.optional() });

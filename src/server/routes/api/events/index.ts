@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authOf } from "../../../auth/context";
-import { seesCriticalLines, visibleTypes } from "../changes/service";
-import { openLiveStream, RETRY_MS } from "./live-stream";
-import { SessionStreams } from "./session-streams";
+import { seesCriticalLines, visibleTypes } from "../../../domain/changes/service";
+import { openLiveStream, RETRY_MS } from "../../../domain/events/live-stream";
+import { SessionStreams } from "../../../domain/events/session-streams";
 
 const MAX_STREAM_MS = 30 * 60_000;
 

@@ -11,17 +11,13 @@ import {
   RestrictedDateQuery,
 } from "../../../../shared/contract/scheduling";
 import { authOf } from "../../../auth/context";
-import { errors } from "../../../errors";
-import { pageOf } from "../../page";
-import { IdParams } from "../../params";
-import { API_ERRORS, errorResponses } from "../../responses";
 import {
   deleteRestricted,
   findSchedule,
   insertRestricted,
   listRestricted,
   saveSchedule,
-} from "./repository";
+} from "../../../domain/scheduling/repository";
 import {
   offeredHours,
   presentSchedule,
@@ -31,7 +27,11 @@ import {
   requireSeesOperation,
   scheduleRowOf,
   slotsOfDay,
-} from "./service";
+} from "../../../domain/scheduling/service";
+import { errors } from "../../../errors";
+import { pageOf } from "../../../http/page";
+import { IdParams } from "../../../http/params";
+import { API_ERRORS, errorResponses } from "../../../http/responses";
 
 const SLOTS =
   "Hours are the yard's clock (the dock schedule's time zone): the slots 06:00 to 21:00, " +

@@ -5,17 +5,17 @@ import {
   SmsListQuery,
   SmsMessage,
   SmsSendRequest,
-} from "../../../../shared/contract/shipper";
+} from "../../../../shared/contract/trucks";
 import { authOf } from "../../../auth/context";
+import { presentSms } from "../../../domain/sms/presenter";
+import { listSms } from "../../../domain/sms/repository";
+import { requireSmsEnabled, sendSms } from "../../../domain/sms/service";
+import { findShipper } from "../../../domain/trucks/repository";
 import { errors } from "../../../errors";
+import { pageOf } from "../../../http/page";
+import { IdParams } from "../../../http/params";
+import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { requirePermission } from "../../../plugins/require-permission";
-import { pageOf } from "../../page";
-import { IdParams } from "../../params";
-import { API_ERRORS, errorResponses } from "../../responses";
-import { findShipper } from "../shipper/repository";
-import { presentSms } from "./presenter";
-import { listSms } from "./repository";
-import { requireSmsEnabled, sendSms } from "./service";
 
 const tags = ["sms"];
 const DISABLED = "When SMS is disabled (SMS_ENABLED=false) it answers 409 sms_disabled. ";

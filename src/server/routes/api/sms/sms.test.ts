@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Shipper, SmsMessage } from "../../../../shared/contract/shipper";
+import type { Shipper, SmsMessage } from "../../../../shared/contract/trucks";
 import { loadConfig } from "../../../config";
 import { BW, KL, PLAIN } from "../../../db/demo-data";
 import { smsSendHits } from "../../../db/schema/sms-limits";

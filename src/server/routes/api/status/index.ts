@@ -3,10 +3,10 @@ import { listOf } from "../../../../shared/contract/paging";
 import { Reason, ReasonQuery, Status, StatusQuery } from "../../../../shared/contract/status";
 import { statusesFor } from "../../../../shared/status-rules";
 import { authOf } from "../../../auth/context";
-import { wholeList } from "../../page";
-import { API_ERRORS, errorResponses } from "../../responses";
-import { presentReason, presentStatus } from "./presenter";
-import { listReasons, listStatuses } from "./repository";
+import { presentReason, presentStatus } from "../../../domain/status/presenter";
+import { listReasons, listStatuses } from "../../../domain/status/repository";
+import { wholeList } from "../../../http/page";
+import { API_ERRORS, errorResponses } from "../../../http/responses";
 
 const tags = ["status"];
 

@@ -17,15 +17,8 @@ import {
   WorksheetInput,
 } from "../../../../shared/contract/task-list";
 import { authOf } from "../../../auth/context";
-import { errors } from "../../../errors";
-import { CompanyHeaders } from "../../../plugins/company-scope";
-import { requirePermission } from "../../../plugins/require-permission";
-import { pageOf } from "../../page";
-import { IdParams } from "../../params";
-import { API_ERRORS, errorResponses } from "../../responses";
-import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../versioning";
-import { taskLinesWorkbook } from "./excel";
-import { presentTaskLine } from "./presenter";
+import { taskLinesWorkbook } from "../../../domain/task-list/excel";
+import { presentTaskLine } from "../../../domain/task-list/presenter";
 import {
   insertWorkDescription,
   insertWorksheet,
@@ -34,7 +27,7 @@ import {
   listWorkDescriptions,
   listWorksheets,
   worksheetInCompany,
-} from "./repository";
+} from "../../../domain/task-list/repository";
 import {
   createTaskLine,
   createTaskLineOnce,
@@ -42,7 +35,14 @@ import {
   removeTaskLine,
   replaceTaskLine,
   taskScopeOf,
-} from "./service";
+} from "../../../domain/task-list/service";
+import { errors } from "../../../errors";
+import { pageOf } from "../../../http/page";
+import { IdParams } from "../../../http/params";
+import { API_ERRORS, errorResponses } from "../../../http/responses";
+import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
+import { CompanyHeaders } from "../../../plugins/company-scope";
+import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["task-list"];
 const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);

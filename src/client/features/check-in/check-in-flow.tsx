@@ -1,0 +1,209 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useLiveQuery } from "dexie-react-hooks";
+import { type FormEvent, useCallback, useState } from "react";
+import { ToggleButton, ToggleButtonGroup } from "react-aria-components";
+import type { CheckInLine } from "../../../shared/contract/check-in";
+import { plateFieldError, plateOf } from "../../../shared/contract/trucks";
+import { normalisePhone } from "../../../shared/phone";
+import { fieldErrorText } from "../../lib/error-messages";
+import { currentLocale } from "../../lib/i18n";
+import { notify, notifyError } from "../../lib/notices";
+import { db } from "../../offline/db";
+import { currentAuthor } from "../../offline/sync-engine";
+import { Button } from "../../ui/button";
+import { TextField } from "../../ui/text-field";
+import { type Validation, validateReference } from "./api";
+import styles from "./check-in.module.css";
+import { truckByPlate } from "./check-in-local";
+import { queueCheckIn } from "./commands";
+import { DockModal } from "./dock-modal";
+import { LineChoices } from "./line-choices";
+import { TruckOffers } from "./truck-offers";
+import { useLineTrucks } from "./use-line-trucks";
+
+interface Confirmation {
+  line: CheckInLine;
+  plate: string;
+  queued: boolean;
+}
+
+/** Check-in (spec "Truck check-in"): load or download, reference, validate, truck, dock. */
+export function CheckInFlow({ company, zone }: { company: number; zone: string | undefined }) {
+  const { t } = useLingui();
+  const [type, setType] = useState<1 | 2>(1);
+  const [reference, setReference] = useState("");
+  const [validation, setValidation] = useState<Validation | null>(null);
+  const [validating, setValidating] = useState(false);
+  const [line, setLine] = useState<CheckInLine | null>(null);
+  const [plate, setPlate] = useState("");
+  const [name, setName] = useState("");
+  const [phone, setPhone] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const trucks = useLiveQuery(
+    () => db.trucks.where("company").equals(company).toArray(),
+    [company],
+  );
+  const offered = useLineTrucks(line?.id ?? null, plate, trucks);
+  // The registered truck of the plate: the mirror's, or one the server offered for the line.
+  const known = truckByPlate(trucks ?? [], plate) ?? truckByPlate(offered.trucks, plate);
+
+  const reset = () => {
+    setReference("");
+    setValidation(null);
+    setLine(null);
+    setPlate("");
+    setName("");
+    setPhone("");
+    setErrors({});
+  };
+
+  const handleValidate = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reference.trim() === "") return;
+    setValidating(true);
+    setLine(null);
+    try {
+      const answer = await validateReference(company, reference, type, zone);
+      setValidation(answer);
+      const first = answer.results.find((item) => item.truck === null);
+      if (answer.results.length === 1 && first) setLine(first);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setValidating(false);
+    }
+  };
+
+  const handleCheckIn = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!line) return;
+    performance.mark("gate-check-in-press");
+    const found: Record<string, string> = {};
+    const plateError = plateFieldError(plate);
+    if (plateError) found.plate = fieldErrorText("plate", plateError);
+    if (!known && name.trim() === "") found.name = t`Enter the driver's name`;
+    if (!known && phone.trim() !== "" && !normalisePhone(phone)) {
+      found.phone = t`Enter the phone with its country code, e.g. +34 612 345 678`;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const author = currentAuthor();
+    if (!author) return;
+    const truck = {
+      plate: plateOf(plate),
+      name: known?.name ?? name.trim().toUpperCase(),
+      phone: known ? known.phone : phone.trim() || null,
+    };
+    await queueCheckIn(line, truck, author, currentLocale());
+    setConfirmation({ line, plate: truck.plate, queued: !navigator.onLine });
+    notify("success", t`Register truck successfully`);
+    reset();
+  };
+
+  const close = useCallback(() => setConfirmation(null), []);
+  const results = validation?.results ?? [];
+  return (
+    <div className={styles.flow}>
+      <ToggleButtonGroup
+        className={styles.types}
+        aria-label={t`Check-in type`}
+        selectionMode="single"
+        disallowEmptySelection
+        selectedKeys={[String(type)]}
+        onSelectionChange={(keys) => {
+          const [key] = [...keys];
+          if (key === "1" || key === "2") setType(Number(key) as 1 | 2);
+        }}
+      >
+        <ToggleButton className={styles.type} id="1">
+          <Trans>Load</Trans>
+        </ToggleButton>
+        <ToggleButton className={styles.type} id="2">
+          <Trans>Download</Trans>
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <form className={styles.row} onSubmit={handleValidate}>
+        <TextField
+          label={t`Delivery reference`}
+          value={reference}
+          onChange={(value) => {
+            setReference(value);
+            setValidation(null);
+            setLine(null);
+          }}
+          autoComplete="off"
+        />
+        <Button type="submit" className={styles.big} pending={validating}>
+          <Trans>Validate</Trans>
+        </Button>
+      </form>
+      {validation?.offline ? (
+        <p className={styles.queued}>
+          <Trans>Offline: checked against today's lines saved on this terminal.</Trans>
+        </p>
+      ) : null}
+      {validation && results.length === 0 ? (
+        <p role="alert" className={styles.warning}>
+          {validation.hint === "other_day" ? (
+            <Trans>This reference is not booked for today.</Trans>
+          ) : validation.hint === "other_type" ? (
+            <Trans>This reference is for the other kind of check-in.</Trans>
+          ) : (
+            <Trans>No line of today has this reference.</Trans>
+          )}
+        </p>
+      ) : null}
+      {results.length > 0 ? (
+        <LineChoices lines={results} selected={line?.id ?? null} onSelect={setLine} />
+      ) : null}
+      {line ? (
+        <form className={styles.truck} onSubmit={handleCheckIn} aria-label={t`Truck`}>
+          <TextField
+            label={t`Plate`}
+            value={plate}
+            onChange={setPlate}
+            autoComplete="off"
+            errorMessage={errors.plate}
+          />
+          <TruckOffers
+            trucks={offered.trucks}
+            plate={plateOf(plate)}
+            onPick={(truck) => setPlate(truck.plate)}
+          />
+          {known ? (
+            <p className={styles.known}>
+              <Trans>Registered truck: {known.name}</Trans>
+            </p>
+          ) : (
+            <>
+              <TextField
+                label={t`Driver name`}
+                value={name}
+                onChange={setName}
+                errorMessage={errors.name}
+              />
+              <TextField
+                label={t`Phone`}
+                value={phone}
+                onChange={setPhone}
+                type="tel"
+                placeholder="+34 612 345 678"
+                errorMessage={errors.phone}
+              />
+            </>
+          )}
+          <Button type="submit" className={styles.big}>
+            <Trans>Check in</Trans>
+          </Button>
+        </form>
+      ) : null}
+      <DockModal
+        line={confirmation?.line ?? null}
+        plate={confirmation?.plate ?? ""}
+        queued={confirmation?.queued ?? false}
+        onClose={close}
+      />
+    </div>
+  );
+}

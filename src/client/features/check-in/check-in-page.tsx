@@ -1,0 +1,56 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { ToggleButton, ToggleButtonGroup } from "react-aria-components";
+import { useSession } from "../../lib/session/use-session";
+import styles from "./check-in.module.css";
+import { CheckInFlow } from "./check-in-flow";
+import { GateIssues } from "./check-in-issues";
+import { CheckOutForm } from "./check-out-form";
+import { PosterDialog } from "./poster-dialog";
+import { useGateTheme } from "./use-check-in-theme";
+
+/**
+ * The gate terminal (/truck-system, issue 15): check trucks in to the day's lines and out by
+ * plate, in the kiosk theme, online or not (every write goes through the outbox).
+ */
+export function GatePage() {
+  useGateTheme();
+  const { t } = useLingui();
+  const { company, user, roles } = useSession();
+  const [mode, setMode] = useState<"in" | "out">("in");
+  if (!company) return null;
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <h1 className={styles.title}>
+          <Trans>Truck check-in</Trans>
+        </h1>
+        <PosterDialog roles={roles} />
+      </div>
+      <GateIssues userId={user?.id ?? null} />
+      <ToggleButtonGroup
+        className={styles.modes}
+        aria-label={t`Arrival or departure`}
+        selectionMode="single"
+        disallowEmptySelection
+        selectedKeys={[mode]}
+        onSelectionChange={(keys) => {
+          const [key] = [...keys];
+          if (key === "in" || key === "out") setMode(key);
+        }}
+      >
+        <ToggleButton className={styles.mode} id="in">
+          <Trans>Arrival</Trans>
+        </ToggleButton>
+        <ToggleButton className={styles.mode} id="out">
+          <Trans>Departure</Trans>
+        </ToggleButton>
+      </ToggleButtonGroup>
+      {mode === "in" ? (
+        <CheckInFlow company={company.id} zone={company.time_zone} />
+      ) : (
+        <CheckOutForm company={company.id} />
+      )}
+    </div>
+  );
+}

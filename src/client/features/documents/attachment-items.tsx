@@ -1,0 +1,208 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import type { Attachment } from "../../../shared/contract/documents";
+import { Button } from "../../ui/button";
+import { imageContent } from "./api";
+import styles from "./documents.module.css";
+import type { QueuedFile } from "./use-attachments";
+
+/** Loaded images by attachment id, kept while the page lives (they do not change). */
+const images = new Map<number, Promise<string>>();
+
+function useImage(id: number): string | null {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    let found = images.get(id);
+    if (!found) {
+      found = imageContent(id);
+      images.set(id, found);
+      found.catch(() => images.delete(id));
+    }
+    found.then(
+      (value) => live && setSrc(value),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return src;
+}
+
+function useBlobUrl(blob: Blob): string {
+  const [url] = useState(() => URL.createObjectURL(blob));
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return url;
+}
+
+export interface ItemActions {
+  canEdit: boolean;
+  selecting: boolean;
+  selected: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  open: (view: { src: string; attachment: Attachment }) => void;
+  download: (attachment: Attachment) => void;
+  remove: (attachment: Attachment) => void;
+}
+
+function SelectBox({ attachment, actions }: { attachment: Attachment; actions: ItemActions }) {
+  const { t } = useLingui();
+  if (!actions.selecting) return null;
+  return (
+    <label className={styles.checkTarget}>
+      <input
+        type="checkbox"
+        className={styles.check}
+        checked={actions.selected.has(attachment.id)}
+        onChange={() => actions.toggle(attachment.id)}
+        aria-label={t`Select ${attachment.name}`}
+      />
+    </label>
+  );
+}
+
+export function ImageTile({
+  attachment,
+  actions,
+}: {
+  attachment: Attachment;
+  actions: ItemActions;
+}) {
+  const { t } = useLingui();
+  const src = useImage(attachment.id);
+  const selected = actions.selecting && actions.selected.has(attachment.id);
+  return (
+    <li className={selected ? `${styles.tile} ${styles.tileSelected}` : styles.tile}>
+      <button
+        type="button"
+        className={styles.thumb}
+        onClick={() => src && actions.open({ src, attachment })}
+        aria-label={t`View ${attachment.name}`}
+      >
+        {src ? <img src={src} alt={attachment.description} /> : null}
+      </button>
+      <span className={styles.name} title={attachment.name}>
+        {attachment.description}
+      </span>
+      <div className={styles.tileActions}>
+        <SelectBox attachment={attachment} actions={actions} />
+        {actions.canEdit && !actions.selecting ? (
+          <Button
+            variant="ghost"
+            onPress={() => actions.remove(attachment)}
+            aria-label={t`Delete ${attachment.name}`}
+          >
+            <Trans>Delete</Trans>
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** A photo still on the device: shown from its Blob, with its state. */
+export function QueuedTile({ file }: { file: QueuedFile }) {
+  const url = useBlobUrl(file.row.blob);
+  return (
+    <li className={styles.tile}>
+      <span className={styles.thumb}>
+        <img src={url} alt={file.row.name} />
+      </span>
+      <span className={styles.name}>{file.row.name}</span>
+      <QueuedState file={file} />
+    </li>
+  );
+}
+
+export function QueuedState({ file }: { file: QueuedFile }) {
+  const { t } = useLingui();
+  if (file.progress) {
+    const percent = file.progress.total
+      ? Math.round((file.progress.loaded / file.progress.total) * 100)
+      : 0;
+    return (
+      <progress max={100} value={percent} aria-label={t`Uploading ${file.row.name}`}>
+        {percent}%
+      </progress>
+    );
+  }
+  return (
+    <span className={styles.badge}>
+      {navigator.onLine ? <Trans>Waiting to upload</Trans> : <Trans>Waiting for network</Trans>}
+    </span>
+  );
+}
+
+const sizeOf = (bytes: number) =>
+  bytes >= 1_048_576
+    ? `${(bytes / 1_048_576).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+export function DocumentsTable({
+  documents,
+  queued,
+  actions,
+}: {
+  documents: Attachment[];
+  queued: QueuedFile[];
+  actions: ItemActions;
+}) {
+  const { t } = useLingui();
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          {actions.selecting ? <th scope="col">{t`Select`}</th> : null}
+          <th scope="col">{t`Name`}</th>
+          <th scope="col">{t`Description`}</th>
+          <th scope="col" className={styles.number}>{t`Size`}</th>
+          <th scope="col">{t`Actions`}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {queued.map((file) => (
+          <tr key={file.row.mutationId}>
+            {actions.selecting ? <td /> : null}
+            <td className={styles.name}>{file.row.name}</td>
+            <td>{file.row.description || file.row.name}</td>
+            <td className={styles.number}>{sizeOf(file.row.size)}</td>
+            <td>
+              <QueuedState file={file} />
+            </td>
+          </tr>
+        ))}
+        {documents.map((attachment) => (
+          <tr key={attachment.id}>
+            {actions.selecting ? (
+              <td>
+                <SelectBox attachment={attachment} actions={actions} />
+              </td>
+            ) : null}
+            <td className={styles.name}>{attachment.name}</td>
+            <td>{attachment.description}</td>
+            <td className={styles.number}>{sizeOf(attachment.size)}</td>
+            <td>
+              <Button
+                variant="ghost"
+                onPress={() => actions.download(attachment)}
+                aria-label={t`Download ${attachment.name}`}
+              >
+                <Trans>Download</Trans>
+              </Button>
+              {actions.canEdit ? (
+                <Button
+                  variant="ghost"
+                  onPress={() => actions.remove(attachment)}
+                  aria-label={t`Delete ${attachment.name}`}
+                >
+                  <Trans>Delete</Trans>
+                </Button>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

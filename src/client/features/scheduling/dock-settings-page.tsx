@@ -1,0 +1,237 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { type DockSchedule, SLOT_HOURS } from "../../../shared/contract/scheduling";
+import { fieldMessages } from "../../lib/error-messages";
+import { notify, notifyError } from "../../lib/notices";
+import { useSession } from "../../lib/session/use-session";
+import { Button } from "../../ui/button";
+import fieldStyles from "../../ui/field.module.css";
+import { EmptyState } from "../../ui/list/empty-state";
+import { LoadingIndicator } from "../../ui/list/loading-indicator";
+import pageStyles from "../../ui/page.module.css";
+import { getDockSchedule, saveDockSchedule } from "./api";
+import { RestrictedDatesPanel } from "./restricted-dates-panel";
+import styles from "./scheduling.module.css";
+
+const hourText = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+function zones(current: string): string[] {
+  const all =
+    typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
+/**
+ * /dock-settings (beyond the spec, issue 12): the company's dock hours and capacity per hour
+ * slot, changed by an admin (others read them), and its restricted dates.
+ */
+export function DockSettingsPage() {
+  const { t } = useLingui();
+  const id = useId();
+  const session = useSession();
+  const isAdmin = session.roles.includes("admin");
+  const [schedule, setSchedule] = useState<DockSchedule | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const companyId = session.company?.id;
+
+  useEffect(() => {
+    if (companyId === undefined) return;
+    let live = true;
+    setSchedule(null);
+    setFailed(false);
+    getDockSchedule().then(
+      (answer) => live && setSchedule(answer),
+      (error: unknown) => {
+        if (!live) return;
+        setFailed(true);
+        notifyError(error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [companyId]);
+
+  const zoneChoices = useMemo(() => zones(schedule?.time_zone ?? "UTC"), [schedule?.time_zone]);
+  const set = (change: Partial<DockSchedule>) =>
+    setSchedule((current) => (current ? { ...current, ...change } : current));
+  const limit = (text: string) => (text.trim() === "" ? null : Number(text));
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!schedule || !isAdmin) return;
+    setSaving(true);
+    setErrors({});
+    try {
+      setSchedule(await saveDockSchedule(schedule));
+      notify("success", t`Dock hours`, t`Saved`);
+    } catch (error) {
+      setErrors(
+        Object.fromEntries(
+          Object.entries(fieldMessages(error)).map(([field, lines]) => [field, lines.join(" ")]),
+        ),
+      );
+      notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const readOnly = !isAdmin;
+  return (
+    <section className={pageStyles.page} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className={pageStyles.title}>
+        <Trans>Dock hours</Trans>
+      </h1>
+      {failed ? <EmptyState message={<Trans>The dock hours could not be loaded.</Trans>} /> : null}
+      {!schedule && !failed ? <LoadingIndicator /> : null}
+      {schedule ? (
+        <form className={styles.settings} onSubmit={(event) => void save(event)} noValidate>
+          {readOnly ? (
+            <p className={styles.hint}>
+              <Trans>Only an administrator changes the dock hours.</Trans>
+            </p>
+          ) : null}
+          <div className={fieldStyles.field}>
+            <label className={fieldStyles.label} htmlFor={`${id}-zone`}>
+              <Trans>Time zone of the yard</Trans>
+            </label>
+            <select
+              id={`${id}-zone`}
+              className={styles.select}
+              value={schedule.time_zone}
+              disabled={readOnly}
+              onChange={(event) => set({ time_zone: event.target.value })}
+            >
+              {zoneChoices.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+            {errors.time_zone ? (
+              <span className={fieldStyles.error}>{errors.time_zone}</span>
+            ) : null}
+          </div>
+          <div className={styles.row}>
+            <HourSelect
+              id={`${id}-opens`}
+              label={t`Opens at`}
+              value={schedule.opens_at}
+              disabled={readOnly}
+              onChange={(opens_at) => set({ opens_at })}
+              error={errors.opens_at}
+            />
+            <HourSelect
+              id={`${id}-closes`}
+              label={t`Last slot starts at`}
+              value={schedule.closes_at}
+              disabled={readOnly}
+              onChange={(closes_at) => set({ closes_at })}
+              error={errors.closes_at}
+            />
+          </div>
+          <div className={styles.row}>
+            <LimitInput
+              id={`${id}-unload`}
+              label={t`Receptions per hour`}
+              value={schedule.unload_per_hour}
+              disabled={readOnly}
+              onChange={(text) => set({ unload_per_hour: limit(text) })}
+              error={errors.unload_per_hour}
+            />
+            <LimitInput
+              id={`${id}-load`}
+              label={t`Expeditions per hour`}
+              value={schedule.load_per_hour}
+              disabled={readOnly}
+              onChange={(text) => set({ load_per_hour: limit(text) })}
+              error={errors.load_per_hour}
+            />
+          </div>
+          <p className={styles.hint}>
+            <Trans>
+              Leave a limit empty for no limit. Users with the lockdowns permission may book any
+              hour from 06:00 to 21:00.
+            </Trans>
+          </p>
+          {isAdmin ? (
+            <div className={styles.dialogActions}>
+              <Button type="submit" pending={saving}>
+                <Trans>Save</Trans>
+              </Button>
+            </div>
+          ) : null}
+        </form>
+      ) : null}
+      <h2 className={styles.subtitle}>
+        <Trans>Restricted dates</Trans>
+      </h2>
+      <RestrictedDatesPanel canEdit={isAdmin || session.can("lockdowns")} />
+    </section>
+  );
+}
+
+function HourSelect(props: {
+  id: string;
+  label: string;
+  value: number;
+  disabled: boolean;
+  onChange: (hour: number) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={props.id}>
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        className={styles.select}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(Number(event.target.value))}
+      >
+        {SLOT_HOURS.map((hour) => (
+          <option key={hour} value={hour}>
+            {hourText(hour)}
+          </option>
+        ))}
+      </select>
+      {props.error ? <span className={fieldStyles.error}>{props.error}</span> : null}
+    </div>
+  );
+}
+
+function LimitInput(props: {
+  id: string;
+  label: string;
+  value: number | null;
+  disabled: boolean;
+  onChange: (text: string) => void;
+  error?: string | undefined;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        className={fieldStyles.input}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={1000}
+        placeholder={t`No limit`}
+        value={props.value ?? ""}
+        readOnly={props.disabled}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {props.error ? <span className={fieldStyles.error}>{props.error}</span> : null}
+    </div>
+  );
+}

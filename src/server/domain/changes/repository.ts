@@ -1,0 +1,115 @@
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { ChangeEntity, ChangeKey } from "../../../shared/change-cursor";
+import type { ShipmentType } from "../../../shared/contract/status";
+import type { Executor } from "../../db/database";
+import { changeLog } from "../../db/schema/changes";
+import { criticalLines } from "../../db/schema/critical-lines";
+import { shipments } from "../../db/schema/shipments";
+
+/**
+ * Every transaction stamped below this id has finished (committed or rolled back), and every
+ * transaction still to come gets a higher one: the oldest transaction still running, from
+ * the current snapshot. Handing out only changes below it is what keeps a change committed
+ * late with a low stamp from slipping behind a cursor.
+ */
+export async function snapshotBound(db: Executor): Promise<bigint> {
+  const [row] = await db
+    .select({ xmin: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text` })
+    .from(sql`(select 1) as one`);
+  if (!row) throw new Error("no snapshot");
+  return BigInt(row.xmin);
+}
+
+export interface FeedScope {
+  companyId: number;
+  /** Clients a client-role user is limited to; empty: all. */
+  clientIds: readonly number[];
+  /** Shipment types the user may see. */
+  types: readonly ShipmentType[];
+  /** Working window of booked dates (live shipments outside it are not listed). */
+  from: Date;
+  until: Date;
+  /** A full run lists live rows only; a changes run also lists deletions. */
+  full: boolean;
+  /** The caller may read critical lines (a full run lists those ending at or after `from`). */
+  criticalLines?: boolean;
+}
+
+function criticalLinesSeen(scope: FeedScope): SQL | undefined {
+  if (scope.criticalLines === false) return sql`false`;
+  return and(
+    eq(changeLog.entity, "critical_line"),
+    scope.full
+      ? and(eq(changeLog.deleted, false), gte(criticalLines.endDate, scope.from))
+      : undefined,
+  );
+}
+
+export interface ChangeEntry {
+  entity: ChangeEntity;
+  id: number;
+  xid: bigint;
+  deleted: boolean;
+}
+
+function shipmentsSeen(scope: FeedScope): SQL | undefined {
+  if (scope.types.length === 0) return sql`false`;
+  const live = and(
+    isNull(shipments.deletedAt),
+    gte(shipments.bookedDate, scope.from),
+    lt(shipments.bookedDate, scope.until),
+  );
+  return and(
+    eq(changeLog.entity, "shipment"),
+    inArray(shipments.type, [...scope.types]),
+    scope.clientIds.length > 0 ? inArray(shipments.clientId, [...scope.clientIds]) : undefined,
+    scope.full ? live : or(live, isNotNull(shipments.deletedAt)),
+  );
+}
+
+/**
+ * Up to `limit` changes of the company after `after` and below `below`, in feed order, that
+ * the scope lets the caller see.
+ */
+export async function listChanges(
+  db: Executor,
+  scope: FeedScope,
+  after: ChangeKey,
+  below: bigint,
+  limit: number,
+): Promise<ChangeEntry[]> {
+  const rows = await db
+    .select({
+      entity: changeLog.entity,
+      id: changeLog.entityId,
+      xid: sql<string>`${changeLog.changeXid}::text`,
+      deleted: sql<boolean>`(${changeLog.deleted} or ${shipments.deletedAt} is not null)`,
+    })
+    .from(changeLog)
+    .leftJoin(
+      shipments,
+      and(eq(changeLog.entity, "shipment"), eq(shipments.id, changeLog.entityId)),
+    )
+    .leftJoin(
+      criticalLines,
+      and(eq(changeLog.entity, "critical_line"), eq(criticalLines.id, changeLog.entityId)),
+    )
+    .where(
+      and(
+        eq(changeLog.companyId, scope.companyId),
+        sql`(${changeLog.changeXid}, ${changeLog.entity}, ${changeLog.entityId}) > (${after.xid.toString()}::xid8, ${after.entity}, ${after.id})`,
+        sql`${changeLog.changeXid} < ${below.toString()}::xid8`,
+        or(
+          and(
+            eq(changeLog.entity, "shipper"),
+            scope.full ? eq(changeLog.deleted, false) : undefined,
+          ),
+          shipmentsSeen(scope),
+          criticalLinesSeen(scope),
+        ),
+      ),
+    )
+    .orderBy(asc(changeLog.changeXid), asc(changeLog.entity), asc(changeLog.entityId))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, xid: BigInt(row.xid) }));
+}

@@ -1,0 +1,371 @@
+import type { FastifyInstance } from "fastify";
+import { DateTime } from "luxon";
+import type { Locale } from "../../../shared/constants";
+import type {
+  CheckInAnswer,
+  CheckInLine,
+  CheckOutAnswer,
+  ValidateAnswer,
+} from "../../../shared/contract/check-in";
+import { normalisePhone } from "../../../shared/phone";
+import type { Db } from "../../db/database";
+import { isUniqueViolation } from "../../db/errors";
+import { CHECK_INS_UID_KEY } from "../../db/schema/check-ins";
+import type { ShipmentRow } from "../../db/schema/shipments";
+import type { ShipperRow } from "../../db/schema/shippers";
+import { ApiError, errors } from "../../errors";
+import { findSchedule } from "../scheduling/repository";
+import { dayBounds } from "../scheduling/slots";
+import { presentShipment } from "../shipments/presenter";
+import { findShipment, insertHistory } from "../shipments/repository";
+import { insertSms } from "../sms/repository";
+import { presentShipper } from "../trucks/presenter";
+import { findShipper } from "../trucks/repository";
+import {
+  assignLine,
+  findGateEvent,
+  insertGateEvent,
+  insertTruck,
+  lastCheckIn,
+  linesByReference,
+  lockLine,
+  lockTruck,
+  referenceElsewhere,
+  stampTruck,
+} from "./repository";
+
+/**
+ * The gate (issue 15): who acts (a terminal user, or null for the carrier's own check-in on
+ * the public page) and for which company. Lines are never limited by client here: the gate
+ * works for the whole yard.
+ */
+export interface GateActor {
+  companyId: number;
+  userId: number | null;
+}
+
+export interface CheckInBody {
+  line: number;
+  type: 1 | 2;
+  /** The driver's language, for the SMS (default en). */
+  language?: Locale | undefined;
+  shipper?: number | undefined;
+  truck?:
+    | {
+        plate: string;
+        name: string;
+        phone?: string | null | undefined;
+        country_code?: string | null | undefined;
+      }
+    | undefined;
+}
+
+/** The yard's today as [from, until), on the dock schedule's clock. */
+export async function today(db: Db, companyId: number, now = new Date()) {
+  const { timeZone } = await findSchedule(db, companyId);
+  const day = DateTime.fromJSDate(now, { zone: timeZone }).toISODate() ?? "";
+  return dayBounds(day, timeZone);
+}
+
+function lineOf(row: {
+  line: ShipmentRow;
+  client: CheckInLine["client"];
+  truck: string | null;
+}): CheckInLine {
+  return {
+    id: row.line.id,
+    type: row.line.type as 1 | 2,
+    code: row.line.code,
+    booked_date: row.line.bookedDate.toISOString(),
+    client: row.client,
+    warehouse: row.line.warehouse,
+    dock: row.line.dock,
+    truck: row.truck,
+    arrival_date: row.line.arrivalDate?.toISOString() ?? null,
+  };
+}
+
+export async function validateReference(
+  db: Db,
+  companyId: number,
+  reference: string,
+  type: 1 | 2,
+): Promise<ValidateAnswer> {
+  const span = await today(db, companyId);
+  const rows = await linesByReference(db, companyId, reference, type, span);
+  if (rows.length > 0) return { results: rows.map(lineOf), hint: null };
+  return { results: [], hint: await referenceElsewhere(db, companyId, reference, type, span) };
+}
+
+const refusal = (code: ApiError["code"], message: string) => new ApiError(409, code, message);
+
+/** The truck of a check-in: by id, by plate, or new (with the phone checked for its country). */
+async function truckFor(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  companyId: number,
+  body: CheckInBody,
+): Promise<ShipperRow> {
+  if (body.shipper !== undefined) {
+    const truck = await lockTruck(tx, companyId, { id: body.shipper });
+    if (!truck) throw errors.validation({ shipper: ["No such truck in the company"] });
+    return truck;
+  }
+  const given = body.truck;
+  if (!given) throw errors.validation({ shipper: ["Send exactly one of shipper or truck"] });
+  const phone = given.phone ? normalisePhone(given.phone, given.country_code ?? undefined) : null;
+  if (given.phone && !phone) {
+    throw errors.validation({ phone: ["Not a valid phone number for this country"] }, undefined, {
+      phone: [{ code: "invalid_phone" }],
+    });
+  }
+  // Plates are unique per company: the registered truck with this plate is the one.
+  const existing = await lockTruck(tx, companyId, { plate: given.plate });
+  if (existing) {
+    if (phone && !existing.phone) {
+      return stampTruck(tx, existing.id, { phone: phone.e164, countryCode: phone.country });
+    }
+    return existing;
+  }
+  return insertTruck(tx, {
+    companyId,
+    plate: given.plate,
+    name: given.name,
+    phone: phone?.e164 ?? null,
+    countryCode: phone?.country ?? given.country_code ?? null,
+  });
+}
+
+const SMS_WORDS = {
+  en: {
+    warehouse: "warehouse",
+    dock: "dock",
+    office: "the gate office",
+    text: "Checked in for {code}. Please go to {place}.",
+  },
+  es: {
+    warehouse: "almacén",
+    dock: "andén",
+    office: "la oficina de la entrada",
+    text: "Entrada registrada para {code}. Diríjase a {place}.",
+  },
+  pt: {
+    warehouse: "armazém",
+    dock: "doca",
+    office: "o escritório da portaria",
+    text: "Entrada registada para {code}. Dirija-se a {place}.",
+  },
+  mx: {
+    warehouse: "almacén",
+    dock: "andén",
+    office: "la oficina de la caseta",
+    text: "Entrada registrada para el folio {code}. Pase a {place}.",
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+/** The dock instructions, in the language the driver used (the terminal's, or the phone's). */
+export function smsText(
+  line: { code: string; warehouse: string; dock: string },
+  language: Locale = "en",
+): string {
+  const words = SMS_WORDS[language];
+  const place = [
+    line.warehouse ? `${words.warehouse} ${line.warehouse}` : "",
+    line.dock ? `${words.dock} ${line.dock}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return words.text.replace("{code}", line.code).replace("{place}", place || words.office);
+}
+
+/** Dock instructions to the driver's phone; a refused send is logged, never fails the check-in. */
+async function textDriver(
+  app: FastifyInstance,
+  actor: GateActor,
+  truck: ShipperRow,
+  line: ShipmentRow,
+  language: Locale | undefined,
+): Promise<boolean> {
+  if (!app.serverConfig.runtime.smsEnabled || !truck.phone) return false;
+  try {
+    const body = smsText(line, language);
+    const result = await app.sms.send({ to: truck.phone, body });
+    await insertSms(app.db, {
+      companyId: actor.companyId,
+      shipperId: truck.id,
+      shipmentId: line.id,
+      toPhone: truck.phone,
+      body,
+      provider: app.sms.name,
+      userId: actor.userId,
+      ...(result.ok
+        ? { status: "sent", providerMessageId: result.id ?? null }
+        : { status: "failed", error: result.error, gatewayStatus: result.status ?? null }),
+    });
+    return result.ok;
+  } catch (error) {
+    app.log.warn({ err: error }, "check-in SMS failed");
+    return false;
+  }
+}
+
+async function answerOf(
+  db: Db,
+  companyId: number,
+  uid: string,
+  lineId: number,
+  truck: ShipperRow,
+  smsSent: boolean,
+): Promise<CheckInAnswer> {
+  const view = await findShipment(db, { companyId, clientIds: [] }, lineId);
+  if (!view) throw errors.notFound();
+  const line = presentShipment(view, new Date());
+  return {
+    ...line,
+    check_in: {
+      uid,
+      truck: presentShipper(truck),
+      warehouse: view.shipment.warehouse,
+      dock: view.shipment.dock,
+      sms_sent: smsSent,
+    },
+  } as CheckInAnswer;
+}
+
+/**
+ * Checks a truck in to a line once per `uid`: the truck (by id, by plate or new) is assigned
+ * to the line, its arrival stamped on both, one history entry written, in one transaction with
+ * the line locked (two gates checking trucks in to one line: the second is refused). A repeat
+ * of the uid answers the line as it is now and changes nothing (created: false).
+ */
+export async function checkInOnce(
+  app: FastifyInstance,
+  actor: GateActor,
+  uid: string,
+  body: CheckInBody,
+  now = new Date(),
+): Promise<{ answer: CheckInAnswer; created: boolean }> {
+  const db = app.db;
+  const repeat = async () => {
+    const event = await findGateEvent(db, actor.companyId, uid);
+    if (event?.kind !== "in" || event.shipmentId === null || event.shipperId === null) {
+      return undefined;
+    }
+    const truck = await findShipper(db, actor.companyId, event.shipperId);
+    if (!truck) return undefined;
+    return answerOf(db, actor.companyId, uid, event.shipmentId, truck, false);
+  };
+  const earlier = await repeat();
+  if (earlier) return { answer: earlier, created: false };
+  const span = await today(db, actor.companyId, now);
+  let done: { line: ShipmentRow; truck: ShipperRow };
+  try {
+    done = await db.transaction(async (tx) => {
+      const line = await lockLine(tx, actor.companyId, body.line);
+      if (!line) throw errors.notFound("No such line");
+      if (line.type !== body.type || line.bookedDate < span.from || line.bookedDate >= span.until) {
+        throw refusal("line_mismatch", "The line is not one of today's lines of this type");
+      }
+      const truck = await truckFor(tx, actor.companyId, body);
+      if (line.shipperId !== null && line.shipperId !== truck.id) {
+        throw refusal("line_taken", "Another truck is already checked in to this line");
+      }
+      const arrived = await stampTruck(tx, truck.id, { registerDate: now, expeditionDate: null });
+      await assignLine(tx, line.id, { shipperId: truck.id, arrivalDate: now });
+      const oldTruck = line.shipperId === null ? null : truck.plate;
+      await insertHistory(tx, {
+        shipmentId: line.id,
+        companyId: actor.companyId,
+        userId: actor.userId,
+        statusId: line.statusId,
+        reasonId: line.reasonId,
+        modifiedFields: {
+          shipper: { old: oldTruck, new: truck.plate },
+          arrival_date: { old: line.arrivalDate?.toISOString() ?? null, new: now.toISOString() },
+        },
+      });
+      await insertGateEvent(tx, {
+        uid,
+        companyId: actor.companyId,
+        kind: "in",
+        shipmentId: line.id,
+        shipperId: truck.id,
+        userId: actor.userId,
+      });
+      return { line, truck: arrived };
+    });
+  } catch (error) {
+    // A racing copy of the same check-in won: answer what it did.
+    if (isUniqueViolation(error, CHECK_INS_UID_KEY)) {
+      const raced = await repeat();
+      if (raced) return { answer: raced, created: false };
+    }
+    throw error;
+  }
+  const smsSent = await textDriver(app, actor, done.truck, done.line, body.language);
+  return {
+    answer: await answerOf(db, actor.companyId, uid, done.line.id, done.truck, smsSent),
+    created: true,
+  };
+}
+
+/**
+ * Checks a truck out by plate once per `uid`: stamps its departure, and records it in the
+ * history of the line it last checked in to. A truck that never arrived, or already left, is
+ * refused. A repeat answers the truck as it is now.
+ */
+export async function checkOutOnce(
+  app: FastifyInstance,
+  actor: GateActor,
+  uid: string,
+  plate: string,
+  now = new Date(),
+): Promise<{ answer: CheckOutAnswer; created: boolean }> {
+  const db = app.db;
+  const earlier = await findGateEvent(db, actor.companyId, uid);
+  if (earlier?.kind === "out" && earlier.shipperId !== null) {
+    const truck = await findShipper(db, actor.companyId, earlier.shipperId);
+    if (truck) {
+      return {
+        answer: { ...presentShipper(truck), check_out: { uid, line: earlier.shipmentId } },
+        created: false,
+      };
+    }
+  }
+  const result = await db.transaction(async (tx) => {
+    const truck = await lockTruck(tx, actor.companyId, { plate });
+    if (!truck) throw errors.notFound("No truck with this plate");
+    if (!truck.registerDate) throw refusal("truck_not_arrived", "The truck has not checked in");
+    if (truck.expeditionDate && truck.expeditionDate >= truck.registerDate) {
+      throw refusal("truck_departed", "The truck has already left");
+    }
+    const left = await stampTruck(tx, truck.id, { expeditionDate: now });
+    const visit = await lastCheckIn(tx, truck.id);
+    const lineId = visit?.shipmentId ?? null;
+    if (lineId !== null) {
+      const line = await findShipment(tx, { companyId: actor.companyId, clientIds: [] }, lineId);
+      if (line) {
+        await insertHistory(tx, {
+          shipmentId: lineId,
+          companyId: actor.companyId,
+          userId: actor.userId,
+          statusId: line.shipment.statusId,
+          reasonId: line.shipment.reasonId,
+          modifiedFields: { departure_date: { old: null, new: now.toISOString() } },
+        });
+      }
+    }
+    await insertGateEvent(tx, {
+      uid,
+      companyId: actor.companyId,
+      kind: "out",
+      shipmentId: lineId,
+      shipperId: truck.id,
+      userId: actor.userId,
+    });
+    return { truck: left, lineId };
+  });
+  return {
+    answer: { ...presentShipper(result.truck), check_out: { uid, line: result.lineId } },
+    created: true,
+  };
+}

@@ -1,0 +1,85 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { CriticalLineHistoryEntry } from "../../../shared/contract/critical-lines";
+import type { Db } from "../../db/database";
+import { type CriticalLineRow, criticalLineHistory } from "../../db/schema/critical-lines";
+import { users } from "../../db/schema/users";
+import { presentCriticalLine } from "./presenter";
+
+type Changes = Record<string, { old: unknown; new: unknown }>;
+
+const FIELDS = [
+  "init_date",
+  "end_date",
+  "cause",
+  "activity",
+  "line",
+  "product",
+  "contact",
+  "destination",
+  "observations",
+  "provider",
+  "client_name",
+] as const;
+
+/** The fields that differ between two versions (before null: a creation, every set field). */
+export function changesOf(before: CriticalLineRow | null, after: CriticalLineRow): Changes {
+  const old = before ? presentCriticalLine(before) : null;
+  const now = presentCriticalLine(after);
+  const changes: Changes = {};
+  for (const field of FIELDS) {
+    const previous = old ? old[field] : null;
+    if (previous !== now[field] && !(old === null && now[field] === "")) {
+      changes[field] = { old: previous, new: now[field] };
+    }
+  }
+  return changes;
+}
+
+export async function recordHistory(
+  db: Db,
+  userId: number,
+  before: CriticalLineRow | null,
+  after: CriticalLineRow,
+): Promise<void> {
+  const modifiedFields = changesOf(before, after);
+  if (before && Object.keys(modifiedFields).length === 0) return;
+  await db.insert(criticalLineHistory).values({
+    criticalLineId: after.id,
+    companyId: after.companyId,
+    userId,
+    modifiedFields,
+  });
+}
+
+/** The line's changes, newest first; users stay named after they are deleted (deactivated). */
+export async function historyOf(
+  db: Db,
+  companyId: number,
+  lineId: number,
+): Promise<CriticalLineHistoryEntry[]> {
+  const rows = await db
+    .select({ entry: criticalLineHistory, user: users })
+    .from(criticalLineHistory)
+    .leftJoin(users, eq(users.id, criticalLineHistory.userId))
+    .where(
+      and(
+        eq(criticalLineHistory.companyId, companyId),
+        eq(criticalLineHistory.criticalLineId, lineId),
+      ),
+    )
+    .orderBy(desc(criticalLineHistory.id));
+  return rows.map(({ entry, user }) => ({
+    id: entry.id,
+    critical_line: entry.criticalLineId,
+    created: entry.created.toISOString(),
+    user: user
+      ? {
+          id: user.id,
+          username: user.username,
+          first_name: user.firstName,
+          last_name: user.lastName,
+        }
+      : null,
+    modified_fields: entry.modifiedFields,
+  }));
+}

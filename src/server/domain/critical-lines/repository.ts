@@ -1,0 +1,131 @@
+import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { CriticalLineTextField } from "../../../shared/contract/critical-lines";
+import type { Db } from "../../db/database";
+import {
+  type CriticalLineRow,
+  criticalLines,
+  type NewCriticalLineRow,
+} from "../../db/schema/critical-lines";
+import { deleteVersionedRow, updateVersionedRow } from "../../db/versioned-rows";
+import { containsPattern } from "../trucks/repository";
+
+/** Every query is scoped to one company: a line of another company does not exist. */
+const ofCompany = (companyId: number, ...more: (SQL | undefined)[]) =>
+  and(eq(criticalLines.companyId, companyId), ...more);
+
+const TEXT_COLUMNS = {
+  cause: criticalLines.cause,
+  activity: criticalLines.activity,
+  line: criticalLines.line,
+  product: criticalLines.product,
+  contact: criticalLines.contact,
+  destination: criticalLines.destination,
+  provider: criticalLines.provider,
+  client_name: criticalLines.clientName,
+} as const satisfies Record<CriticalLineTextField, unknown>;
+
+export interface CriticalLineFilter {
+  /** Lines still running at or after this instant (end_date >= from). */
+  from?: Date | undefined;
+  /** Lines started before this instant (init_date < until). */
+  until?: Date | undefined;
+  /** Contains, case-insensitive. */
+  texts: Partial<Record<CriticalLineTextField, string>>;
+  limit: number;
+  offset: number;
+}
+
+export async function listCriticalLines(
+  db: Db,
+  companyId: number,
+  filter: CriticalLineFilter,
+): Promise<{ count: number; rows: CriticalLineRow[] }> {
+  const texts = Object.entries(filter.texts).flatMap(([field, value]) =>
+    value
+      ? [sql`${TEXT_COLUMNS[field as CriticalLineTextField]} ilike ${containsPattern(value)}`]
+      : [],
+  );
+  const where = ofCompany(
+    companyId,
+    filter.from ? gte(criticalLines.endDate, filter.from) : undefined,
+    filter.until ? lt(criticalLines.initDate, filter.until) : undefined,
+    ...texts,
+  );
+  const [total] = await db.select({ n: count() }).from(criticalLines).where(where);
+  const rows = await db
+    .select()
+    .from(criticalLines)
+    .where(where)
+    .orderBy(asc(criticalLines.initDate), asc(criticalLines.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { count: total?.n ?? 0, rows };
+}
+
+export async function findCriticalLine(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<CriticalLineRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(criticalLines)
+    .where(ofCompany(companyId, eq(criticalLines.id, id)));
+  return row;
+}
+
+export async function findCriticalLineByUid(
+  db: Db,
+  companyId: number,
+  uid: string,
+): Promise<CriticalLineRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(criticalLines)
+    .where(ofCompany(companyId, eq(criticalLines.uid, uid)));
+  return row;
+}
+
+/** Lines of the company by id (the change feed); missing ids are left out. */
+export async function findCriticalLines(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<CriticalLineRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(criticalLines)
+    .where(ofCompany(companyId, inArray(criticalLines.id, [...ids])));
+}
+
+export async function insertCriticalLine(
+  db: Db,
+  values: NewCriticalLineRow,
+): Promise<CriticalLineRow> {
+  const [row] = await db.insert(criticalLines).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export type CriticalLineChanges = Omit<NewCriticalLineRow, "id" | "uid" | "companyId" | "userId">;
+
+/** Applies the changes and bumps the version; only at one of `versions` when given. */
+export function updateCriticalLine(
+  db: Db,
+  companyId: number,
+  id: number,
+  changes: CriticalLineChanges,
+  versions?: readonly number[],
+): Promise<CriticalLineRow | undefined> {
+  return updateVersionedRow(db, criticalLines, companyId, id, changes, versions);
+}
+
+export function deleteCriticalLine(
+  db: Db,
+  companyId: number,
+  id: number,
+  versions?: readonly number[],
+): Promise<boolean> {
+  return deleteVersionedRow(db, criticalLines, companyId, id, versions);
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+import { SHIPMENT_TYPE } from "../../../shared/constants";
+import {
+  type AttachmentMailRequest,
+  recipientsOf,
+  SIMPLE_EMAIL,
+} from "../../../shared/contract/documents";
+import type { AuthContext } from "../../auth/context";
+import { errors } from "../../errors";
+import { MailDisabledError } from "../../services/mail/mailer";
+import {
+  attachmentErrors,
+  attachmentsIn,
+  emptyScopeError,
+  shipmentFor,
+  uniqueNames,
+} from "./attachment-service";
+import { TEXTS } from "./texts";
+
+/** Largest total of attachments one mail carries (mail servers refuse much more). */
+export const MAIL_MAX_BYTES = 20 * 1_048_576;
+
+/** The spec's checks on the recipients: required (no_email), each text@text.text (invalid_email). */
+export function checkRecipients(mail: AttachmentMailRequest["mail"]): string[] {
+  const recipients = Array.isArray(mail)
+    ? mail.flatMap((each) => recipientsOf(each))
+    : recipientsOf(mail);
+  if (recipients.length === 0) {
+    throw attachmentErrors.notice("no_email", "Write at least one e-mail address");
+  }
+  const wrong = recipients.filter((address) => !SIMPLE_EMAIL.test(address));
+  if (wrong.length > 0) {
+    throw attachmentErrors.notice("invalid_email", `Not an e-mail address: ${wrong.join(", ")}`);
+  }
+  return [...new Set(recipients)].slice(0, 20);
+}
+
+export async function sendAttachmentMail(
+  app: FastifyInstance,
+  auth: AuthContext,
+  body: {
+    shipment: number;
+    mail: AttachmentMailRequest["mail"];
+    scope: "images" | "documents" | "all";
+    ids?: number[] | undefined;
+    language: "en" | "es" | "pt" | "mx";
+  },
+) {
+  const recipients = checkRecipients(body.mail);
+  const view = await shipmentFor(app.db, auth, body.shipment, "view");
+  const rows = await attachmentsIn(app.db, auth.company.id, body.shipment, body.scope, body.ids);
+  if (rows.length === 0) throw emptyScopeError(body.scope);
+  if (!app.mailer.enabled) throw attachmentErrors.mailDisabled();
+  const total = rows.reduce((sum, row) => sum + row.size, 0);
+  if (total > MAIL_MAX_BYTES) throw errors.payloadTooLarge();
+  const texts = TEXTS[body.language];
+  const kind = view.shipment.type === SHIPMENT_TYPE.reception ? texts.reception : texts.expedition;
+  const code = view.shipment.code || String(view.shipment.id);
+  const names = uniqueNames(rows);
+  try {
+    await app.mailer.send({
+      to: recipients,
+      subject: texts.mailSubject(kind, code),
+      text: texts.mailBody(kind, code, rows.length),
+      ...(auth.user.email ? { replyTo: auth.user.email } : {}),
+      attachments: rows.map((row, index) => ({
+        filename: names[index] ?? `file-${row.id}`,
+        content: app.fileStorage.read(row.storageKey),
+        contentType: row.contentType,
+      })),
+    });
+  } catch (error) {
+    if (error instanceof MailDisabledError) throw attachmentErrors.mailDisabled();
+    app.log.warn({ err: error }, "attachment mail refused");
+    throw attachmentErrors.mailFailed();
+  }
+  return { message: "mail_sent" as const, recipients, attachments: rows.length };
+}

@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import { SHIPMENT_TYPE } from "../../../shared/constants";
+import type { NotCreated } from "../../../shared/contract/scheduling";
+import type { ShipmentType } from "../../../shared/contract/status";
+import { can } from "../../../shared/permissions";
+import type { AuthContext } from "../../auth/context";
+import type { Executor } from "../../db/database";
+import { errors } from "../../errors";
+import {
+  bookedDates,
+  countBooked,
+  findSchedule,
+  isRestricted,
+  restrictedDaysBetween,
+  type ScheduleRow,
+} from "./repository";
+import { slotOf } from "./slots";
+
+/**
+ * The dock's rules for booking a line into an hour (issue 12), checked inside the write's
+ * transaction after taking the company's booking lock, so two tablets booking an hour's last
+ * place get one success and one refusal, never an overbooked hour:
+ * - a restricted date takes nothing;
+ * - an hour outside the opening hours is refused, except for the lockdowns permission;
+ * - an hour holding its capacity of lines of the type (load: expeditions, unload: receptions)
+ *   is full, for everyone.
+ * A company without a dock schedule has no hours and no capacity to respect.
+ */
+
+export type BookingProblem = Exclude<NotCreated["code"], "invalid">;
+
+const MESSAGES: Record<BookingProblem, string> = {
+  slot_full: "This hour is full at the dock: pick another hour",
+  restricted_date: "Nothing can be booked on this date (restricted date)",
+  outside_hours: "This hour is outside the dock's opening hours",
+};
+
+/** Serializes the bookings of a company until the transaction ends. */
+async function lockBookings(tx: Executor, companyId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK}, ${companyId})`);
+}
+
+/** The advisory lock namespace of dock bookings (any int4 no other lock uses). */
+const BOOKING_LOCK = 120_012;
+
+export interface BookingCheck {
+  companyId: number;
+  type: ShipmentType;
+  booked: Date;
+  /** The lockdowns permission: any hour, opening hours or not. */
+  anyHour: boolean;
+  /** The line being moved (an edit), not counted against its new hour. */
+  except?: number;
+}
+
+/** Why the booking cannot be made, or null. Call inside the write's transaction. */
+export async function bookingProblem(
+  tx: Executor,
+  check: BookingCheck,
+  configured?: ScheduleRow | null,
+): Promise<BookingProblem | null> {
+  await lockBookings(tx, check.companyId);
+  const schedule = configured === undefined ? await scheduleRow(tx, check.companyId) : configured;
+  const zone = schedule?.timeZone ?? "UTC";
+  const slot = slotOf(check.booked, zone);
+  if (await isRestricted(tx, check.companyId, slot.day)) return "restricted_date";
+  if (!schedule) return null;
+  const hoursProblem = outsideHours(schedule, slot.hour, check.anyHour);
+  if (hoursProblem) return hoursProblem;
+  const capacity = capacityOf(schedule, check.type);
+  if (capacity === null) return null;
+  const booked = await countBooked(
+    tx,
+    check.companyId,
+    check.type,
+    slot.start,
+    slot.end,
+    check.except,
+  );
+  return booked >= capacity ? "slot_full" : null;
+}
+
+/** Lines of `type` an hour takes (load: expeditions, unload: receptions); null: no limit. */
+function capacityOf(schedule: ScheduleRow, type: ShipmentType): number | null {
+  return type === SHIPMENT_TYPE.expedition ? schedule.loadPerHour : schedule.unloadPerHour;
+}
+
+function outsideHours(
+  schedule: ScheduleRow,
+  hour: number,
+  anyHour: boolean,
+): BookingProblem | null {
+  return !anyHour && (hour < schedule.opensAt || hour > schedule.closesAt) ? "outside_hours" : null;
+}
+
+/** The bookings of many lines in one transaction (a repeated line's occurrences). */
+export interface BookingPlan {
+  /** Why a line cannot be booked at `booked`, or null. */
+  problem(booked: Date): BookingProblem | null;
+  /** Counts a line just booked at `booked` against its hour. */
+  book(booked: Date): void;
+}
+
+/**
+ * The same rules as bookingProblem for every instant in [from, until], read at once: the
+ * booking lock, the schedule, the span's restricted days and its booked lines are read once
+ * inside the transaction, then each occurrence is checked and counted in memory.
+ */
+export async function bookingPlan(
+  tx: Executor,
+  check: Omit<BookingCheck, "booked" | "except">,
+  from: Date,
+  until: Date,
+): Promise<BookingPlan> {
+  await lockBookings(tx, check.companyId);
+  const schedule = await scheduleRow(tx, check.companyId);
+  const zone = schedule?.timeZone ?? "UTC";
+  const first = slotOf(from, zone);
+  const last = slotOf(until, zone);
+  const restricted = await restrictedDaysBetween(tx, check.companyId, first.day, last.day);
+  const capacity = schedule ? capacityOf(schedule, check.type) : null;
+  const perSlot = new Map<number, number>();
+  const count = (instant: Date) => {
+    const key = slotOf(instant, zone).start.getTime();
+    perSlot.set(key, (perSlot.get(key) ?? 0) + 1);
+  };
+  if (capacity !== null) {
+    for (const booked of await bookedDates(tx, check.companyId, check.type, first.start, last.end))
+      count(booked);
+  }
+  return {
+    problem(booked) {
+      const slot = slotOf(booked, zone);
+      if (restricted.has(slot.day)) return "restricted_date";
+      if (!schedule) return null;
+      const hoursProblem = outsideHours(schedule, slot.hour, check.anyHour);
+      if (hoursProblem) return hoursProblem;
+      if (capacity === null) return null;
+      return (perSlot.get(slot.start.getTime()) ?? 0) >= capacity ? "slot_full" : null;
+    },
+    book: count,
+  };
+}
+
+/** The company's configured schedule, or null when it has none. */
+async function scheduleRow(tx: Executor, companyId: number): Promise<ScheduleRow | null> {
+  const row = await findSchedule(tx, companyId, { configuredOnly: true });
+  return row ?? null;
+}
+
+/** Throws the 400 a refused booking answers (field booked_date, with its code). */
+export function refuseBooking(problem: BookingProblem): never {
+  throw errors.validation({ booked_date: [MESSAGES[problem]] }, MESSAGES[problem], {
+    booked_date: [{ code: problem }],
+  });
+}
+
+/** Checks and refuses in one go (the single create and the edit). */
+export async function requireBookable(tx: Executor, check: BookingCheck): Promise<void> {
+  const problem = await bookingProblem(tx, check);
+  if (problem) refuseBooking(problem);
+}
+
+/** The lockdowns permission books any hour (spec: it bypasses the hour restrictions). */
+export function booksAnyHour(auth: AuthContext): boolean {
+  return can(auth.roles, "lockdowns", auth.company.is_trw);
+}

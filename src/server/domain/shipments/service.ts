@@ -1,0 +1,237 @@
+import type { preHandlerAsyncHookHandler } from "fastify";
+import { SHIPMENT_TYPE } from "../../../shared/constants";
+import type { ShipmentPatch } from "../../../shared/contract/shipments";
+import type { ShipmentType } from "../../../shared/contract/status";
+import { can, type Permission } from "../../../shared/permissions";
+import { type AuthContext, authOf } from "../../auth/context";
+import type { Db, Executor } from "../../db/database";
+import { errors } from "../../errors";
+import { etagOf } from "../../http/versioning";
+import { findReason, findStatus, type ReasonRow, type StatusRow } from "../status/repository";
+import { findShipper } from "../trucks/repository";
+import { presentShipment } from "./presenter";
+import {
+  findShipment,
+  insertHistory,
+  lastWriter,
+  type ShipmentChanges,
+  type ShipmentScope,
+  type ShipmentView,
+  updateShipment,
+} from "./repository";
+
+/** Which permission each operation needs, per type (spec section 6). */
+export const SHIPMENT_PERMISSIONS = {
+  [SHIPMENT_TYPE.expedition]: { see: "seeExpeditions", edit: "editExp", remove: "deleteExp" },
+  [SHIPMENT_TYPE.reception]: { see: "seeReceptions", edit: "editRecep", remove: "deleteRecep" },
+} as const satisfies Record<ShipmentType, Record<string, Permission>>;
+
+export const TYPE_NAMES: Record<ShipmentType, string> = {
+  [SHIPMENT_TYPE.expedition]: "expedition",
+  [SHIPMENT_TYPE.reception]: "reception",
+};
+
+export function scopeOf(auth: AuthContext): ShipmentScope {
+  return { companyId: auth.company.id, clientIds: auth.clientIds };
+}
+
+export function allowed(auth: AuthContext, permission: Permission): boolean {
+  return can(auth.roles, permission, auth.company.is_trw);
+}
+
+export function requireAllowed(auth: AuthContext, permission: Permission): void {
+  if (!allowed(auth, permission)) throw errors.forbidden();
+}
+
+/** The permission a PATCH body needs: editStatus, editReasons, or editing the line's type. */
+export function patchPermission(type: ShipmentType, patch: ShipmentPatch): Permission {
+  if (patch.status !== undefined) return "editStatus";
+  if (patch.reason !== undefined) return "editReasons";
+  return SHIPMENT_PERMISSIONS[type].edit;
+}
+
+/** Route guard: seeing the type, plus what the body asks for (PATCH) or deleting (DELETE). */
+export function guard(type: ShipmentType, operation: "read" | "patch" | "delete") {
+  const handler: preHandlerAsyncHookHandler = async (request) => {
+    const auth = authOf(request);
+    requireAllowed(auth, SHIPMENT_PERMISSIONS[type].see);
+    if (operation === "patch") {
+      requireAllowed(auth, patchPermission(type, request.body as ShipmentPatch));
+    }
+    if (operation === "delete") requireAllowed(auth, SHIPMENT_PERMISSIONS[type].remove);
+  };
+  return handler;
+}
+
+/** The 412 of a stale If-Match: the current line and who wrote it (the sync issue names them). */
+export async function stale(db: Executor, view: ShipmentView) {
+  return errors.preconditionFailed(
+    presentShipment(view, new Date()),
+    etagOf(view.shipment.version),
+    {
+      changed_by: await lastWriter(db, view.shipment.id),
+    },
+  );
+}
+
+type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+export interface Change {
+  changes: ShipmentChanges;
+  modified: FieldChanges;
+  /** Checked inside the write's transaction before the update (throws to refuse). */
+  check?: (tx: Executor) => Promise<void>;
+}
+
+/** What a change is checked against: the statuses, reasons and trucks it names. */
+export interface ChangeLookups {
+  status(id: number): Promise<StatusRow | undefined>;
+  reason(statusId: number, code: string): Promise<ReasonRow | undefined>;
+  truck(id: number): Promise<{ plate: string } | undefined>;
+}
+
+/** Lookups that read the database, one query each. */
+export function databaseLookups(db: Db, companyId: number): ChangeLookups {
+  return {
+    status: (id) => findStatus(db, id),
+    reason: (statusId, code) => findReason(db, statusId, code),
+    truck: (id) => findShipper(db, companyId, id),
+  };
+}
+
+/** What the PATCH changes on `current`, checked against the statuses, reasons and trucks. */
+export async function changeOf(
+  current: ShipmentView,
+  patch: ShipmentPatch,
+  lookups: ChangeLookups,
+): Promise<Change> {
+  const line = current.shipment;
+  if (patch.status !== undefined) {
+    if (patch.status === line.statusId) return { changes: {}, modified: {} };
+    const status = await lookups.status(patch.status);
+    if (!status || status.type !== line.type) {
+      throw errors.validation({
+        status: [`Not a status of ${TYPE_NAMES[line.type as ShipmentType]}s`],
+      });
+    }
+    const modified: FieldChanges = { status: { old: line.statusId, new: status.id } };
+    // A reason belongs to its status: a new status starts without one.
+    if (current.reason) modified.reason = { old: current.reason.code, new: null };
+    return { changes: { statusId: status.id, reasonId: null }, modified };
+  }
+  if (patch.reason !== undefined) {
+    if (patch.reason === null) {
+      if (!current.reason) return { changes: {}, modified: {} };
+      return {
+        changes: { reasonId: null },
+        modified: { reason: { old: current.reason.code, new: null } },
+      };
+    }
+    const reason = await lookups.reason(line.statusId, patch.reason);
+    if (!reason) {
+      throw errors.validation({
+        reason: [`No reason "${patch.reason}" for the line's status ${line.statusId}`],
+      });
+    }
+    if (reason.id === line.reasonId) return { changes: {}, modified: {} };
+    return {
+      changes: { reasonId: reason.id },
+      modified: { reason: { old: current.reason?.code ?? null, new: reason.code } },
+    };
+  }
+  const shipperId = patch.shipper ?? null;
+  if (shipperId === line.shipperId) return { changes: {}, modified: {} };
+  const truck = shipperId === null ? null : await lookups.truck(shipperId);
+  if (truck === undefined) throw errors.validation({ shipper: ["No such truck in the company"] });
+  return {
+    changes: { shipperId },
+    modified: { shipper: { old: current.shipper?.plate ?? null, new: truck?.plate ?? null } },
+  };
+}
+
+const WRITE_ATTEMPTS = 3;
+
+/**
+ * Writes one change computed from the line as read, conditional on its version, together with
+ * the history entry (one transaction). Without If-Match a concurrent change makes it recompute
+ * from the new row; with If-Match a stale version is a 412 carrying the current line.
+ */
+export async function writeChange(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  type: ShipmentType | undefined,
+  versions: number[] | undefined,
+  compute: (current: ShipmentView) => Promise<Change>,
+): Promise<ShipmentView | undefined> {
+  const scope = scopeOf(auth);
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const current = await findShipment(db, scope, id, type);
+    if (!current) throw errors.notFound();
+    if (versions && !versions.includes(current.shipment.version)) throw await stale(db, current);
+    const { changes, modified, check } = await compute(current);
+    if (Object.keys(modified).length === 0) return current;
+    const written = await db.transaction(async (tx) => {
+      await check?.(tx);
+      const line = current.shipment;
+      if (!(await updateShipment(tx, scope.companyId, id, line.version, changes))) return null;
+      await insertHistory(tx, {
+        shipmentId: id,
+        companyId: scope.companyId,
+        userId: auth.user.id,
+        statusId: changes.statusId ?? line.statusId,
+        reasonId: changes.reasonId === undefined ? line.reasonId : changes.reasonId,
+        modifiedFields: modified,
+      });
+      // The line as this change left it (undefined once deleted).
+      return { after: await findShipment(tx, scope, id) };
+    });
+    if (written) return written.after;
+  }
+  const current = await findShipment(db, scope, id, type);
+  if (!current) throw errors.notFound();
+  throw await stale(db, current);
+}
+
+export async function patchShipment(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  type: ShipmentType,
+  patch: ShipmentPatch,
+  versions: number[] | undefined,
+): Promise<ShipmentView> {
+  const lookups = databaseLookups(db, auth.company.id);
+  const after = await writeChange(db, auth, id, type, versions, (current) =>
+    changeOf(current, patch, lookups),
+  );
+  if (!after) throw errors.notFound();
+  return after;
+}
+
+/** Soft delete: the line leaves every list and read (404), its history records the deletion. */
+export async function removeShipment(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  type: ShipmentType,
+  versions: number[] | undefined,
+): Promise<void> {
+  const now = new Date();
+  await writeChange(db, auth, id, type, versions, async () => ({
+    changes: { deletedAt: now },
+    modified: { deleted: { old: null, new: now.toISOString() } },
+  }));
+}
+
+/** A read of either type: seeing it needs the type's see permission (403 otherwise). */
+export async function readAnyShipment(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+): Promise<ShipmentView> {
+  const view = await findShipment(db, scopeOf(auth), id);
+  if (!view) throw errors.notFound();
+  requireAllowed(auth, SHIPMENT_PERMISSIONS[view.shipment.type as ShipmentType].see);
+  return view;
+}

@@ -1,0 +1,42 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/database";
+import { shipments } from "../../db/schema/shipments";
+import type { ShipperRow } from "../../db/schema/shippers";
+import { ApiError, errors } from "../../errors";
+import { today } from "../check-in/service";
+import { checkInShippers, findShipper } from "./repository";
+
+/**
+ * GET api/shipper/available?line=: the trucks the line may take at the gate. A line that
+ * already has a truck takes that one only (any other is refused as line_taken); a line that is
+ * not one of today's takes none (409 line_mismatch, the check-in's own refusal); else every
+ * truck of the company, de-duplicated by plate (the most recently registered kept).
+ */
+export async function trucksForLine(
+  db: Db,
+  companyId: number,
+  lineId: number,
+  filter: { plate?: string | undefined; limit: number },
+): Promise<{ count: number; rows: ShipperRow[] }> {
+  const [line] = await db
+    .select({ bookedDate: shipments.bookedDate, shipperId: shipments.shipperId })
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.companyId, companyId),
+        eq(shipments.id, lineId),
+        isNull(shipments.deletedAt),
+      ),
+    );
+  if (!line) throw errors.notFound("No such line");
+  const span = await today(db, companyId);
+  if (line.bookedDate < span.from || line.bookedDate >= span.until) {
+    throw new ApiError(409, "line_mismatch", "The line is not one of today's lines");
+  }
+  if (line.shipperId !== null) {
+    const own = await findShipper(db, companyId, line.shipperId);
+    const rows = own && (!filter.plate || own.plate.includes(filter.plate)) ? [own] : [];
+    return { count: rows.length, rows };
+  }
+  return checkInShippers(db, companyId, filter);
+}

@@ -1,0 +1,225 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { Db } from "../../db/database";
+import { type NewShipperRow, type ShipperRow, shippers } from "../../db/schema/shippers";
+import { deleteVersionedRow, updateVersionedRow } from "../../db/versioned-rows";
+
+/** Every query here is scoped to one company: a truck of another company does not exist. */
+const ofCompany = (companyId: number, ...more: (SQL | undefined)[]) =>
+  and(eq(shippers.companyId, companyId), ...more);
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function startsWithPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export interface ShipperFilter {
+  name?: string | undefined;
+  /** Normalised plate text. */
+  plate?: string | undefined;
+  registeredFrom?: Date | undefined;
+  /** Exclusive upper bound. */
+  registeredUntil?: Date | undefined;
+  limit: number;
+  offset: number;
+}
+
+const listOrder = [sql`${shippers.registerDate} desc nulls last`, desc(shippers.id)];
+
+export async function listShippers(
+  db: Db,
+  companyId: number,
+  filter: ShipperFilter,
+): Promise<{ count: number; rows: ShipperRow[] }> {
+  const where = ofCompany(
+    companyId,
+    filter.name ? sql`${shippers.name} ilike ${containsPattern(filter.name)}` : undefined,
+    filter.plate ? sql`${shippers.plate} like ${containsPattern(filter.plate)}` : undefined,
+    filter.registeredFrom ? gte(shippers.registerDate, filter.registeredFrom) : undefined,
+    filter.registeredUntil ? lt(shippers.registerDate, filter.registeredUntil) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(shippers).where(where);
+  const rows = await db
+    .select()
+    .from(shippers)
+    .where(where)
+    .orderBy(...listOrder)
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { count: total?.n ?? 0, rows };
+}
+
+/**
+ * Trucks on site: arrived (register_date set) and not left since, i.e. no departure or a
+ * departure older than the last arrival.
+ */
+export async function availableShippers(
+  db: Db,
+  companyId: number,
+  limit: number,
+): Promise<{ count: number; rows: ShipperRow[] }> {
+  const where = ofCompany(
+    companyId,
+    isNotNull(shippers.registerDate),
+    or(isNull(shippers.expeditionDate), lt(shippers.expeditionDate, shippers.registerDate)),
+  );
+  const [total] = await db.select({ n: count() }).from(shippers).where(where);
+  const rows = await db
+    .select()
+    .from(shippers)
+    .where(where)
+    .orderBy(...listOrder)
+    .limit(limit);
+  return { count: total?.n ?? 0, rows };
+}
+
+export type AutocompleteColumn = "plate" | "name" | "phone";
+
+/** Up to `limit` trucks whose column contains `text`; those starting with it come first. */
+export async function autocompleteShippers(
+  db: Db,
+  companyId: number,
+  column: AutocompleteColumn,
+  text: string,
+  limit: number,
+): Promise<ShipperRow[]> {
+  const target = shippers[column];
+  const operator = column === "name" ? sql`ilike` : sql`like`;
+  const prefix =
+    column === "phone"
+      ? sql`(${target} like ${startsWithPattern(text)} or ${target} like ${startsWithPattern(`+${text}`)})`
+      : sql`${target} ${operator} ${startsWithPattern(text)}`;
+  return db
+    .select()
+    .from(shippers)
+    .where(ofCompany(companyId, sql`${target} ${operator} ${containsPattern(text)}`))
+    .orderBy(sql`case when ${prefix} then 0 else 1 end`, asc(target), desc(shippers.id))
+    .limit(limit);
+}
+
+export async function findShipper(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<ShipperRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shippers)
+    .where(ofCompany(companyId, eq(shippers.id, id)));
+  return row;
+}
+
+/** The company's truck created under a client-chosen id, if any. */
+export async function findShipperByUid(
+  db: Db,
+  companyId: number,
+  uid: string,
+): Promise<ShipperRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shippers)
+    .where(ofCompany(companyId, eq(shippers.uid, uid)));
+  return row;
+}
+
+/** Trucks of the company by id (the change feed); missing ids are left out. */
+export async function findShippers(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<ShipperRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(shippers)
+    .where(ofCompany(companyId, inArray(shippers.id, [...ids])));
+}
+
+export async function insertShipper(db: Db, values: NewShipperRow): Promise<ShipperRow> {
+  const [row] = await db.insert(shippers).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export type ShipperChanges = Partial<
+  Pick<
+    NewShipperRow,
+    "plate" | "name" | "capacityLoad" | "phone" | "countryCode" | "registerDate" | "expeditionDate"
+  >
+>;
+
+/**
+ * Applies the changes and bumps the version. With `versions`, only when the row is at one of
+ * them (If-Match): undefined means the row is missing or at another version.
+ */
+export function updateShipper(
+  db: Db,
+  companyId: number,
+  id: number,
+  changes: ShipperChanges,
+  versions?: readonly number[],
+): Promise<ShipperRow | undefined> {
+  return updateVersionedRow(db, shippers, companyId, id, changes, versions);
+}
+
+/** Deletes the truck (at one of `versions`, when given); false when nothing matched. */
+export function deleteShipper(
+  db: Db,
+  companyId: number,
+  id: number,
+  versions?: readonly number[],
+): Promise<boolean> {
+  return deleteVersionedRow(db, shippers, companyId, id, versions);
+}
+
+/**
+ * A plate as the check-in compares it: upper case without spaces or hyphens, so rows stored
+ * before plates were normalised (an import, an old client) fall together with the new ones.
+ */
+const plateKey = sql`upper(regexp_replace(${shippers.plate}, '[[:space:]-]', '', 'g'))`;
+
+/**
+ * Trucks for a check-in (spec section 3): the company's trucks de-duplicated by plate, of each
+ * plate the most recently registered (never registered last, then the newest id), newest
+ * arrival first, at most `limit`; `plate` (normalised) narrows to plates containing it.
+ */
+export async function checkInShippers(
+  db: Db,
+  companyId: number,
+  filter: { plate?: string | undefined; limit: number },
+): Promise<{ count: number; rows: ShipperRow[] }> {
+  const where = ofCompany(
+    companyId,
+    filter.plate ? sql`${plateKey} like ${containsPattern(filter.plate)}` : undefined,
+  );
+  const latest = db
+    .selectDistinctOn([plateKey])
+    .from(shippers)
+    .where(where)
+    .orderBy(plateKey, ...listOrder)
+    .as("latest");
+  const [total] = await db.select({ n: count() }).from(latest);
+  const rows = await db
+    .select()
+    .from(latest)
+    .orderBy(sql`${latest.registerDate} desc nulls last`, desc(latest.id))
+    .limit(filter.limit);
+  return { count: total?.n ?? 0, rows };
+}

@@ -1,0 +1,179 @@
+import type { z } from "zod";
+import {
+  ShipperInput,
+  type ShipperPatch,
+  type ShipperValues,
+} from "../../../shared/contract/trucks";
+import type { Db } from "../../db/database";
+import { isUniqueViolation } from "../../db/errors";
+import { SHIPPERS_PLATE_KEY, type ShipperRow } from "../../db/schema/shippers";
+import { errors } from "../../errors";
+import { dateRange } from "../../http/date-range";
+import { etagOf } from "../../http/versioning";
+import { zodValidationError } from "../../plugins/errors";
+import { presentShipper } from "./presenter";
+import {
+  deleteShipper,
+  findShipper,
+  findShipperByUid,
+  insertShipper,
+  type ShipperChanges,
+  updateShipper,
+} from "./repository";
+
+export const DUPLICATE_PLATE = "A truck with this plate already exists";
+
+/** Writes that may hit the (company, plate) unique index answer 409, even when two race. */
+async function plateChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, SHIPPERS_PLATE_KEY)) {
+      throw errors.conflict({ plate: [DUPLICATE_PLATE] }, DUPLICATE_PLATE);
+    }
+    throw error;
+  }
+}
+
+function stale(current: ShipperRow) {
+  return errors.preconditionFailed(presentShipper(current), etagOf(current.version));
+}
+
+const toDate = (value: string | null) => (value === null ? null : new Date(value));
+
+/** Registry fields always; arrival and departure only when the body names them. */
+function changesOf(values: ShipperValues): ShipperChanges {
+  const changes: ShipperChanges = {
+    plate: values.plate,
+    name: values.name,
+    capacityLoad: values.capacity_load,
+    phone: values.phone,
+    countryCode: values.country_code,
+  };
+  if (values.register_date !== undefined) changes.registerDate = toDate(values.register_date);
+  if (values.expedition_date !== undefined) changes.expeditionDate = toDate(values.expedition_date);
+  return changes;
+}
+
+export async function createShipper(
+  db: Db,
+  companyId: number,
+  values: ShipperValues,
+  uid?: string,
+): Promise<ShipperRow> {
+  const changes = changesOf(values);
+  return plateChecked(() =>
+    insertShipper(db, {
+      ...changes,
+      plate: values.plate,
+      name: values.name,
+      companyId,
+      ...(uid === undefined ? {} : { uid }),
+      // Signing a truck up registers its arrival unless the body says otherwise.
+      registerDate: changes.registerDate === undefined ? new Date() : changes.registerDate,
+    }),
+  );
+}
+
+/**
+ * Creation under a client-chosen id, idempotent by construction: the first call creates the
+ * truck (created: true); any later call with the same uid answers that truck as it is now and
+ * changes nothing (a replayed creation never undoes later edits). Two racing first calls: the
+ * uid index lets one insert, the other answers its row.
+ */
+export async function createShipperOnce(
+  db: Db,
+  companyId: number,
+  uid: string,
+  values: ShipperValues,
+): Promise<{ row: ShipperRow; created: boolean }> {
+  const existing = await findShipperByUid(db, companyId, uid);
+  if (existing) return { row: existing, created: false };
+  try {
+    return { row: await createShipper(db, companyId, values, uid), created: true };
+  } catch (error) {
+    // A racing call with the same uid won (its insert may trip the plate index first).
+    const raced = await findShipperByUid(db, companyId, uid);
+    if (raced) return { row: raced, created: false };
+    throw error;
+  }
+}
+
+/** After a conditional write matched nothing: 404 when the truck is gone, else 412. */
+async function missOrStale(db: Db, companyId: number, id: number): Promise<never> {
+  const current = await findShipper(db, companyId, id);
+  if (!current) throw errors.notFound();
+  throw stale(current);
+}
+
+/** PUT: replaces the registry fields (arrival and departure are kept unless named). */
+export async function replaceShipper(
+  db: Db,
+  companyId: number,
+  id: number,
+  values: ShipperValues,
+  versions: number[] | undefined,
+): Promise<ShipperRow> {
+  const row = await plateChecked(() =>
+    updateShipper(db, companyId, id, changesOf(values), versions),
+  );
+  return row ?? missOrStale(db, companyId, id);
+}
+
+function validationOf(error: z.ZodError, input: unknown) {
+  // With each issue's field code (plate characters, phone, sizes), as route validation answers.
+  return zodValidationError(error, "body", input);
+}
+
+const MERGE_ATTEMPTS = 3;
+
+/**
+ * PATCH: the named fields over the current truck, validated as a whole (a new phone is checked
+ * against the stored country). The write is conditional on the version that was merged, so a
+ * concurrent change is never overwritten: without If-Match the merge is redone on the new row.
+ */
+export async function patchShipper(
+  db: Db,
+  companyId: number,
+  id: number,
+  patch: z.output<typeof ShipperPatch>,
+  versions: number[] | undefined,
+): Promise<ShipperRow> {
+  for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+    const current = await findShipper(db, companyId, id);
+    if (!current) throw errors.notFound();
+    if (versions && !versions.includes(current.version)) throw stale(current);
+    const merged = ShipperInput.safeParse({
+      plate: current.plate,
+      name: current.name,
+      capacity_load: current.capacityLoad,
+      phone: current.phone,
+      country_code: current.countryCode,
+      ...patch,
+    });
+    if (!merged.success) throw validationOf(merged.error, patch);
+    const changes = changesOf(merged.data);
+    const row = await plateChecked(() =>
+      updateShipper(db, companyId, id, changes, [current.version]),
+    );
+    if (row) return row;
+  }
+  return missOrStale(db, companyId, id);
+}
+
+export async function removeShipper(
+  db: Db,
+  companyId: number,
+  id: number,
+  versions: number[] | undefined,
+): Promise<void> {
+  if (!(await deleteShipper(db, companyId, id, versions))) await missOrStale(db, companyId, id);
+}
+
+/** Arrival bounds of the list filter as [from, until) (routes/date-range.ts). */
+export function registerRange(
+  after: string | undefined,
+  before: string | undefined,
+): { from?: Date; until?: Date } {
+  return dateRange("register_date", after, before);
+}
