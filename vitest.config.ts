@@ -18,7 +18,11 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/shared/**/*.test.ts", "src/server/**/*.unit.test.ts"],
+          include: [
+            "src/shared/**/*.test.ts",
+            "src/server/**/*.unit.test.ts",
+            "scripts/**/*.test.ts",
+          ],
         },
       },
       {

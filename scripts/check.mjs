@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // `npm run check`: the quick loop. Biome (format + lint, including the import-direction rules
-// of biome.json), the TypeScript typecheck, a check that Lingui extraction would not change
-// any catalog, and one that every message has its translation in each translated catalog.
+// and noImportCycles of biome.json), the folder import rules of check-imports.mjs (no route
+// folder imports another, no client feature another, no ring of domain folders, a README in
+// each feature and resource folder), the TypeScript typecheck, a check that Lingui extraction
+// would not change any catalog, and one that every message has its translation in each
+// translated catalog.
 // The .po catalogs are the one source of translations. Runs every step and exits non-zero
 // when any fails.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { checkImports, formatViolation, summarize } from "./check-imports.mjs";
 import { bin, printSummary, ROOT, run, step } from "./lib/steps.mjs";
 
 const LINGUI_CONFIGS = ["lingui.config.ts", "lingui.config.js", "lingui.config.mjs"];
@@ -180,7 +184,15 @@ async function typecheck() {
 const results = [];
 await step(results, "biome check", async () => {
   const { status } = await run(bin("biome"), ["check", "."]);
-  return { ok: status === 0, detail: status === 0 ? "" : "run `npx biome check --write .`" };
+  const detail = "fix what it lists (`npx biome check --write .` fixes format and import order)";
+  return { ok: status === 0, detail: status === 0 ? "" : detail };
+});
+await step(results, "imports", async () => {
+  const { files, violations } = checkImports(ROOT);
+  for (const violation of violations) console.log(formatViolation(violation));
+  if (violations.length === 0)
+    return { ok: true, detail: `${files} files follow the folder rules` };
+  return { ok: false, detail: `${violations.length} violation(s): ${summarize(violations)}` };
 });
 await step(results, "typecheck", typecheck);
 await step(results, "lingui catalogs", linguiCheck);
