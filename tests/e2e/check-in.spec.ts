@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "./fixtures";
 import { GatePage, lineOnServer, mirrorHolds, todayLines } from "./check-in-page-model";
+import { expect, test } from "./fixtures";
 import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
 
 /**

@@ -2,8 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { db } from "../../src/client/offline/db";
 import { violations } from "./support/invariants";
-import type { Plan, Step } from "./support/plan";
-import type { RunRecord } from "./support/run";
+import type { Plan, RunRecord, Step } from "./support/records";
 import { OTHER_USER } from "./support/server";
 import { startSyncWorld } from "./support/sync-world";
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { db, type SyncIssueRow } from "../../../src/client/offline/db";
 import type { Shipment } from "../../../src/shared/contract/shipments";
-import type { ChangeRecord, OtherEdit, RunRecord } from "./run";
+import type { ChangeRecord, OtherEdit, RunRecord } from "./records";
 import { type HistoryRecord, OTHER_USER, type ServerState, type SyncServer } from "./server";
 
 /**

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { violations } from "./invariants";
 import { makePlan } from "./plan";
+import type { RunRecord } from "./records";
 import { describeRun } from "./report";
-import type { RunRecord } from "./run";
 import { startSyncWorld } from "./sync-world";
 
 /**

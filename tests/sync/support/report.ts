@@ -1,5 +1,5 @@
 import { db } from "../../../src/client/offline/db";
-import type { RunRecord } from "./run";
+import type { RunRecord } from "./records";
 import type { SyncServer } from "./server";
 
 /** What a failing run did, for the test output (with the seed that replays it). */

@@ -6,40 +6,10 @@ import { enqueue } from "../../../src/client/offline/outbox";
 import type { Shipment } from "../../../src/shared/contract/shipments";
 import { Device } from "./device";
 import { FaultyNetwork } from "./network";
-import { faultFor, type Plan, type Step } from "./plan";
+import { faultFor } from "./plan";
 import { rng } from "./prng";
+import type { ChangeRecord, OtherEdit, Plan, RunRecord, Step } from "./records";
 import { DEVICE_USERS, type SyncServer } from "./server";
-
-/** One queued change of a run, and what became of it. */
-export interface ChangeRecord {
-  index: number;
-  row: number;
-  /** The status it sets; null for an invalid change (a reason no status has). */
-  status: number | null;
-  /** Request body, unique within the row (how sync issues and history name it). */
-  body: Record<string, unknown>;
-  author: string;
-  mutationId: string;
-}
-
-export interface OtherEdit {
-  row: number;
-  status: number;
-}
-
-export interface RunRecord {
-  plan: Plan;
-  /** The rows as created (version and status before the run). */
-  rows: Shipment[];
-  changes: ChangeRecord[];
-  otherEdits: OtherEdit[];
-  network: FaultyNetwork;
-  device: Device;
-  /** Why the device did not get quiet, if it did not. */
-  stuck?: string;
-  /** Where the run is (a hung run reports it). */
-  progress: string;
-}
 
 /** How many rounds of "sign the waiting user in, network back, wait" quiescence may take. */
 const QUIESCENCE_ROUNDS = 40;

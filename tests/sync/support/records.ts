@@ -1,0 +1,89 @@
+import type { Shipment } from "../../../src/shared/contract/shipments";
+import type { ShipmentType } from "../../../src/shared/contract/status";
+import type { Device } from "./device";
+import type { FaultyNetwork, WriteFault } from "./network";
+import type { DeviceUser } from "./server";
+
+/** The types of a run: its plan (plan.ts makes one) and its record (run.ts fills one). */
+
+/**
+ * One randomized run, fixed by its seed: the rows, the steps the device and the world take,
+ * and (per change and attempt, whatever the interleaving) the faults of the network.
+ */
+export interface RowPlan {
+  type: ShipmentType;
+  /**
+   * Distinct statuses of the type other than its default (the row's initial status), handed
+   * out to changes in step order, so every history entry names the change that wrote it.
+   */
+  statuses: number[];
+}
+
+export type Step =
+  /** The signed-in user changes the row's status (or, invalid, sets a reason no status has). */
+  | { kind: "change"; row: number; status: number | null }
+  /** Another user, on another device, changes the row's status. */
+  | { kind: "otherEdit"; row: number; status: number }
+  /** The device goes offline for `ms`, then back (the `online` event). */
+  | { kind: "offline"; ms: number }
+  | { kind: "online" }
+  /** Heartbeat or visibility change in every tab. */
+  | { kind: "kick" }
+  /** The other device user signs in on this device. */
+  | { kind: "switchUser" }
+  /** The same user signs in again (a new token). */
+  | { kind: "relogin" }
+  | { kind: "signOut" }
+  | { kind: "wait"; ms: number }
+  /** A tab's clock jumps. */
+  | { kind: "clockJump"; tab: number; ms: number }
+  /** The network goes down or comes back (with the `online` event) until told otherwise. */
+  | { kind: "network"; online: boolean }
+  /** Lets the tabs finish what they can now (deterministic tests). */
+  | { kind: "settle" }
+  /** An assertion in the middle of a run (deterministic tests). */
+  | { kind: "check"; check: (record: RunRecord) => Promise<void> | void };
+
+export interface Plan {
+  seed: number;
+  rows: RowPlan[];
+  /** Clock offset of each tab (1 or 2 tabs). */
+  skews: number[];
+  firstUser: DeviceUser;
+  /** Chance that a write attempt meets a fault. */
+  faultRate: number;
+  /** Scripted faults instead: by change index, the fault of each attempt (then none). */
+  faults?: Partial<Record<number, WriteFault[]>>;
+  steps: Step[];
+}
+
+/** One queued change of a run, and what became of it. */
+export interface ChangeRecord {
+  index: number;
+  row: number;
+  /** The status it sets; null for an invalid change (a reason no status has). */
+  status: number | null;
+  /** Request body, unique within the row (how sync issues and history name it). */
+  body: Record<string, unknown>;
+  author: string;
+  mutationId: string;
+}
+
+export interface OtherEdit {
+  row: number;
+  status: number;
+}
+
+export interface RunRecord {
+  plan: Plan;
+  /** The rows as created (version and status before the run). */
+  rows: Shipment[];
+  changes: ChangeRecord[];
+  otherEdits: OtherEdit[];
+  network: FaultyNetwork;
+  device: Device;
+  /** Why the device did not get quiet, if it did not. */
+  stuck?: string;
+  /** Where the run is (a hung run reports it). */
+  progress: string;
+}
