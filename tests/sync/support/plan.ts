@@ -2,7 +2,7 @@ import { DEFAULT_STATUS, type ShipmentType, STATUSES } from "../../../src/shared
 import type { WriteFault } from "./network";
 import { type Rng, rng, subSeed } from "./prng";
 import type { Plan, RowPlan, Step } from "./records";
-import { DEVICE_USERS, type DeviceUser } from "./server";
+import { DEVICE_USERS } from "./server";
 
 const TYPES: ShipmentType[] = [1, 2];
 

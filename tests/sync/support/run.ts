@@ -8,7 +8,7 @@ import { Device } from "./device";
 import { FaultyNetwork } from "./network";
 import { faultFor } from "./plan";
 import { rng } from "./prng";
-import type { ChangeRecord, OtherEdit, Plan, RunRecord, Step } from "./records";
+import type { Plan, RunRecord, Step } from "./records";
 import { DEVICE_USERS, type SyncServer } from "./server";
 
 /** How many rounds of "sign the waiting user in, network back, wait" quiescence may take. */
