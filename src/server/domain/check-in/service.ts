@@ -15,6 +15,7 @@ import { CHECK_INS_UID_KEY } from "../../db/schema/check-ins";
 import type { ShipmentRow } from "../../db/schema/shipments";
 import type { ShipperRow } from "../../db/schema/shippers";
 import { ApiError, errors } from "../../errors";
+import { textsFor } from "../../texts";
 import { findSchedule } from "../scheduling/repository";
 import { dayBounds } from "../scheduling/slots";
 import { presentShipment } from "../shipments/presenter";
@@ -136,46 +137,19 @@ async function truckFor(
   });
 }
 
-const SMS_WORDS = {
-  en: {
-    warehouse: "warehouse",
-    dock: "dock",
-    office: "the gate office",
-    text: "Checked in for {code}. Please go to {place}.",
-  },
-  es: {
-    warehouse: "almacén",
-    dock: "andén",
-    office: "la oficina de la entrada",
-    text: "Entrada registrada para {code}. Diríjase a {place}.",
-  },
-  pt: {
-    warehouse: "armazém",
-    dock: "doca",
-    office: "o escritório da portaria",
-    text: "Entrada registada para {code}. Dirija-se a {place}.",
-  },
-  mx: {
-    warehouse: "almacén",
-    dock: "andén",
-    office: "la oficina de la caseta",
-    text: "Entrada registrada para el folio {code}. Pase a {place}.",
-  },
-} as const satisfies Record<Locale, Record<string, string>>;
-
 /** The dock instructions, in the language the driver used (the terminal's, or the phone's). */
 export function smsText(
   line: { code: string; warehouse: string; dock: string },
   language: Locale = "en",
 ): string {
-  const words = SMS_WORDS[language];
+  const words = textsFor(language).checkInSms;
   const place = [
     line.warehouse ? `${words.warehouse} ${line.warehouse}` : "",
     line.dock ? `${words.dock} ${line.dock}` : "",
   ]
     .filter(Boolean)
     .join(", ");
-  return words.text.replace("{code}", line.code).replace("{place}", place || words.office);
+  return words.text(line.code, place || words.office);
 }
 
 /** Dock instructions to the driver's phone; a refused send is logged, never fails the check-in. */
