@@ -72,7 +72,11 @@ describe("createOnce", () => {
     expect(again).toEqual({ value: first.value, created: false });
   });
 
-  it("two racing creates with one uid make one row; the loser answers it", async () => {
+  /** Two first calls with one uid, both looking before either inserts; one row results. */
+  async function raceTwo(
+    insertRow: (uid: string) => Promise<{ id: number } | undefined>,
+    isRace: (error: unknown) => boolean,
+  ) {
     const uid = randomUUID();
     const bothLooked = barrier(2);
     const race = () =>
@@ -80,31 +84,22 @@ describe("createOnce", () => {
         find: () => find(uid),
         create: async () => {
           await bothLooked();
-          return insert(uid);
+          return insertRow(uid);
         },
-        isRace: (error) => isUniqueViolation(error, SHIPPERS_UID_KEY),
+        isRace,
       });
     const results = await Promise.all([race(), race()]);
     expect(results.map((result) => result.created).sort()).toEqual([false, true]);
     expect(results[0]?.value.id).toBe(results[1]?.value.id);
     expect(await byUid(uid)).toHaveLength(1);
+  }
+
+  it("two racing creates with one uid make one row; the loser answers it", async () => {
+    await raceTwo(insert, (error) => isUniqueViolation(error, SHIPPERS_UID_KEY));
   });
 
   it("an insert that does nothing on the used uid (undefined) answers the winner's row", async () => {
-    const uid = randomUUID();
-    const bothLooked = barrier(2);
-    const race = () =>
-      createOnce({
-        find: () => find(uid),
-        create: async () => {
-          await bothLooked();
-          return insertOrNothing(uid);
-        },
-        isRace: () => false,
-      });
-    const results = await Promise.all([race(), race()]);
-    expect(results.map((result) => result.created).sort()).toEqual([false, true]);
-    expect(await byUid(uid)).toHaveLength(1);
+    await raceTwo(insertOrNothing, () => false);
   });
 
   it("a failure that is no race is thrown as it is, and one with no row behind it too", async () => {
