@@ -8,12 +8,14 @@ import type {
   ValidateAnswer,
 } from "../../../shared/contract/check-in";
 import { normalisePhone } from "../../../shared/phone";
+import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { CHECK_INS_UID_KEY } from "../../db/schema/check-ins";
 import type { ShipmentRow } from "../../db/schema/shipments";
 import type { ShipperRow } from "../../db/schema/shippers";
 import { ApiError, errors } from "../../errors";
+import { textsFor } from "../../texts";
 import { findSchedule } from "../scheduling/repository";
 import { dayBounds } from "../scheduling/slots";
 import { presentShipment } from "../shipments/presenter";
@@ -135,46 +137,19 @@ async function truckFor(
   });
 }
 
-const SMS_WORDS = {
-  en: {
-    warehouse: "warehouse",
-    dock: "dock",
-    office: "the gate office",
-    text: "Checked in for {code}. Please go to {place}.",
-  },
-  es: {
-    warehouse: "almacén",
-    dock: "andén",
-    office: "la oficina de la entrada",
-    text: "Entrada registrada para {code}. Diríjase a {place}.",
-  },
-  pt: {
-    warehouse: "armazém",
-    dock: "doca",
-    office: "o escritório da portaria",
-    text: "Entrada registada para {code}. Dirija-se a {place}.",
-  },
-  mx: {
-    warehouse: "almacén",
-    dock: "andén",
-    office: "la oficina de la caseta",
-    text: "Entrada registrada para el folio {code}. Pase a {place}.",
-  },
-} as const satisfies Record<Locale, Record<string, string>>;
-
 /** The dock instructions, in the language the driver used (the terminal's, or the phone's). */
 export function smsText(
   line: { code: string; warehouse: string; dock: string },
   language: Locale = "en",
 ): string {
-  const words = SMS_WORDS[language];
+  const words = textsFor(language).checkInSms;
   const place = [
     line.warehouse ? `${words.warehouse} ${line.warehouse}` : "",
     line.dock ? `${words.dock} ${line.dock}` : "",
   ]
     .filter(Boolean)
     .join(", ");
-  return words.text.replace("{code}", line.code).replace("{place}", place || words.office);
+  return words.text(line.code, place || words.office);
 }
 
 /** Dock instructions to the driver's phone; a refused send is logged, never fails the check-in. */
@@ -231,11 +206,15 @@ async function answerOf(
   } as CheckInAnswer;
 }
 
+/** A failed check-in or check-out that may be a racing copy's win: its event took the uid. */
+const uidTaken = (error: unknown) => isUniqueViolation(error, CHECK_INS_UID_KEY);
+
 /**
- * Checks a truck in to a line once per `uid`: the truck (by id, by plate or new) is assigned
- * to the line, its arrival stamped on both, one history entry written, in one transaction with
- * the line locked (two gates checking trucks in to one line: the second is refused). A repeat
- * of the uid answers the line as it is now and changes nothing (created: false).
+ * Checks a truck in to a line once per `uid` (db/create-once.ts): the truck (by id, by plate or
+ * new) is assigned to the line, its arrival stamped on both, one history entry written, in one
+ * transaction with the line locked (two gates checking trucks in to one line: the second is
+ * refused). A repeat of the uid answers the line as it is now and changes nothing (created:
+ * false); so does a racing copy of the same check-in that lost.
  */
 export async function checkInOnce(
   app: FastifyInstance,
@@ -254,12 +233,9 @@ export async function checkInOnce(
     if (!truck) return undefined;
     return answerOf(db, actor.companyId, uid, event.shipmentId, truck, false);
   };
-  const earlier = await repeat();
-  if (earlier) return { answer: earlier, created: false };
-  const span = await today(db, actor.companyId, now);
-  let done: { line: ShipmentRow; truck: ShipperRow };
-  try {
-    done = await db.transaction(async (tx) => {
+  const checkIn = async () => {
+    const span = await today(db, actor.companyId, now);
+    const done = await db.transaction(async (tx) => {
       const line = await lockLine(tx, actor.companyId, body.line);
       if (!line) throw errors.notFound("No such line");
       if (line.type !== body.type || line.bookedDate < span.from || line.bookedDate >= span.until) {
@@ -293,25 +269,17 @@ export async function checkInOnce(
       });
       return { line, truck: arrived };
     });
-  } catch (error) {
-    // A racing copy of the same check-in won: answer what it did.
-    if (isUniqueViolation(error, CHECK_INS_UID_KEY)) {
-      const raced = await repeat();
-      if (raced) return { answer: raced, created: false };
-    }
-    throw error;
-  }
-  const smsSent = await textDriver(app, actor, done.truck, done.line, body.language);
-  return {
-    answer: await answerOf(db, actor.companyId, uid, done.line.id, done.truck, smsSent),
-    created: true,
+    const smsSent = await textDriver(app, actor, done.truck, done.line, body.language);
+    return answerOf(db, actor.companyId, uid, done.line.id, done.truck, smsSent);
   };
+  const { value, created } = await createOnce({ find: repeat, create: checkIn, isRace: uidTaken });
+  return { answer: value, created };
 }
 
 /**
- * Checks a truck out by plate once per `uid`: stamps its departure, and records it in the
- * history of the line it last checked in to. A truck that never arrived, or already left, is
- * refused. A repeat answers the truck as it is now.
+ * Checks a truck out by plate once per `uid` (db/create-once.ts): stamps its departure, and
+ * records it in the history of the line it last checked in to. A truck that never arrived, or
+ * already left, is refused. A repeat answers the truck as it is now.
  */
 export async function checkOutOnce(
   app: FastifyInstance,
@@ -321,51 +289,49 @@ export async function checkOutOnce(
   now = new Date(),
 ): Promise<{ answer: CheckOutAnswer; created: boolean }> {
   const db = app.db;
-  const earlier = await findGateEvent(db, actor.companyId, uid);
-  if (earlier?.kind === "out" && earlier.shipperId !== null) {
-    const truck = await findShipper(db, actor.companyId, earlier.shipperId);
-    if (truck) {
-      return {
-        answer: { ...presentShipper(truck), check_out: { uid, line: earlier.shipmentId } },
-        created: false,
-      };
-    }
-  }
-  const result = await db.transaction(async (tx) => {
-    const truck = await lockTruck(tx, actor.companyId, { plate });
-    if (!truck) throw errors.notFound("No truck with this plate");
-    if (!truck.registerDate) throw refusal("truck_not_arrived", "The truck has not checked in");
-    if (truck.expeditionDate && truck.expeditionDate >= truck.registerDate) {
-      throw refusal("truck_departed", "The truck has already left");
-    }
-    const left = await stampTruck(tx, truck.id, { expeditionDate: now });
-    const visit = await lastCheckIn(tx, truck.id);
-    const lineId = visit?.shipmentId ?? null;
-    if (lineId !== null) {
-      const line = await findShipment(tx, { companyId: actor.companyId, clientIds: [] }, lineId);
-      if (line) {
-        await insertHistory(tx, {
-          shipmentId: lineId,
-          companyId: actor.companyId,
-          userId: actor.userId,
-          statusId: line.shipment.statusId,
-          reasonId: line.shipment.reasonId,
-          modifiedFields: { departure_date: { old: null, new: now.toISOString() } },
-        });
-      }
-    }
-    await insertGateEvent(tx, {
-      uid,
-      companyId: actor.companyId,
-      kind: "out",
-      shipmentId: lineId,
-      shipperId: truck.id,
-      userId: actor.userId,
-    });
-    return { truck: left, lineId };
-  });
-  return {
-    answer: { ...presentShipper(result.truck), check_out: { uid, line: result.lineId } },
-    created: true,
+  const repeat = async (): Promise<CheckOutAnswer | undefined> => {
+    const event = await findGateEvent(db, actor.companyId, uid);
+    if (event?.kind !== "out" || event.shipperId === null) return undefined;
+    const truck = await findShipper(db, actor.companyId, event.shipperId);
+    if (!truck) return undefined;
+    return { ...presentShipper(truck), check_out: { uid, line: event.shipmentId } };
   };
+  const checkOut = async (): Promise<CheckOutAnswer> => {
+    const result = await db.transaction(async (tx) => {
+      const truck = await lockTruck(tx, actor.companyId, { plate });
+      if (!truck) throw errors.notFound("No truck with this plate");
+      if (!truck.registerDate) throw refusal("truck_not_arrived", "The truck has not checked in");
+      if (truck.expeditionDate && truck.expeditionDate >= truck.registerDate) {
+        throw refusal("truck_departed", "The truck has already left");
+      }
+      const left = await stampTruck(tx, truck.id, { expeditionDate: now });
+      const visit = await lastCheckIn(tx, truck.id);
+      const lineId = visit?.shipmentId ?? null;
+      if (lineId !== null) {
+        const line = await findShipment(tx, { companyId: actor.companyId, clientIds: [] }, lineId);
+        if (line) {
+          await insertHistory(tx, {
+            shipmentId: lineId,
+            companyId: actor.companyId,
+            userId: actor.userId,
+            statusId: line.shipment.statusId,
+            reasonId: line.shipment.reasonId,
+            modifiedFields: { departure_date: { old: null, new: now.toISOString() } },
+          });
+        }
+      }
+      await insertGateEvent(tx, {
+        uid,
+        companyId: actor.companyId,
+        kind: "out",
+        shipmentId: lineId,
+        shipperId: truck.id,
+        userId: actor.userId,
+      });
+      return { truck: left, lineId };
+    });
+    return { ...presentShipper(result.truck), check_out: { uid, line: result.lineId } };
+  };
+  const { value, created } = await createOnce({ find: repeat, create: checkOut, isRace: uidTaken });
+  return { answer: value, created };
 }

@@ -1,4 +1,5 @@
 import type { CriticalLineValues } from "../../../shared/contract/critical-lines";
+import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import type { CriticalLineRow } from "../../db/schema/critical-lines";
 import { errors } from "../../errors";
@@ -47,10 +48,7 @@ export async function createCriticalLine(
   return row;
 }
 
-/**
- * Creation under a client-chosen id (a device's offline creation): the first call creates the
- * line; any later call with the same uid answers that line as it is now and changes nothing.
- */
+/** Creation under a client-chosen id (a device's offline creation), once (db/create-once.ts). */
 export async function createCriticalLineOnce(
   db: Db,
   companyId: number,
@@ -58,15 +56,11 @@ export async function createCriticalLineOnce(
   uid: string,
   values: CriticalLineValues,
 ): Promise<{ row: CriticalLineRow; created: boolean }> {
-  const existing = await findCriticalLineByUid(db, companyId, uid);
-  if (existing) return { row: existing, created: false };
-  try {
-    return { row: await createCriticalLine(db, companyId, userId, values, uid), created: true };
-  } catch (error) {
-    const raced = await findCriticalLineByUid(db, companyId, uid);
-    if (raced) return { row: raced, created: false };
-    throw error;
-  }
+  const { value, created } = await createOnce({
+    find: () => findCriticalLineByUid(db, companyId, uid),
+    create: () => createCriticalLine(db, companyId, userId, values, uid),
+  });
+  return { row: value, created };
 }
 
 /** After a conditional write matched nothing: 404 when the line is gone, else 412. */

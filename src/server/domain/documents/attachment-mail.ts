@@ -8,6 +8,7 @@ import {
 import type { AuthContext } from "../../auth/context";
 import { errors } from "../../errors";
 import { MailDisabledError } from "../../services/mail/mailer";
+import { textsFor } from "../../texts";
 import {
   attachmentErrors,
   attachmentsIn,
@@ -15,7 +16,6 @@ import {
   shipmentFor,
   uniqueNames,
 } from "./attachment-service";
-import { TEXTS } from "./texts";
 
 /** Largest total of attachments one mail carries (mail servers refuse much more). */
 export const MAIL_MAX_BYTES = 20 * 1_048_576;
@@ -53,15 +53,18 @@ export async function sendAttachmentMail(
   if (!app.mailer.enabled) throw attachmentErrors.mailDisabled();
   const total = rows.reduce((sum, row) => sum + row.size, 0);
   if (total > MAIL_MAX_BYTES) throw errors.payloadTooLarge();
-  const texts = TEXTS[body.language];
-  const kind = view.shipment.type === SHIPMENT_TYPE.reception ? texts.reception : texts.expedition;
+  const texts = textsFor(body.language);
+  const kind =
+    view.shipment.type === SHIPMENT_TYPE.reception
+      ? texts.documents.reception
+      : texts.documents.expedition;
   const code = view.shipment.code || String(view.shipment.id);
   const names = uniqueNames(rows);
   try {
     await app.mailer.send({
       to: recipients,
-      subject: texts.mailSubject(kind, code),
-      text: texts.mailBody(kind, code, rows.length),
+      subject: texts.attachmentMail.subject(kind, code),
+      text: texts.attachmentMail.body(kind, code, rows.length),
       ...(auth.user.email ? { replyTo: auth.user.email } : {}),
       attachments: rows.map((row, index) => ({
         filename: names[index] ?? `file-${row.id}`,

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import PDFDocument from "pdfkit";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
-import { type DocumentLanguage, TEXTS } from "./texts";
+import { type TextLanguage, textsFor } from "../../texts";
 
 /** What a label or check list shows of a line (routes/api/shipment-documents reads it). */
 export interface LineDocument {
@@ -27,7 +27,7 @@ export interface LineDocument {
 }
 
 export interface DocumentOptions {
-  language: DocumentLanguage;
+  language: TextLanguage;
   /** IANA zone the dates are written in. */
   timeZone: string;
 }
@@ -35,8 +35,8 @@ export interface DocumentOptions {
 const when = (date: Date | null, zone: string) =>
   date ? DateTime.fromJSDate(date).setZone(zone).toFormat("dd/LL/yyyy HH:mm") : "--";
 
-function kindOf(line: LineDocument, language: DocumentLanguage) {
-  const texts = TEXTS[language];
+function kindOf(line: LineDocument, language: TextLanguage) {
+  const texts = textsFor(language).documents;
   return line.type === SHIPMENT_TYPE.reception ? texts.reception : texts.expedition;
 }
 
@@ -47,7 +47,7 @@ function meta(doc: PDFKit.PDFDocument, title: string) {
 
 /** A printable sheet (A5 landscape): code large, client, destination or origin, dock, date, QR. */
 export function labelPdf(line: LineDocument, options: DocumentOptions): PDFKit.PDFDocument {
-  const texts = TEXTS[options.language];
+  const texts = textsFor(options.language).documents;
   const doc = new PDFDocument({ size: "A5", layout: "landscape", margin: 28 });
   const kind = kindOf(line, options.language);
   meta(doc, `${texts.label} ${kind} ${line.code}`);
@@ -84,7 +84,7 @@ export function labelPdf(line: LineDocument, options: DocumentOptions): PDFKit.P
 
 /** A4: the line's data, its packing lines and boxes to tick, with a signature line. */
 export function checkListPdf(line: LineDocument, options: DocumentOptions): PDFKit.PDFDocument {
-  const texts = TEXTS[options.language];
+  const texts = textsFor(options.language).documents;
   const doc = new PDFDocument({ size: "A4", margin: 40 });
   const kind = kindOf(line, options.language);
   meta(doc, `${texts.checkList} ${kind} ${line.code}`);

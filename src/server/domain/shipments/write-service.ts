@@ -9,6 +9,7 @@ import { DEFAULT_STATUS, type ShipmentType } from "../../../shared/contract/stat
 import { type FieldAccessInput, forbiddenFields } from "../../../shared/shipment-fields";
 import { type ShipmentFieldErrors, shipmentFieldErrors } from "../../../shared/shipment-validation";
 import type { AuthContext } from "../../auth/context";
+import { createOnce } from "../../db/create-once";
 import type { Db, Executor } from "../../db/database";
 import { ApiError, errors, type FieldErrors } from "../../errors";
 import { booksAnyHour, requireBookable } from "../scheduling/booking";
@@ -227,8 +228,8 @@ export async function insertPreparedIn(
 }
 
 /**
- * Creates a line (uid given: once; a repeat answers the line already made, `created` false).
- * A uid of a line of the other type is a 409; of a deleted line, a 404.
+ * Creates a line (uid given: once, db/create-once.ts; a repeat answers the line already made,
+ * `created` false). A uid of a line of the other type is a 409; of a deleted line, a 404.
  */
 export async function createShipment(
   db: Db,
@@ -237,21 +238,27 @@ export async function createShipment(
   body: ShipmentWriteValues,
   uid?: string,
 ): Promise<{ view: ShipmentView; created: boolean }> {
-  const scope = scopeOf(auth);
-  if (uid) {
-    const existing = await repeatOf(db, auth, type, uid);
-    if (existing) return { view: existing, created: false };
+  const create = async () => {
+    const prepared = await prepareCreate(db, auth, type, body);
+    // undefined: the uid was taken between the first look and the insert (nothing inserted).
+    const id = await insertPrepared(db, auth, type, body, prepared, uid ?? randomUUID());
+    if (id === undefined) return undefined;
+    const view = await findShipment(db, scopeOf(auth), id, type);
+    if (!view) throw errors.notFound();
+    return view;
+  };
+  if (!uid) {
+    const view = await create();
+    if (!view) throw errors.notFound();
+    return { view, created: true };
   }
-  const prepared = await prepareCreate(db, auth, type, body);
-  const id = await insertPrepared(db, auth, type, body, prepared, uid ?? randomUUID());
-  if (id === undefined && uid) {
-    // Another request created it between the check and the insert.
-    const existing = await repeatOf(db, auth, type, uid);
-    if (existing) return { view: existing, created: false };
-  }
-  const view = id === undefined ? undefined : await findShipment(db, scope, id, type);
-  if (!view) throw errors.notFound();
-  return { view, created: true };
+  const { value, created } = await createOnce({
+    find: () => repeatOf(db, auth, type, uid),
+    create,
+    // A used uid makes the insert do nothing (undefined); a throw is never a race.
+    isRace: () => false,
+  });
+  return { view: value, created };
 }
 
 export async function repeatOf(

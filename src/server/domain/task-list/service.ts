@@ -1,5 +1,6 @@
 import type { TaskLineInput } from "../../../shared/contract/task-list";
 import type { AuthContext } from "../../auth/context";
+import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import { type ApiError, errors, type FieldCodes, type FieldErrors } from "../../errors";
 import { presentTaskLine } from "./presenter";
@@ -82,9 +83,9 @@ async function existingByUid(db: Db, auth: AuthContext, uid: string) {
 }
 
 /**
- * Creation under a client-chosen uid (a tablet's offline line, replayed from its outbox): the
- * first call validates and creates the line; any later call with the same uid, even with another
- * body or Idempotency-Key, answers that line as it is now and changes nothing.
+ * Creation under a client-chosen uid (a tablet's offline line, replayed from its outbox), once
+ * (db/create-once.ts): a repeat, even with another body or Idempotency-Key, answers the line as
+ * it is now and changes nothing.
  */
 export async function createTaskLineOnce(
   db: Db,
@@ -92,16 +93,11 @@ export async function createTaskLineOnce(
   uid: string,
   input: ParsedLine,
 ): Promise<{ view: TaskLineView; created: boolean }> {
-  const existing = await existingByUid(db, auth, uid);
-  if (existing) return { view: existing, created: false };
-  try {
-    return { view: await createTaskLine(db, auth, input, uid), created: true };
-  } catch (error) {
-    // Two deliveries at once: the unique (company, uid) index lets one insert win.
-    const raced = await existingByUid(db, auth, uid);
-    if (raced) return { view: raced, created: false };
-    throw error;
-  }
+  const { value, created } = await createOnce({
+    find: () => existingByUid(db, auth, uid),
+    create: () => createTaskLine(db, auth, input, uid),
+  });
+  return { view: value, created };
 }
 
 /** A line the caller may see, else 404. */

@@ -4,6 +4,7 @@ import {
   type ShipperPatch,
   type ShipperValues,
 } from "../../../shared/contract/trucks";
+import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { SHIPPERS_PLATE_KEY, type ShipperRow } from "../../db/schema/shippers";
@@ -75,28 +76,19 @@ export async function createShipper(
   );
 }
 
-/**
- * Creation under a client-chosen id, idempotent by construction: the first call creates the
- * truck (created: true); any later call with the same uid answers that truck as it is now and
- * changes nothing (a replayed creation never undoes later edits). Two racing first calls: the
- * uid index lets one insert, the other answers its row.
- */
+/** Creation under a client-chosen id, once (db/create-once.ts). */
 export async function createShipperOnce(
   db: Db,
   companyId: number,
   uid: string,
   values: ShipperValues,
 ): Promise<{ row: ShipperRow; created: boolean }> {
-  const existing = await findShipperByUid(db, companyId, uid);
-  if (existing) return { row: existing, created: false };
-  try {
-    return { row: await createShipper(db, companyId, values, uid), created: true };
-  } catch (error) {
-    // A racing call with the same uid won (its insert may trip the plate index first).
-    const raced = await findShipperByUid(db, companyId, uid);
-    if (raced) return { row: raced, created: false };
-    throw error;
-  }
+  const { value, created } = await createOnce({
+    find: () => findShipperByUid(db, companyId, uid),
+    create: () => createShipper(db, companyId, values, uid),
+    // Any failure: a racing call's insert may trip the plate index before the uid's.
+  });
+  return { row: value, created };
 }
 
 /** After a conditional write matched nothing: 404 when the truck is gone, else 412. */

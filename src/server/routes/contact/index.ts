@@ -4,10 +4,11 @@ import { insertContact, markMailed, recentFrom } from "../../domain/contact/repo
 import { errors } from "../../errors";
 import { errorResponses } from "../../http/responses";
 import { registerMail } from "../../plugins/mail";
+import { textsFor } from "../../texts";
 
 const RECEIVED = { received: true } as const;
 
-/** Plain-text mail of a request, for whoever answers the contact address. */
+/** Plain-text mail of a request, for whoever answers the contact address (in English). */
 interface ContactFields {
   name: string;
   email: string;
@@ -18,16 +19,18 @@ interface ContactFields {
   language: string;
 }
 
+const words = textsFor("en").contactMail;
+
 function mailText(input: ContactFields): string {
   return [
-    `Name: ${input.name}`,
-    `E-mail: ${input.email}`,
-    `Phone: ${input.phone || "-"}`,
-    `Company: ${input.company}`,
-    `Product: ${input.product}`,
-    `Language: ${input.language}`,
+    `${words.name}: ${input.name}`,
+    `${words.email}: ${input.email}`,
+    `${words.phone}: ${input.phone || "-"}`,
+    `${words.company}: ${input.company}`,
+    `${words.product}: ${input.product}`,
+    `${words.language}: ${input.language}`,
     "",
-    input.comments || "(no comments)",
+    input.comments || words.noComments,
   ].join("\n");
 }
 
@@ -69,7 +72,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           await app.mailer.send({
             to: contact.mailTo,
-            subject: `Contact request (${input.product}): ${input.company}`,
+            subject: words.subject(input.product, input.company),
             text: mailText(input),
             replyTo: input.email,
           });

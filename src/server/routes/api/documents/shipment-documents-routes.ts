@@ -11,14 +11,14 @@ import { documentBaseName } from "../../../domain/documents/attachment-zip";
 import { contentDisposition } from "../../../domain/documents/disposition";
 import { listPackingLines } from "../../../domain/documents/packing-repository";
 import { checkListPdf, type LineDocument, labelPdf } from "../../../domain/documents/shipment-pdf";
-import { DOCUMENT_LANGUAGES, languageFromHeader } from "../../../domain/documents/texts";
 import type { ShipmentView } from "../../../domain/shipments/repository";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
+import { languageFromHeader, TEXT_LANGUAGES } from "../../../texts";
 
 const DocumentQuery = z.object({
   /** Language of the document (default: Accept-Language, else en). */
-  lang: z.enum(DOCUMENT_LANGUAGES).optional(),
+  lang: z.enum(TEXT_LANGUAGES).optional(),
   /** IANA time zone for the dates (the browser's); UTC by default. */
   tz: z
     .string()

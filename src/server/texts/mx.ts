@@ -1,0 +1,21 @@
+import { es } from "./es";
+import type { ServerTexts } from "./types";
+
+/** The Mexican variant: Spanish with its own words (delivery note -> Folio, client -> SKU, dock -> Bahía). */
+export const mx: ServerTexts = {
+  ...es,
+  documents: {
+    ...es.documents,
+    code: "Folio",
+    client: "SKU",
+    dock: "Bahía",
+    plate: "Placas",
+    truck: "Camión",
+  },
+  checkInSms: {
+    warehouse: "almacén",
+    dock: "andén",
+    office: "la oficina de la caseta",
+    text: (code, place) => `Entrada registrada para el folio ${code}. Pase a ${place}.`,
+  },
+};

@@ -1,0 +1,61 @@
+/**
+ * The keys of the server's text catalogue: every language file (en.ts, es.ts, pt.ts, mx.ts) is
+ * one object of this type, so a key missing in one language is a type error.
+ */
+export interface ServerTexts {
+  /** The shipment PDFs (label and check list, domain/documents/shipment-pdf.ts). */
+  documents: {
+    expedition: string;
+    reception: string;
+    code: string;
+    client: string;
+    destination: string;
+    origin: string;
+    dock: string;
+    warehouse: string;
+    bookedDate: string;
+    actionDate: string;
+    truck: string;
+    plate: string;
+    packages: string;
+    weight: string;
+    status: string;
+    palletNotes: string;
+    companyNotes: string;
+    clientNotes: string;
+    checkList: string;
+    label: string;
+    packingLines: string;
+    material: string;
+    reference: string;
+    numberPackages: string;
+    noPackingLines: string;
+    checks: string[];
+    checkedBy: string;
+    signature: string;
+  };
+  /** A line's attachments by mail (domain/documents/attachment-mail.ts); kind is expedition/reception. */
+  attachmentMail: {
+    subject: (kind: string, code: string) => string;
+    body: (kind: string, code: string, count: number) => string;
+  };
+  /** The dock instructions texted to a driver at check-in (domain/check-in/service.ts). */
+  checkInSms: {
+    warehouse: string;
+    dock: string;
+    /** Where to go when the line names neither warehouse nor dock. */
+    office: string;
+    text: (code: string, place: string) => string;
+  };
+  /** The public contact form, mailed to the house (routes/contact). */
+  contactMail: {
+    subject: (product: string, company: string) => string;
+    name: string;
+    email: string;
+    phone: string;
+    company: string;
+    product: string;
+    language: string;
+    noComments: string;
+  };
+}
