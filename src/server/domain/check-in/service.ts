@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { DateTime } from "luxon";
 import type { Locale } from "../../../shared/constants";
 import type {
   CheckInAnswer,
@@ -14,10 +13,10 @@ import { CHECK_INS_UID_KEY } from "../../db/schema/check-ins";
 import type { ShipmentRow } from "../../db/schema/shipments";
 import type { ShipperRow } from "../../db/schema/shippers";
 import { ApiError, errors } from "../../errors";
-import { findSchedule } from "../scheduling/repository";
-import { dayBounds } from "../scheduling/slots";
+import { findShipment } from "../lines/repository";
+import { today } from "../scheduling/yard-day";
 import { presentShipment } from "../shipments/presenter";
-import { findShipment, insertHistory } from "../shipments/repository";
+import { insertHistory } from "../shipments/repository";
 import { insertSms } from "../sms/repository";
 import { presentShipper } from "../trucks/presenter";
 import { findShipper } from "../trucks/repository";
@@ -58,13 +57,6 @@ export interface CheckInBody {
         country_code?: string | null | undefined;
       }
     | undefined;
-}
-
-/** The yard's today as [from, until), on the dock schedule's clock. */
-export async function today(db: Db, companyId: number, now = new Date()) {
-  const { timeZone } = await findSchedule(db, companyId);
-  const day = DateTime.fromJSDate(now, { zone: timeZone }).toISODate() ?? "";
-  return dayBounds(day, timeZone);
 }
 
 function lineOf(row: {

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { CriticalLineTextField } from "../../../shared/contract/critical-lines";
 import type { Db } from "../../db/database";
+import { containsPattern } from "../../db/like-patterns";
 import {
   type CriticalLineRow,
   criticalLines,
   type NewCriticalLineRow,
 } from "../../db/schema/critical-lines";
 import { deleteVersionedRow, updateVersionedRow } from "../../db/versioned-rows";
-import { containsPattern } from "../trucks/repository";
 
 /** Every query is scoped to one company: a line of another company does not exist. */
 const ofCompany = (companyId: number, ...more: (SQL | undefined)[]) =>

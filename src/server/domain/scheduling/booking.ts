@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { NotCreated } from "../../../shared/contract/scheduling";
 import type { ShipmentType } from "../../../shared/contract/status";
-import { can } from "../../../shared/permissions";
 import type { AuthContext } from "../../auth/context";
+import { allowed } from "../../auth/permissions";
 import type { Executor } from "../../db/database";
 import { errors } from "../../errors";
 import {
@@ -163,5 +163,5 @@ export async function requireBookable(tx: Executor, check: BookingCheck): Promis
 
 /** The lockdowns permission books any hour (spec: it bypasses the hour restrictions). */
 export function booksAnyHour(auth: AuthContext): boolean {
-  return can(auth.roles, "lockdowns", auth.company.is_trw);
+  return allowed(auth, "lockdowns");
 }

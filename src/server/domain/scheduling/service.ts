@@ -3,9 +3,9 @@ import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { DaySlots, DockSchedule, OperationType } from "../../../shared/contract/scheduling";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { AuthContext } from "../../auth/context";
+import { allowed } from "../../auth/permissions";
 import type { Executor } from "../../db/database";
 import { errors } from "../../errors";
-import { allowed } from "../shipments/service";
 import { bookedDates, findSchedule, isRestricted, type ScheduleRow } from "./repository";
 import { dayBounds, daySlots, slotOf, slotText } from "./slots";
 

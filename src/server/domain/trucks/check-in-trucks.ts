@@ -3,7 +3,7 @@ import type { Db } from "../../db/database";
 import { shipments } from "../../db/schema/shipments";
 import type { ShipperRow } from "../../db/schema/shippers";
 import { ApiError, errors } from "../../errors";
-import { today } from "../check-in/service";
+import { today } from "../scheduling/yard-day";
 import { checkInShippers, findShipper } from "./repository";
 
 /**

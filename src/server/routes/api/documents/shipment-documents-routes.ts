@@ -12,7 +12,7 @@ import { contentDisposition } from "../../../domain/documents/disposition";
 import { listPackingLines } from "../../../domain/documents/packing-repository";
 import { checkListPdf, type LineDocument, labelPdf } from "../../../domain/documents/shipment-pdf";
 import { DOCUMENT_LANGUAGES, languageFromHeader } from "../../../domain/documents/texts";
-import type { ShipmentView } from "../../../domain/shipments/repository";
+import type { ShipmentView } from "../../../domain/lines/repository";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 
