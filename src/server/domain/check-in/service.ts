@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { Locale } from "../../../shared/constants";
 import type {
   CheckInAnswer,
-  CheckInLine,
   CheckOutAnswer,
   ValidateAnswer,
 } from "../../../shared/contract/check-in";
@@ -20,6 +19,7 @@ import { insertHistory } from "../shipments/repository";
 import { insertSms } from "../sms/repository";
 import { presentShipper } from "../trucks/presenter";
 import { findShipper } from "../trucks/repository";
+import { presentCheckInLine } from "./presenter";
 import {
   assignLine,
   findGateEvent,
@@ -59,24 +59,6 @@ export interface CheckInBody {
     | undefined;
 }
 
-function lineOf(row: {
-  line: ShipmentRow;
-  client: CheckInLine["client"];
-  truck: string | null;
-}): CheckInLine {
-  return {
-    id: row.line.id,
-    type: row.line.type as 1 | 2,
-    code: row.line.code,
-    booked_date: row.line.bookedDate.toISOString(),
-    client: row.client,
-    warehouse: row.line.warehouse,
-    dock: row.line.dock,
-    truck: row.truck,
-    arrival_date: row.line.arrivalDate?.toISOString() ?? null,
-  };
-}
-
 export async function validateReference(
   db: Db,
   companyId: number,
@@ -85,7 +67,7 @@ export async function validateReference(
 ): Promise<ValidateAnswer> {
   const span = await today(db, companyId);
   const rows = await linesByReference(db, companyId, reference, type, span);
-  if (rows.length > 0) return { results: rows.map(lineOf), hint: null };
+  if (rows.length > 0) return { results: rows.map(presentCheckInLine), hint: null };
   return { results: [], hint: await referenceElsewhere(db, companyId, reference, type, span) };
 }
 

@@ -98,3 +98,18 @@ export async function findShipmentViews(
     ),
   );
 }
+
+/** A live line's booked date and truck, whoever may see it (the gate's truck picker). */
+export async function findLineSlot(
+  db: Executor,
+  companyId: number,
+  id: number,
+): Promise<{ bookedDate: Date; shipperId: number | null } | undefined> {
+  const [line] = await db
+    .select({ bookedDate: shipments.bookedDate, shipperId: shipments.shipperId })
+    .from(shipments)
+    .where(
+      and(eq(shipments.companyId, companyId), eq(shipments.id, id), isNull(shipments.deletedAt)),
+    );
+  return line;
+}

@@ -37,16 +37,6 @@ export function requireAdmin(auth: AuthContext): void {
   if (!auth.roles.includes("admin")) throw errors.forbidden();
 }
 
-export function presentSchedule(row: ScheduleRow): DockSchedule {
-  return {
-    time_zone: row.timeZone,
-    opens_at: row.opensAt,
-    closes_at: row.closesAt,
-    load_per_hour: row.loadPerHour,
-    unload_per_hour: row.unloadPerHour,
-  };
-}
-
 export function scheduleRowOf(schedule: DockSchedule): ScheduleRow {
   if (!IANAZone.isValidZone(schedule.time_zone)) {
     throw errors.validation({ time_zone: ["Not a known time zone"] }, undefined, {

@@ -12,8 +12,8 @@ import {
 } from "../../db/schema/shipments";
 import { users } from "../../db/schema/users";
 import { type ShipmentScope, type ShipmentView, selectViews, visible } from "../lines/repository";
-import { listStatements, type ShipmentFilter } from "./list-statements";
-import { searchCondition, searchPatterns } from "./search";
+import { listStatements, type ShipmentFilter } from "./list-repository";
+import { searchCondition, searchPatterns } from "./search-repository";
 
 const ilike = (column: PgColumn, text: string | undefined) =>
   text ? sql`${column} ilike ${containsPattern(text)}` : undefined;

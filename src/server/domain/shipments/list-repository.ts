@@ -21,7 +21,7 @@ import { clients } from "../../db/schema/clients";
 import { reasons, shipments, statuses } from "../../db/schema/shipments";
 import { shippers } from "../../db/schema/shippers";
 import { type ShipmentScope, type ShipmentView, viewColumns } from "../lines/repository";
-import { searchCondition, searchPatterns } from "./search";
+import { searchCondition, searchPatterns } from "./search-repository";
 
 /**
  * The expeditions/receptions list is the hot path (every screen polls it): building its
