@@ -5,8 +5,8 @@
  * Stop the server first when it uses PGlite: one process at a time may open its directory.
  */
 import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/database";
 import { DEMO_PASSWORD, DEMO_USERS } from "../src/server/db/demo-data";
+import { openDatabase } from "../src/server/db/open-database";
 import { resetDatabase, seedDemo } from "../src/server/db/seed";
 
 const config = loadConfig();

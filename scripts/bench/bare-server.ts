@@ -2,7 +2,7 @@
  * The floor for GET api/expedition (scripts/bench-http.ts forks it): bare Fastify and a pg
  * pool of the same size as Yardline's, running the list query Yardline's route sends for page
  * 1 (the page with the total as a scalar subquery; the SQL below is what Drizzle builds in
- * routes/api/shipment/list-statements.ts, copied) as a named prepared statement per filter
+ * domain/shipments/list-repository.ts, copied) as a named prepared statement per filter
  * shape, as Yardline sends it (unnamed, PostgreSQL parsed and planned it on every request:
  * the floor then served less than Yardline at 1 connection, and the filtered list's floor was
  * mostly planning), with no token check, no company lookup, no presenter, no validation.

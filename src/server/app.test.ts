@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "./app";
-import { openDatabase } from "./db/database";
+import { openDatabase } from "./db/open-database";
 import { settings } from "./db/schema/settings";
 import { users } from "./db/schema/users";
 import { seedDemo } from "./db/seed";

@@ -9,7 +9,8 @@ import {
 import { createAccessTokens } from "./auth/access-token";
 import { resolveJwtSecret } from "./auth/jwt-secret";
 import type { ServerConfig } from "./config";
-import { type Database, openDatabase } from "./db/database";
+import type { Database } from "./db/database";
+import { openDatabase } from "./db/open-database";
 import { seedDemo } from "./db/seed";
 import { registerAuthDecorations } from "./plugins/auth";
 import { registerChangeHub } from "./plugins/change-hub";

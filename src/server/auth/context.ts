@@ -8,10 +8,19 @@ import { clientCompanies, userClients } from "../db/schema/clients";
 import { companies } from "../db/schema/companies";
 import { sessions } from "../db/schema/sessions";
 import { memberships, userRoles, users } from "../db/schema/users";
-import type { UserProfile } from "../domain/users/repository";
 import { errors } from "../errors";
 import type { AccessTokens } from "./access-token";
 import type { PasswordHasher } from "./hasher";
+
+/** The signed-in user as every request sees them (GET api/user/auth answers it). */
+export type UserProfile = {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: "default" | "mexico";
+};
 
 /** What every route inside /api knows about the caller, resolved before the handler runs. */
 export interface AuthContext {

@@ -1,7 +1,7 @@
 import type { HashQueueConfig } from "../config";
+import { hashPassword, verifyPassword } from "../crypto/password";
 import { ApiError } from "../errors";
 import { HashQueue, HashQueueBusy } from "./hash-queue";
-import { hashPassword, verifyPassword } from "./password";
 
 /**
  * Password hashing through the bounded queue: every scrypt the server runs for a request

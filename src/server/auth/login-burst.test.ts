@@ -2,13 +2,13 @@ import { inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app";
+import { hashPassword } from "../crypto/password";
 import type { Database } from "../db/database";
 import { DEMO_PASSWORD } from "../db/demo-data";
 import { loginThrottle } from "../db/schema/sessions";
 import { users } from "../db/schema/users";
 import { createScratchStorage, type ScratchStorage, testConfig } from "../test/harness";
 import { openSeededPglite } from "../test/pglite-template";
-import { hashPassword } from "./password";
 
 /**
  * Bursts of parallel logins against the real database, through two app instances sharing it

@@ -29,20 +29,4 @@ export interface ListenHandlers {
   onGap?(): void;
 }
 
-export interface DatabaseOptions {
-  /** PostgreSQL connection string; when set, node-postgres is used. */
-  databaseUrl?: string | undefined;
-  /** PGlite data directory, or "memory://". Used when databaseUrl is unset. */
-  dataDir: string;
-}
-
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
-
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const { openPostgres } = await import("./postgres");
-    return openPostgres(options.databaseUrl);
-  }
-  const { openPglite } = await import("./pglite");
-  return openPglite(options.dataDir);
-}

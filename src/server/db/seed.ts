@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import { pgSchema, text } from "drizzle-orm/pg-core";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../crypto/password";
 import type { Db } from "./database";
 import { seedDemoAlerts } from "./demo-alerts";
 import { seedDemoCheckInPages } from "./demo-check-in";

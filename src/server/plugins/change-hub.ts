@@ -1,7 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { CHANGE_ENTITIES } from "../../shared/change-cursor";
 import type { Database } from "../db/database";
+import {
+  CHANGES_CHANNEL,
+  type ChangeHub,
+  ChangeNoticeSchema,
+  type ChangeSubscriber,
+} from "../domain/events/change-notice";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    changeHub: ChangeHub;
+  }
+}
 
 /**
  * Fans the database's change notifications out to the live-events streams of this instance.
@@ -11,40 +21,6 @@ import type { Database } from "../db/database";
  * subscribers. On close the subscribers are told to end before the server stops, so open
  * streams never hold a graceful shutdown.
  */
-export const CHANGES_CHANNEL = "yardline_changes";
-
-const IdList = z.array(z.number().int()).nullable();
-
-const Notice = z.object({
-  company: z.number().int(),
-  entity: z.enum(CHANGE_ENTITIES),
-  /** null: too many to list. */
-  ids: IdList,
-  /** Shipments: clients of the changed lines (null: too many to list). */
-  clients: IdList.optional(),
-  /** Shipments: their types. */
-  types: z.array(z.number().int()).optional(),
-});
-export type ChangeNotice = z.infer<typeof Notice>;
-
-export interface ChangeSubscriber {
-  notice(notice: ChangeNotice): void;
-  /** Notifications may have been lost (the LISTEN connection dropped and came back). */
-  gap(): void;
-  /** The server is closing. */
-  close(): void;
-}
-
-export interface ChangeHub {
-  subscribe(subscriber: ChangeSubscriber): () => void;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    changeHub: ChangeHub;
-  }
-}
-
 export async function registerChangeHub(app: FastifyInstance, database: Database): Promise<void> {
   const subscribers = new Set<ChangeSubscriber>();
   const each = (call: (subscriber: ChangeSubscriber) => void) => {
@@ -57,11 +33,11 @@ export async function registerChangeHub(app: FastifyInstance, database: Database
     }
   };
   const handleNotice = (payload: string) => {
-    let parsed: ReturnType<typeof Notice.safeParse>;
+    let parsed: ReturnType<typeof ChangeNoticeSchema.safeParse>;
     try {
-      parsed = Notice.safeParse(JSON.parse(payload));
+      parsed = ChangeNoticeSchema.safeParse(JSON.parse(payload));
     } catch {
-      parsed = Notice.safeParse(null);
+      parsed = ChangeNoticeSchema.safeParse(null);
     }
     if (!parsed.success) {
       app.log.warn({ payload }, "unreadable change notification");

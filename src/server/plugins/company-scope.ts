@@ -4,7 +4,7 @@ import { COMPANY_HEADER } from "../../shared/contract/company";
 import { loadAuthContext } from "../auth/context";
 import { errors } from "../errors";
 import { DbId, MAX_DB_ID } from "../http/params";
-import { fieldErrors } from "./errors";
+import { fieldErrors } from "../http/validation-errors";
 
 /**
  * Company scope for the /api scope: the `company` header names the company the request acts

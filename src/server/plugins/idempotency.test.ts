@@ -11,10 +11,10 @@ import { shipmentHistory, shipments } from "../db/schema/shipments";
 import { shippers } from "../db/schema/shippers";
 import { users } from "../db/schema/users";
 import { errors } from "../errors";
+import { pruneIdempotencyKeys, RETENTION_DAYS } from "../http/idempotency-claims";
 import { type Caller, callerFor, uniquePlate } from "../test/api-caller";
 import { createTestApp, type TestApp } from "../test/harness";
 import { insertLine } from "../test/shipments";
-import { pruneIdempotencyKeys, RETENTION_DAYS } from "./idempotency";
 
 /** Test routes inside /api: a slow write that counts its runs, and one that fails once. */
 const runs = { slow: 0, flaky: 0 };

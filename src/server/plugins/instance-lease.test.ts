@@ -8,10 +8,10 @@ import { z } from "zod";
 import { PLAIN } from "../db/demo-data";
 import { idempotencyKeys } from "../db/schema/idempotency";
 import { users } from "../db/schema/users";
+import { requestHash } from "../http/idempotency-claims";
 import { type Caller, callerFor } from "../test/api-caller";
 import { createTestApp, type TestApp, testConfig } from "../test/harness";
 import { insertLine } from "../test/shipments";
-import { requestHash } from "./idempotency";
 import { leaseLockSql } from "./instance-lease";
 
 /**

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database";
 import { keepDedicatedConnection } from "../db/dedicated-connection";
+import type { InstanceLease } from "../http/idempotency-claims";
 
 /**
  * Ties this server instance's pending Idempotency-Key claims to its life (issue 9). Each
@@ -18,13 +19,6 @@ import { keepDedicatedConnection } from "../db/dedicated-connection";
  * reconnect; meanwhile another instance may take over this one's pending claims (the rows
  * then answer whoever finishes first, and a repeat never runs twice at the same time).
  */
-export interface InstanceLease {
-  /** This instance's id, recorded on its claims. */
-  readonly id: string;
-  /** Whether the instance that recorded a claim still runs (null: claims before leases). */
-  holderAlive(instanceId: string | null): Promise<boolean>;
-}
-
 declare module "fastify" {
   interface FastifyInstance {
     instanceLease: InstanceLease;

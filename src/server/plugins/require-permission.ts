@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from "fastify";
-import { can, type Permission } from "../../shared/permissions";
+import type { Permission } from "../../shared/permissions";
 import { authOf } from "../auth/context";
-import { errors } from "../errors";
+import { requireAllowed } from "../auth/permissions";
 
 /**
  * Route guard from the shared permission matrix (spec section 6): the caller's roles in the
@@ -9,7 +9,6 @@ import { errors } from "../errors";
  */
 export function requirePermission(permission: Permission): preHandlerAsyncHookHandler {
   return async (request) => {
-    const auth = authOf(request);
-    if (!can(auth.roles, permission, auth.company.is_trw)) throw errors.forbidden();
+    requireAllowed(authOf(request), permission);
   };
 }

@@ -19,7 +19,8 @@ export interface DayRange {
   end: string;
 }
 
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+/** The rows of a raw aggregate query (BI's SQL is written by hand). */
+export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
 }
@@ -242,7 +243,7 @@ export function truckDetails(db: Executor, scope: MetricScope, range: DayRange, 
   );
 }
 
-/** The scope and day helpers, for the other metric queries (yard-times.ts). */
+/** The scope and day helpers, for the other metric queries (dwell-, scorecard-repository.ts). */
 export function metricSql(scope: MetricScope) {
   return {
     lineScope: (type: number) => lineScope(scope, type),

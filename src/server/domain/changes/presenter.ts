@@ -3,8 +3,8 @@ import type { Changes } from "../../../shared/contract/changes";
 import type { CriticalLineRow } from "../../db/schema/critical-lines";
 import type { ShipperRow } from "../../db/schema/shippers";
 import { presentCriticalLine } from "../critical-lines/presenter";
+import type { ShipmentView } from "../lines/repository";
 import { presentShipment } from "../shipments/presenter";
-import type { ShipmentView } from "../shipments/repository";
 import { presentShipper } from "../trucks/presenter";
 import type { ChangeEntry } from "./repository";
 

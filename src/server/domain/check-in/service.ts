@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { DateTime } from "luxon";
 import type { Locale } from "../../../shared/constants";
 import type {
   CheckInAnswer,
-  CheckInLine,
   CheckOutAnswer,
   ValidateAnswer,
 } from "../../../shared/contract/check-in";
@@ -16,13 +14,14 @@ import type { ShipmentRow } from "../../db/schema/shipments";
 import type { ShipperRow } from "../../db/schema/shippers";
 import { ApiError, errors } from "../../errors";
 import { textsFor } from "../../texts";
-import { findSchedule } from "../scheduling/repository";
-import { dayBounds } from "../scheduling/slots";
+import { findShipment } from "../lines/repository";
+import { today } from "../scheduling/yard-day";
 import { presentShipment } from "../shipments/presenter";
-import { findShipment, insertHistory } from "../shipments/repository";
+import { insertHistory } from "../shipments/repository";
 import { insertSms } from "../sms/repository";
 import { presentShipper } from "../trucks/presenter";
 import { findShipper } from "../trucks/repository";
+import { presentCheckInLine } from "./presenter";
 import {
   assignLine,
   findGateEvent,
@@ -62,31 +61,6 @@ export interface CheckInBody {
     | undefined;
 }
 
-/** The yard's today as [from, until), on the dock schedule's clock. */
-export async function today(db: Db, companyId: number, now = new Date()) {
-  const { timeZone } = await findSchedule(db, companyId);
-  const day = DateTime.fromJSDate(now, { zone: timeZone }).toISODate() ?? "";
-  return dayBounds(day, timeZone);
-}
-
-function lineOf(row: {
-  line: ShipmentRow;
-  client: CheckInLine["client"];
-  truck: string | null;
-}): CheckInLine {
-  return {
-    id: row.line.id,
-    type: row.line.type as 1 | 2,
-    code: row.line.code,
-    booked_date: row.line.bookedDate.toISOString(),
-    client: row.client,
-    warehouse: row.line.warehouse,
-    dock: row.line.dock,
-    truck: row.truck,
-    arrival_date: row.line.arrivalDate?.toISOString() ?? null,
-  };
-}
-
 export async function validateReference(
   db: Db,
   companyId: number,
@@ -95,7 +69,7 @@ export async function validateReference(
 ): Promise<ValidateAnswer> {
   const span = await today(db, companyId);
   const rows = await linesByReference(db, companyId, reference, type, span);
-  if (rows.length > 0) return { results: rows.map(lineOf), hint: null };
+  if (rows.length > 0) return { results: rows.map(presentCheckInLine), hint: null };
   return { results: [], hint: await referenceElsewhere(db, companyId, reference, type, span) };
 }
 

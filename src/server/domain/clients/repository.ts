@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database";
+import { containsPattern } from "../../db/like-patterns";
 import { clientCompanies, clients } from "../../db/schema/clients";
 import { memberships } from "../../db/schema/users";
-import { containsPattern } from "../trucks/repository";
 
 /**
  * SQL of api/client. A client is visible in a company when a client_companies row links them;

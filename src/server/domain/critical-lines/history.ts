@@ -1,9 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { CriticalLineHistoryEntry } from "../../../shared/contract/critical-lines";
 import type { Db } from "../../db/database";
-import { type CriticalLineRow, criticalLineHistory } from "../../db/schema/critical-lines";
-import { users } from "../../db/schema/users";
-import { presentCriticalLine } from "./presenter";
+import type { CriticalLineRow } from "../../db/schema/critical-lines";
+import { presentCriticalLine, presentHistoryEntry } from "./presenter";
+import { insertHistory, listHistory } from "./repository";
 
 type Changes = Record<string, { old: unknown; new: unknown }>;
 
@@ -43,7 +42,7 @@ export async function recordHistory(
 ): Promise<void> {
   const modifiedFields = changesOf(before, after);
   if (before && Object.keys(modifiedFields).length === 0) return;
-  await db.insert(criticalLineHistory).values({
+  await insertHistory(db, {
     criticalLineId: after.id,
     companyId: after.companyId,
     userId,
@@ -57,29 +56,6 @@ export async function historyOf(
   companyId: number,
   lineId: number,
 ): Promise<CriticalLineHistoryEntry[]> {
-  const rows = await db
-    .select({ entry: criticalLineHistory, user: users })
-    .from(criticalLineHistory)
-    .leftJoin(users, eq(users.id, criticalLineHistory.userId))
-    .where(
-      and(
-        eq(criticalLineHistory.companyId, companyId),
-        eq(criticalLineHistory.criticalLineId, lineId),
-      ),
-    )
-    .orderBy(desc(criticalLineHistory.id));
-  return rows.map(({ entry, user }) => ({
-    id: entry.id,
-    critical_line: entry.criticalLineId,
-    created: entry.created.toISOString(),
-    user: user
-      ? {
-          id: user.id,
-          username: user.username,
-          first_name: user.firstName,
-          last_name: user.lastName,
-        }
-      : null,
-    modified_fields: entry.modifiedFields,
-  }));
+  const rows = await listHistory(db, companyId, lineId);
+  return rows.map(presentHistoryEntry);
 }

@@ -1,5 +1,9 @@
-import type { CriticalLine } from "../../../shared/contract/critical-lines";
+import type {
+  CriticalLine,
+  CriticalLineHistoryEntry,
+} from "../../../shared/contract/critical-lines";
 import type { CriticalLineRow } from "../../db/schema/critical-lines";
+import type { CriticalLineHistoryView } from "./repository";
 
 export function presentCriticalLine(row: CriticalLineRow): CriticalLine {
   return {
@@ -19,5 +23,25 @@ export function presentCriticalLine(row: CriticalLineRow): CriticalLine {
     client_name: row.clientName,
     user: row.userId,
     version: row.version,
+  };
+}
+
+export function presentHistoryEntry({
+  entry,
+  user,
+}: CriticalLineHistoryView): CriticalLineHistoryEntry {
+  return {
+    id: entry.id,
+    critical_line: entry.criticalLineId,
+    created: entry.created.toISOString(),
+    user: user
+      ? {
+          id: user.id,
+          username: user.username,
+          first_name: user.firstName,
+          last_name: user.lastName,
+        }
+      : null,
+    modified_fields: entry.modifiedFields,
   };
 }

@@ -1,13 +1,15 @@
-import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { CriticalLineTextField } from "../../../shared/contract/critical-lines";
 import type { Db } from "../../db/database";
+import { containsPattern } from "../../db/like-patterns";
 import {
   type CriticalLineRow,
+  criticalLineHistory,
   criticalLines,
   type NewCriticalLineRow,
 } from "../../db/schema/critical-lines";
+import { users } from "../../db/schema/users";
 import { deleteVersionedRow, updateVersionedRow } from "../../db/versioned-rows";
-import { containsPattern } from "../trucks/repository";
 
 /** Every query is scoped to one company: a line of another company does not exist. */
 const ofCompany = (companyId: number, ...more: (SQL | undefined)[]) =>
@@ -128,4 +130,35 @@ export function deleteCriticalLine(
   versions?: readonly number[],
 ): Promise<boolean> {
   return deleteVersionedRow(db, criticalLines, companyId, id, versions);
+}
+
+export async function insertHistory(
+  db: Db,
+  entry: typeof criticalLineHistory.$inferInsert,
+): Promise<void> {
+  await db.insert(criticalLineHistory).values(entry);
+}
+
+export interface CriticalLineHistoryView {
+  entry: typeof criticalLineHistory.$inferSelect;
+  user: typeof users.$inferSelect | null;
+}
+
+/** The line's changes, newest first; users stay named after they are deleted (deactivated). */
+export async function listHistory(
+  db: Db,
+  companyId: number,
+  lineId: number,
+): Promise<CriticalLineHistoryView[]> {
+  return db
+    .select({ entry: criticalLineHistory, user: users })
+    .from(criticalLineHistory)
+    .leftJoin(users, eq(users.id, criticalLineHistory.userId))
+    .where(
+      and(
+        eq(criticalLineHistory.companyId, companyId),
+        eq(criticalLineHistory.criticalLineId, lineId),
+      ),
+    )
+    .orderBy(desc(criticalLineHistory.id));
 }

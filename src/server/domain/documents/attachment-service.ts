@@ -10,6 +10,7 @@ import {
 import { isCleanText } from "../../../shared/contract/fields";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { AuthContext } from "../../auth/context";
+import { requireAllowed } from "../../auth/permissions";
 import type { Db } from "../../db/database";
 import { ApiError, errors, multipartReadError } from "../../errors";
 import {
@@ -17,8 +18,8 @@ import {
   FileTooLargeError,
   type StoredFile,
 } from "../../services/storage/file-storage";
-import type { ShipmentView } from "../shipments/repository";
-import { readAnyShipment, requireAllowed, SHIPMENT_PERMISSIONS } from "../shipments/service";
+import { readAnyShipment, SHIPMENT_PERMISSIONS } from "../lines/access";
+import type { ShipmentView } from "../lines/repository";
 import {
   type AttachmentRow,
   deleteAttachment,

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { LiveChange } from "../../../shared/contract/changes";
 import type { ShipmentType } from "../../../shared/contract/status";
-import type { ChangeHub, ChangeNotice } from "../../plugins/change-hub";
+import type { ChangeHub, ChangeNotice } from "./change-notice";
 
 /** Who reads a stream: the company it acts for and what it may see of shipments. */
 export interface Viewer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChangeNotice } from "../../plugins/change-hub";
+import type { ChangeNotice } from "./change-notice";
 import { changeFor, type Viewer } from "./live-stream";
 
 const office: Viewer = { companyId: 1, clientIds: [], types: [1, 2] };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database";
-import { DWELL_MINUTES } from "../bi/yard-times";
+import { DWELL_MINUTES } from "../bi/dwell-repository";
 
 /** One period's raw figures; null where nothing could be measured. */
 export interface PeriodFigures {

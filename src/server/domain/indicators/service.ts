@@ -2,69 +2,14 @@ import { DateTime } from "luxon";
 import {
   AREA_C_WAREHOUSE,
   type Indication,
-  type Indicator,
   type IndicatorArea,
   type IndicatorKey,
   type IndicatorPeriod,
 } from "../../../shared/contract/indicators";
 import type { Db } from "../../db/database";
-import { toleranceOf } from "../bi/yard-times";
+import { toleranceOf } from "../bi/scorecard-repository";
+import { INDICATOR_TYPES, presentIndicator } from "./presenter";
 import { type PeriodFigures, periodFigures, yardZone } from "./repository";
-
-const TYPES: Record<IndicatorKey, Omit<Indicator["type"], "key">> = {
-  lines_handled: {
-    description: "lines_handled",
-    icon: "lines",
-    unit: "count",
-    higher_is_better: true,
-  },
-  on_time_rate: {
-    description: "on_time_rate",
-    icon: "clock",
-    unit: "percent",
-    higher_is_better: true,
-  },
-  incidences: {
-    description: "incidences",
-    icon: "warning",
-    unit: "count",
-    higher_is_better: false,
-  },
-  average_dwell: {
-    description: "average_dwell",
-    icon: "hourglass",
-    unit: "minutes",
-    higher_is_better: false,
-  },
-  trucks_served: {
-    description: "trucks_served",
-    icon: "truck",
-    unit: "count",
-    higher_is_better: true,
-  },
-};
-
-const round = (value: number) => Math.round(value * 10) / 10;
-
-/** A tile: value, previous value, growth and growth in percent (null without a base). */
-export function indicatorOf(
-  key: IndicatorKey,
-  value: number | null,
-  previous: number | null,
-): Indicator {
-  const growth = value !== null && previous !== null ? round(value - previous) : null;
-  const grade =
-    growth !== null && previous !== null && previous !== 0
-      ? round((100 * growth) / previous)
-      : null;
-  return {
-    type: { key, ...TYPES[key] },
-    value: value === null ? null : round(value),
-    previous: previous === null ? null : round(previous),
-    growth,
-    grade_growth: grade,
-  };
-}
 
 /** The current period on the yard's clock at `now` and the one before it. */
 export function periodBounds(period: IndicatorPeriod, now: DateTime) {
@@ -102,7 +47,7 @@ export async function indicationOf(
     },
     await toleranceOf(db, scope.companyId),
   );
-  const keys = Object.keys(TYPES) as IndicatorKey[];
+  const keys = Object.keys(INDICATOR_TYPES) as IndicatorKey[];
   return {
     area,
     period,
@@ -112,7 +57,11 @@ export async function indicationOf(
     to: bounds.currentTo.toUTC().toISO() ?? now.toISOString(),
     computed_at: now.toISOString(),
     indicators: keys.map((key) =>
-      indicatorOf(key, current[key as keyof PeriodFigures], previous[key as keyof PeriodFigures]),
+      presentIndicator(
+        key,
+        current[key as keyof PeriodFigures],
+        previous[key as keyof PeriodFigures],
+      ),
     ),
   };
 }

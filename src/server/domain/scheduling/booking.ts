@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { NotCreated } from "../../../shared/contract/scheduling";
 import type { ShipmentType } from "../../../shared/contract/status";
-import { can } from "../../../shared/permissions";
 import type { AuthContext } from "../../auth/context";
+import { allowed } from "../../auth/permissions";
 import type { Executor } from "../../db/database";
 import { errors } from "../../errors";
 import {
@@ -11,6 +10,7 @@ import {
   countBooked,
   findSchedule,
   isRestricted,
+  lockBookings,
   restrictedDaysBetween,
   type ScheduleRow,
 } from "./repository";
@@ -34,14 +34,6 @@ const MESSAGES: Record<BookingProblem, string> = {
   restricted_date: "Nothing can be booked on this date (restricted date)",
   outside_hours: "This hour is outside the dock's opening hours",
 };
-
-/** Serializes the bookings of a company until the transaction ends. */
-async function lockBookings(tx: Executor, companyId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK}, ${companyId})`);
-}
-
-/** The advisory lock namespace of dock bookings (any int4 no other lock uses). */
-const BOOKING_LOCK = 120_012;
 
 export interface BookingCheck {
   companyId: number;
@@ -163,5 +155,5 @@ export async function requireBookable(tx: Executor, check: BookingCheck): Promis
 
 /** The lockdowns permission books any hour (spec: it bypasses the hour restrictions). */
 export function booksAnyHour(auth: AuthContext): boolean {
-  return can(auth.roles, "lockdowns", auth.company.is_trw);
+  return allowed(auth, "lockdowns");
 }

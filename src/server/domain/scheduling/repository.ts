@@ -65,6 +65,14 @@ export async function saveSchedule(
   return row ?? schedule;
 }
 
+/** The advisory lock namespace of dock bookings (any int4 no other lock uses). */
+const BOOKING_LOCK = 120_012;
+
+/** Serializes the bookings of a company until the transaction ends. */
+export async function lockBookings(tx: Executor, companyId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK}, ${companyId})`);
+}
+
 /** Lines of `type` (not deleted) booked in [from, until), `except` one line (an edit). */
 export async function countBooked(
   db: Executor,

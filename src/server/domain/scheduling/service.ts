@@ -3,9 +3,9 @@ import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { DaySlots, DockSchedule, OperationType } from "../../../shared/contract/scheduling";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { AuthContext } from "../../auth/context";
+import { allowed } from "../../auth/permissions";
 import type { Executor } from "../../db/database";
 import { errors } from "../../errors";
-import { allowed } from "../shipments/service";
 import { bookedDates, findSchedule, isRestricted, type ScheduleRow } from "./repository";
 import { dayBounds, daySlots, slotOf, slotText } from "./slots";
 
@@ -35,16 +35,6 @@ export function requireManagesLockdowns(auth: AuthContext): void {
 
 export function requireAdmin(auth: AuthContext): void {
   if (!auth.roles.includes("admin")) throw errors.forbidden();
-}
-
-export function presentSchedule(row: ScheduleRow): DockSchedule {
-  return {
-    time_zone: row.timeZone,
-    opens_at: row.opensAt,
-    closes_at: row.closesAt,
-    load_per_hour: row.loadPerHour,
-    unload_per_hour: row.unloadPerHour,
-  };
 }
 
 export function scheduleRowOf(schedule: DockSchedule): ScheduleRow {

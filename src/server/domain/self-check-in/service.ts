@@ -5,7 +5,8 @@ import type { SelfCheckInAnswer } from "../../../shared/contract/check-in";
 import { normalisePhone } from "../../../shared/phone";
 import { ApiError, errors } from "../../errors";
 import { linesByReference } from "../check-in/repository";
-import { checkInOnce, today } from "../check-in/service";
+import { checkInOnce } from "../check-in/service";
+import { today } from "../scheduling/yard-day";
 
 /** The one answer for every reference the driver cannot check in with (non-disclosure). */
 export const NOT_POSSIBLE =

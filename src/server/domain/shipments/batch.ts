@@ -7,9 +7,9 @@ import type {
 } from "../../../shared/contract/shipments-changes";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { AuthContext } from "../../auth/context";
+import { allowed } from "../../auth/permissions";
 import type { Db, Executor } from "../../db/database";
 import { ApiError, errors } from "../../errors";
-import { etagOf } from "../../http/versioning";
 import {
   type Attempt,
   type Claimer,
@@ -19,26 +19,14 @@ import {
   requestHash,
   type StoredAnswer,
   storeAll,
-} from "../../plugins/idempotency";
+} from "../../http/idempotency-claims";
+import { etagOf } from "../../http/versioning";
+import { SHIPMENT_PERMISSIONS, scopeOf } from "../lines/access";
+import { findShipmentsById, type ShipmentView } from "../lines/repository";
 import { listReasons, listStatuses, type ReasonRow } from "../status/repository";
 import { presentShipment } from "./presenter";
-import {
-  findShipmentsById,
-  insertHistory,
-  type LineState,
-  type ShipmentView,
-  updateShipmentStates,
-} from "./repository";
-import {
-  allowed,
-  type Change,
-  type ChangeLookups,
-  changeOf,
-  patchPermission,
-  SHIPMENT_PERMISSIONS,
-  scopeOf,
-  stale,
-} from "./service";
+import { insertHistory, type LineState, updateShipmentStates } from "./repository";
+import { type Change, type ChangeLookups, changeOf, patchPermission, stale } from "./service";
 
 const TYPE_OF: Record<ShipmentPath, ShipmentType> = {
   expedition: SHIPMENT_TYPE.expedition,

@@ -6,7 +6,8 @@ import type {
   Shipment,
 } from "../../../shared/contract/shipments";
 import { timingClass } from "../../../shared/shipment-timing";
-import type { HistoryView, ShipmentView } from "./repository";
+import type { ShipmentView } from "../lines/repository";
+import type { HistoryView } from "./repository";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

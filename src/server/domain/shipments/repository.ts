@@ -1,93 +1,19 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  notInArray,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { ShipmentType } from "../../../shared/contract/status";
 import type { Executor } from "../../db/database";
-import { clients } from "../../db/schema/clients";
+import { containsPattern } from "../../db/like-patterns";
 import {
   type NewHistoryRow,
   type NewShipmentRow,
   reasons,
-  type ShipmentRow,
   shipmentHistory,
   shipments,
   statuses,
 } from "../../db/schema/shipments";
-import { shippers } from "../../db/schema/shippers";
 import { users } from "../../db/schema/users";
-import { containsPattern } from "../trucks/repository";
-import { listStatements, viewColumns } from "./list-statements";
-import { searchCondition, searchPatterns } from "./search";
-
-/**
- * What a caller may see: the lines of one company that are not deleted and, for a user
- * limited to some clients (client role), only the lines of those clients. A line outside the
- * scope does not exist (404).
- */
-export interface ShipmentScope {
-  companyId: number;
-  /** Empty: not limited. */
-  clientIds: readonly number[];
-}
-
-function visible(scope: ShipmentScope, ...more: (SQL | undefined)[]) {
-  return and(
-    eq(shipments.companyId, scope.companyId),
-    isNull(shipments.deletedAt),
-    scope.clientIds.length > 0 ? inArray(shipments.clientId, [...scope.clientIds]) : undefined,
-    ...more,
-  );
-}
-
-export interface ShipmentView {
-  shipment: ShipmentRow;
-  client: { id: number; description: string } | null;
-  shipper: { id: number; name: string; phone: string | null; plate: string } | null;
-  status: { id: number; description: string; color: string };
-  reason: { id: number; code: string; name: string } | null;
-}
-
-function selectViews(db: Executor) {
-  return db
-    .select(viewColumns)
-    .from(shipments)
-    .innerJoin(statuses, eq(statuses.id, shipments.statusId))
-    .leftJoin(clients, eq(clients.id, shipments.clientId))
-    .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
-    .leftJoin(reasons, eq(reasons.id, shipments.reasonId));
-}
-
-export interface ShipmentFilter {
-  type: ShipmentType;
-  bookedFrom?: Date | undefined;
-  /** Exclusive upper bound. */
-  bookedUntil?: Date | undefined;
-  code?: string | undefined;
-  /** Delivery note, route plate or the assigned truck's plate contains it. */
-  search?: string | undefined;
-  routePlate?: string | undefined;
-  infoShipper?: string | undefined;
-  /** Origin of receptions (destination of expeditions). */
-  place?: string | undefined;
-  clientIds?: readonly number[] | undefined;
-  statusIds?: readonly number[] | undefined;
-  /** Statuses left out (kl's issued). */
-  hiddenStatusIds?: readonly number[] | undefined;
-  limit: number;
-  offset: number;
-}
+import { type ShipmentScope, type ShipmentView, selectViews, visible } from "../lines/repository";
+import { listStatements, type ShipmentFilter } from "./list-repository";
+import { searchCondition, searchPatterns } from "./search-repository";
 
 const ilike = (column: PgColumn, text: string | undefined) =>
   text ? sql`${column} ilike ${containsPattern(text)}` : undefined;
@@ -122,48 +48,6 @@ export async function listShipments(
     .limit(filter.limit)
     .offset(filter.offset);
   return { count: total?.n ?? 0, rows };
-}
-
-/** One visible line (of the type, when given). */
-export async function findShipment(
-  db: Executor,
-  scope: ShipmentScope,
-  id: number,
-  type?: ShipmentType,
-): Promise<ShipmentView | undefined> {
-  const [row] = await selectViews(db).where(
-    visible(scope, eq(shipments.id, id), type ? eq(shipments.type, type) : undefined),
-  );
-  return row;
-}
-
-/** The visible lines among `ids` (any type; order not defined). */
-export async function findShipmentsById(
-  db: Executor,
-  scope: ShipmentScope,
-  ids: readonly number[],
-): Promise<ShipmentView[]> {
-  if (ids.length === 0) return [];
-  return selectViews(db).where(visible(scope, inArray(shipments.id, [...ids])));
-}
-
-/**
- * Lines of the company by id, as the lists show them, whatever their date; deleted lines are
- * left out (the change feed reports them as deletions). Order not defined.
- */
-export async function findShipmentViews(
-  db: Executor,
-  companyId: number,
-  ids: readonly number[],
-): Promise<ShipmentView[]> {
-  if (ids.length === 0) return [];
-  return selectViews(db).where(
-    and(
-      eq(shipments.companyId, companyId),
-      isNull(shipments.deletedAt),
-      inArray(shipments.id, [...ids]),
-    ),
-  );
 }
 
 /** Columns a change may set (the forms set any writable one; PATCH status, reason, truck). */

@@ -2,46 +2,23 @@ import type { preHandlerAsyncHookHandler } from "fastify";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { ShipmentPatch } from "../../../shared/contract/shipments";
 import type { ShipmentType } from "../../../shared/contract/status";
-import { can, type Permission } from "../../../shared/permissions";
+import type { Permission } from "../../../shared/permissions";
 import { type AuthContext, authOf } from "../../auth/context";
+import { requireAllowed } from "../../auth/permissions";
 import type { Db, Executor } from "../../db/database";
 import { errors } from "../../errors";
 import { etagOf } from "../../http/versioning";
+import { SHIPMENT_PERMISSIONS, scopeOf } from "../lines/access";
+import { findShipment, type ShipmentView } from "../lines/repository";
 import { findReason, findStatus, type ReasonRow, type StatusRow } from "../status/repository";
 import { findShipper } from "../trucks/repository";
 import { presentShipment } from "./presenter";
-import {
-  findShipment,
-  insertHistory,
-  lastWriter,
-  type ShipmentChanges,
-  type ShipmentScope,
-  type ShipmentView,
-  updateShipment,
-} from "./repository";
-
-/** Which permission each operation needs, per type (spec section 6). */
-export const SHIPMENT_PERMISSIONS = {
-  [SHIPMENT_TYPE.expedition]: { see: "seeExpeditions", edit: "editExp", remove: "deleteExp" },
-  [SHIPMENT_TYPE.reception]: { see: "seeReceptions", edit: "editRecep", remove: "deleteRecep" },
-} as const satisfies Record<ShipmentType, Record<string, Permission>>;
+import { insertHistory, lastWriter, type ShipmentChanges, updateShipment } from "./repository";
 
 export const TYPE_NAMES: Record<ShipmentType, string> = {
   [SHIPMENT_TYPE.expedition]: "expedition",
   [SHIPMENT_TYPE.reception]: "reception",
 };
-
-export function scopeOf(auth: AuthContext): ShipmentScope {
-  return { companyId: auth.company.id, clientIds: auth.clientIds };
-}
-
-export function allowed(auth: AuthContext, permission: Permission): boolean {
-  return can(auth.roles, permission, auth.company.is_trw);
-}
-
-export function requireAllowed(auth: AuthContext, permission: Permission): void {
-  if (!allowed(auth, permission)) throw errors.forbidden();
-}
 
 /** The permission a PATCH body needs: editStatus, editReasons, or editing the line's type. */
 export function patchPermission(type: ShipmentType, patch: ShipmentPatch): Permission {
@@ -222,16 +199,4 @@ export async function removeShipment(
     changes: { deletedAt: now },
     modified: { deleted: { old: null, new: now.toISOString() } },
   }));
-}
-
-/** A read of either type: seeing it needs the type's see permission (403 otherwise). */
-export async function readAnyShipment(
-  db: Db,
-  auth: AuthContext,
-  id: number,
-): Promise<ShipmentView> {
-  const view = await findShipment(db, scopeOf(auth), id);
-  if (!view) throw errors.notFound();
-  requireAllowed(auth, SHIPMENT_PERMISSIONS[view.shipment.type as ShipmentType].see);
-  return view;
 }

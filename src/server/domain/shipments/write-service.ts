@@ -12,12 +12,14 @@ import type { AuthContext } from "../../auth/context";
 import { createOnce } from "../../db/create-once";
 import type { Db, Executor } from "../../db/database";
 import { ApiError, errors, type FieldErrors } from "../../errors";
+import { scopeOf } from "../lines/access";
+import { findShipment, type ShipmentView } from "../lines/repository";
 import { booksAnyHour, requireBookable } from "../scheduling/booking";
 import { findReason, findStatus } from "../status/repository";
 import { findShipper } from "../trucks/repository";
 import { presentShipment } from "./presenter";
-import { findShipment, insertHistory, type ShipmentChanges, type ShipmentView } from "./repository";
-import { type Change, scopeOf, TYPE_NAMES, writeChange } from "./service";
+import { insertHistory, type ShipmentChanges } from "./repository";
+import { type Change, TYPE_NAMES, writeChange } from "./service";
 import { findCompanyClient, findShipmentByUid, insertShipment } from "./write-repository";
 import { changedFields, historyValue, plainColumns } from "./write-values";
 

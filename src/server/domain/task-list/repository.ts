@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { TaskLineFilters } from "../../../shared/contract/task-list";
 import type { Executor } from "../../db/database";
+import { containsPattern } from "../../db/like-patterns";
 import { clientCompanies, clients } from "../../db/schema/clients";
 import { taskLines, workDescriptions, worksheets } from "../../db/schema/tasks";
 import { memberships, users } from "../../db/schema/users";
-import { containsPattern } from "../trucks/repository";
 
 /** SQL of the task list: every query is scoped to one company (and the user's clients). */
 export interface TaskScope {

@@ -1,9 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/database";
-import { shipments } from "../../db/schema/shipments";
 import type { ShipperRow } from "../../db/schema/shippers";
 import { ApiError, errors } from "../../errors";
-import { today } from "../check-in/service";
+import { findLineSlot } from "../lines/repository";
+import { today } from "../scheduling/yard-day";
 import { checkInShippers, findShipper } from "./repository";
 
 /**
@@ -18,16 +17,7 @@ export async function trucksForLine(
   lineId: number,
   filter: { plate?: string | undefined; limit: number },
 ): Promise<{ count: number; rows: ShipperRow[] }> {
-  const [line] = await db
-    .select({ bookedDate: shipments.bookedDate, shipperId: shipments.shipperId })
-    .from(shipments)
-    .where(
-      and(
-        eq(shipments.companyId, companyId),
-        eq(shipments.id, lineId),
-        isNull(shipments.deletedAt),
-      ),
-    );
+  const line = await findLineSlot(db, companyId, lineId);
   if (!line) throw errors.notFound("No such line");
   const span = await today(db, companyId);
   if (line.bookedDate < span.from || line.bookedDate >= span.until) {

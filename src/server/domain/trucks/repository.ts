@@ -14,21 +14,13 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Db } from "../../db/database";
+import { containsPattern, startsWithPattern } from "../../db/like-patterns";
 import { type NewShipperRow, type ShipperRow, shippers } from "../../db/schema/shippers";
 import { deleteVersionedRow, updateVersionedRow } from "../../db/versioned-rows";
 
 /** Every query here is scoped to one company: a truck of another company does not exist. */
 const ofCompany = (companyId: number, ...more: (SQL | undefined)[]) =>
   and(eq(shippers.companyId, companyId), ...more);
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-function startsWithPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export interface ShipperFilter {
   name?: string | undefined;

@@ -10,8 +10,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { SHIPPERS_PLATE_KEY, type ShipperRow } from "../../db/schema/shippers";
 import { errors } from "../../errors";
 import { dateRange } from "../../http/date-range";
+import { zodValidationError } from "../../http/validation-errors";
 import { etagOf } from "../../http/versioning";
-import { zodValidationError } from "../../plugins/errors";
 import { presentShipper } from "./presenter";
 import {
   deleteShipper,

@@ -2,15 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { users } from "../../db/schema/users";
 
-export type UserProfile = {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  userType: "default" | "mexico";
-};
-
 export interface Credentials {
   id: number;
   passwordHash: string;

@@ -8,7 +8,7 @@ import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
 import { registerStorage } from "../../plugins/storage";
 import { alertRoutes } from "./alerts";
-import { metricsRoutes } from "./bi";
+import { biRoutes } from "./bi";
 import { changesRoutes } from "./changes";
 import { checkInRoutes } from "./check-in";
 import { clientRoutes } from "./clients";
@@ -63,7 +63,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(changesRoutes);
     await api.register(eventsRoutes);
     await api.register(documentRoutes);
-    await api.register(metricsRoutes);
+    await api.register(biRoutes);
     await api.register(indicationRoutes);
     await api.register(alertRoutes);
     if (extend) await api.register(extend);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../auth/password";
 import { hashRefreshToken } from "../../auth/sessions";
+import { hashPassword } from "../../crypto/password";
 import { refreshTokens, sessions } from "../../db/schema/sessions";
 import { users } from "../../db/schema/users";
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/harness";

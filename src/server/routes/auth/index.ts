@@ -8,7 +8,7 @@ import {
 } from "../../../shared/contract/auth";
 import { ErrorBody } from "../../../shared/contract/errors";
 import { LogoutRequest } from "../../../shared/contract/logout";
-import { createDummyHash } from "../../auth/password";
+import { createDummyHash } from "../../crypto/password";
 import { errorResponses } from "../../http/responses";
 import { login, logout, refresh } from "./service";
 

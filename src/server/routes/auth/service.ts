@@ -7,13 +7,13 @@ import {
   pruneExpired,
   refund,
 } from "../../auth/login-throttle";
-import { needsRehash } from "../../auth/password";
 import {
   createSession,
   revokeSessions,
   rotateRefreshToken,
   sessionOfRefreshToken,
 } from "../../auth/sessions";
+import { needsRehash } from "../../crypto/password";
 import { findCredentialsByUsername, updatePasswordHash } from "../../domain/users/repository";
 import { ApiError, errors } from "../../errors";
 import { tokenFromHeader } from "../../plugins/auth";

@@ -11,8 +11,8 @@ import {
 } from "../../../../shared/contract/alerts";
 import { listOf } from "../../../../shared/contract/paging";
 import { authOf } from "../../../auth/context";
+import { presentAlert } from "../../../domain/alerts/presenter";
 import {
-  type AlertListRow,
   alertMedia,
   deleteAlert,
   insertAlert,
@@ -25,14 +25,6 @@ import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { CompanyHeaders } from "../../../plugins/company-scope";
 
 const tags = ["alerts"];
-
-const present = (row: AlertListRow): Alert => ({
-  id: row.id,
-  type: { description: row.description, media: `api/alerts/${row.id}/media` },
-  content_type: row.contentType,
-  size: row.size,
-  created: row.createdAt.toISOString(),
-});
 
 const fieldError = (field: string, message: string, code: "required" | "invalid_choice") =>
   errors.validation({ [field]: [message] }, undefined, { [field]: [{ code }] });
@@ -57,7 +49,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listOf(Alert), ...errorResponses(...API_ERRORS) },
     },
     handler: async (request) =>
-      wholeList((await listAlerts(app.db, authOf(request).company.id)).map(present)),
+      wholeList((await listAlerts(app.db, authOf(request).company.id)).map(presentAlert)),
   });
 
   app.get("/alerts/:id/media", {
@@ -132,7 +124,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         bytes: file.bytes,
         createdBy: auth.user.id,
       });
-      return reply.code(201).send(present(row));
+      return reply.code(201).send(presentAlert(row));
     },
   });
 

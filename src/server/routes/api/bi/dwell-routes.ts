@@ -5,27 +5,46 @@ import {
   DwellGroupRow,
   DwellLine,
   DwellLineQuery,
+  DwellRow,
+  MetricsQuery,
 } from "../../../../shared/contract/bi";
 import { listOf } from "../../../../shared/contract/paging";
 import { authOf } from "../../../auth/context";
-import { isoOf } from "../../../domain/bi/presenter";
-import { dwellLines, dwellPerGroup } from "../../../domain/bi/yard-times";
+import { dwellDays, dwellGroups, dwellLinePage } from "../../../domain/bi/dwell";
 import { pageOf } from "../../../http/page";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["metrics"];
 const responses = errorResponses(...API_ERRORS);
-const round = (value: number) => Math.round(value * 10) / 10;
+const SCOPE =
+  "Requires seeBi. Days are the yard's calendar days (the dock schedule's time zone, UTC " +
+  "without one); date_end is inclusive. A user limited to some clients counts only their " +
+  "clients' lines (and the trucks carrying them). ";
 const DWELL =
   "Requires seeBi. Lines that arrived (check-in) in the range, on the yard's calendar days; " +
   "dwell from the arrival to the truck's first check-out after it, or to the line's loading " +
   "or discharge time when the truck never checked out (as api/metrics/dwell). A user limited " +
   "to some clients counts only their clients' lines. ";
 
-/** Dwell per carrier and per truck, and the lines behind them (issue 16, beyond the spec). */
+/** Dwell per day, per carrier and per truck, and the lines behind them (issue 16). */
 export const dwellRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { preHandler: requirePermission("seeBi") };
+
+  app.get("/metrics/dwell", {
+    ...guard,
+    schema: {
+      tags,
+      summary: "Dwell and turn time per arrival day: median and p90 in minutes",
+      description:
+        `${SCOPE}From a line's arrival (check-in) to its truck's first check-out after it, or ` +
+        "to the line's loading or discharge time when the truck never checked out. Lines " +
+        "without an arrival or an end are left out, and so are days without such lines.",
+      querystring: MetricsQuery,
+      response: { 200: z.array(DwellRow), ...responses },
+    },
+    handler: async (request) => dwellDays(app.db, authOf(request), request.query),
+  });
 
   app.get("/metrics/dwell-groups", {
     ...guard,
@@ -38,20 +57,7 @@ export const dwellRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: DwellGroupQuery,
       response: { 200: z.array(DwellGroupRow), ...responses },
     },
-    handler: async (request) => {
-      const q = request.query;
-      const auth = authOf(request);
-      const scope = { companyId: auth.company.id, clientIds: auth.clientIds };
-      const range = { start: q.date_start, end: q.date_end };
-      const found = await dwellPerGroup(app.db, scope, range, q.type, q.by);
-      return found.map((row) => ({
-        carrier: row.carrier,
-        truck: row.truck_id === null ? null : { id: row.truck_id, plate: row.plate ?? "" },
-        lines: row.lines,
-        median_minutes: round(row.median),
-        p90_minutes: round(row.p90),
-      }));
-    },
+    handler: async (request) => dwellGroups(app.db, authOf(request), request.query),
   });
 
   app.get("/metrics/dwell-lines", {
@@ -67,29 +73,8 @@ export const dwellRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const q = request.query;
-      const auth = authOf(request);
-      const scope = { companyId: auth.company.id, clientIds: auth.clientIds };
-      const found = await dwellLines(
-        app.db,
-        scope,
-        { start: q.date_start, end: q.date_end },
-        q.type,
-        { carrier: q.carrier, truckId: q.truck },
-        { limit: q.page_size, offset: (q.page - 1) * q.page_size },
-      );
-      const results = found.map((row) => ({
-        id: row.id,
-        type: row.type,
-        code: row.code,
-        client: row.client,
-        carrier: row.carrier,
-        truck: row.truck_id === null ? null : { id: row.truck_id, plate: row.plate ?? "" },
-        arrival_date: isoOf(row.arrival_date),
-        departure_date: isoOf(row.departure_date),
-        dwell_minutes: round(row.minutes),
-      }));
-      const paging = { page: q.page, pageSize: q.page_size };
-      return pageOf(request.url, paging, found[0]?.total ?? 0, results);
+      const { count, rows } = await dwellLinePage(app.db, authOf(request), q);
+      return pageOf(request.url, { page: q.page, pageSize: q.page_size }, count, rows);
     },
   });
 };

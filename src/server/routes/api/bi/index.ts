@@ -2,45 +2,43 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   DayDetailQuery,
-  DwellRow,
   IncidenceDetail,
   IncidenceDetailQuery,
   IncidenceMetricRow,
   LineDetail,
   LineMetricRow,
   MachineMetricRow,
-  MetricSettings,
   MetricsQuery,
   NO_REASON,
-  Scorecard,
   TaskUserMetricRow,
   TruckDetail,
   TruckMetricRow,
 } from "../../../../shared/contract/bi";
 import { listOf } from "../../../../shared/contract/paging";
-import { type AuthContext, authOf } from "../../../auth/context";
+import { authOf } from "../../../auth/context";
 import {
   presentIncidenceCount,
   presentIncidenceDetail,
   presentLineDetail,
+  presentMachineHours,
   presentTruckDetail,
+  presentUserHours,
 } from "../../../domain/bi/presenter";
 import {
   incidenceCounts,
   incidenceDetails,
   lineCounts,
   lineDetails,
-  type MetricScope,
   truckCounts,
   truckDetails,
 } from "../../../domain/bi/repository";
-import { machineHours, userHours } from "../../../domain/bi/task-metrics";
-import { dwellPerDay, scorecard, setTolerance, toleranceOf } from "../../../domain/bi/yard-times";
-import { errors } from "../../../errors";
+import { metricScopeOf, pagingOf, rangeOf } from "../../../domain/bi/scope";
+import { machineHours, userHours } from "../../../domain/bi/task-hours-repository";
 import { pageOf } from "../../../http/page";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { requirePermission } from "../../../plugins/require-permission";
 import { dwellRoutes } from "./dwell-routes";
+import { scorecardRoutes } from "./scorecard-routes";
 
 const tags = ["metrics"];
 const SCOPE =
@@ -49,25 +47,14 @@ const SCOPE =
   "clients' lines (and the trucks carrying them). ";
 const responses = errorResponses(...API_ERRORS);
 
-const scopeOf = (auth: AuthContext): MetricScope => ({
-  companyId: auth.company.id,
-  clientIds: auth.clientIds,
-});
-
-const rangeOf = (query: { date_start: string; date_end: string }) => ({
-  start: query.date_start,
-  end: query.date_end,
-});
-
-const pagingOf = (query: { page: number; page_size: number }) => ({
-  limit: query.page_size,
-  offset: (query.page - 1) * query.page_size,
-});
-
-/** api/metrics/*: BI figures (spec section 7) and the rows behind a bar or slice. */
-export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * api/metrics/*: BI figures (spec section 7) and the rows behind a bar or slice; dwell and the
+ * carrier scorecard in dwell-routes.ts and scorecard-routes.ts.
+ */
+export const biRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { preHandler: requirePermission("seeBi") };
   await app.register(dwellRoutes);
+  await app.register(scorecardRoutes);
 
   app.get("/metrics/trucks", {
     ...guard,
@@ -79,7 +66,11 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(TruckMetricRow), ...responses },
     },
     handler: async (request) => {
-      const found = await truckCounts(app.db, scopeOf(authOf(request)), rangeOf(request.query));
+      const found = await truckCounts(
+        app.db,
+        metricScopeOf(authOf(request)),
+        rangeOf(request.query),
+      );
       return found.map((row) => ({ register_date: row.day, value: row.value }));
     },
   });
@@ -97,7 +88,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { type } = request.query;
       const found = await lineCounts(
         app.db,
-        scopeOf(authOf(request)),
+        metricScopeOf(authOf(request)),
         rangeOf(request.query),
         type,
       );
@@ -116,7 +107,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { type } = request.query;
-      const scope = scopeOf(authOf(request));
+      const scope = metricScopeOf(authOf(request));
       const found = await incidenceCounts(app.db, scope, rangeOf(request.query), type);
       return found.map(presentIncidenceCount);
     },
@@ -127,7 +118,6 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
     "working day (a calendar day as entered, the yard's) is in the range; date_end is " +
     "inclusive; type is ignored. A user limited to some clients counts only their clients' " +
     "task lines. Rows without hours are left out; most hours first, rounded to 0.01 h. ";
-  const hours = (value: number) => Math.round(value * 100) / 100;
   app.get("/metrics/machines", {
     ...guard,
     schema: {
@@ -140,12 +130,12 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(MachineMetricRow), ...responses },
     },
     handler: async (request) => {
-      const found = await machineHours(app.db, scopeOf(authOf(request)), rangeOf(request.query));
-      return found.map((row) => ({
-        machinery: row.name,
-        worksheet_id: row.id,
-        value: hours(row.value),
-      }));
+      const found = await machineHours(
+        app.db,
+        metricScopeOf(authOf(request)),
+        rangeOf(request.query),
+      );
+      return found.map(presentMachineHours);
     },
   });
 
@@ -159,8 +149,8 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(TaskUserMetricRow), ...responses },
     },
     handler: async (request) => {
-      const found = await userHours(app.db, scopeOf(authOf(request)), rangeOf(request.query));
-      return found.map((row) => ({ user: row.name, user_id: row.id, value: hours(row.value) }));
+      const found = await userHours(app.db, metricScopeOf(authOf(request)), rangeOf(request.query));
+      return found.map(presentUserHours);
     },
   });
 
@@ -177,7 +167,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const found = await lineDetails(
         app.db,
-        scopeOf(authOf(request)),
+        metricScopeOf(authOf(request)),
         rangeOf(q),
         q.type,
         pagingOf(q),
@@ -199,7 +189,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const q = request.query;
-      const scope = scopeOf(authOf(request));
+      const scope = metricScopeOf(authOf(request));
       const found = await truckDetails(app.db, scope, rangeOf(q), pagingOf(q));
       const count = found[0]?.total ?? 0;
       const pageSize = { page: q.page, pageSize: q.page_size };
@@ -223,7 +213,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       const reasonCode = q.reason === NO_REASON ? null : q.reason;
       const found = await incidenceDetails(
         app.db,
-        scopeOf(authOf(request)),
+        metricScopeOf(authOf(request)),
         rangeOf(q),
         q.type,
         { statusId: q.status, reasonCode },
@@ -232,94 +222,6 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       const count = found[0]?.total ?? 0;
       const pageSize = { page: q.page, pageSize: q.page_size };
       return pageOf(request.url, pageSize, count, found.map(presentIncidenceDetail));
-    },
-  });
-
-  app.get("/metrics/dwell", {
-    ...guard,
-    schema: {
-      tags,
-      summary: "Dwell and turn time per arrival day: median and p90 in minutes",
-      description:
-        `${SCOPE}From a line's arrival (check-in) to its truck's first check-out after it, or ` +
-        "to the line's loading or discharge time when the truck never checked out. Lines " +
-        "without an arrival or an end are left out, and so are days without such lines.",
-      querystring: MetricsQuery,
-      response: { 200: z.array(DwellRow), ...responses },
-    },
-    handler: async (request) => {
-      const { type } = request.query;
-      const scope = scopeOf(authOf(request));
-      const found = await dwellPerDay(app.db, scope, rangeOf(request.query), type);
-      const round = (value: number) => Math.round(value * 10) / 10;
-      return found.map((row) => ({
-        arrival_date: row.day,
-        lines: row.lines,
-        median_minutes: round(row.median),
-        p90_minutes: round(row.p90),
-      }));
-    },
-  });
-
-  app.get("/metrics/scorecard", {
-    ...guard,
-    schema: {
-      tags,
-      summary: "Carrier on-time scorecard: per truck name, over the lines booked in the range",
-      description:
-        `${SCOPE}on_time: arrivals no later than the booked time plus the company's ` +
-        "tolerance (tolerance_minutes, api/metrics/settings); on_time_rate in percent of " +
-        "arrivals; median dwell as in api/metrics/dwell. Most lines first, at most 1000.",
-      querystring: MetricsQuery,
-      response: { 200: Scorecard, ...responses },
-    },
-    handler: async (request) => {
-      const { type } = request.query;
-      const auth = authOf(request);
-      const tolerance = await toleranceOf(app.db, auth.company.id);
-      const found = await scorecard(app.db, scopeOf(auth), rangeOf(request.query), type, tolerance);
-      const round = (value: number) => Math.round(value * 10) / 10;
-      return {
-        tolerance_minutes: tolerance,
-        results: found.map((row) => ({
-          carrier: row.carrier,
-          lines: row.lines,
-          arrivals: row.arrivals,
-          on_time: row.on_time,
-          on_time_rate: row.arrivals > 0 ? round((100 * row.on_time) / row.arrivals) : null,
-          incidences: row.incidences,
-          median_dwell_minutes: row.median_dwell === null ? null : round(row.median_dwell),
-        })),
-      };
-    },
-  });
-
-  app.get("/metrics/settings", {
-    ...guard,
-    schema: {
-      tags,
-      summary: "The company's metric settings (on-time tolerance)",
-      description: "Requires seeBi. The tolerance is 15 minutes until an admin sets it.",
-      response: { 200: MetricSettings, ...responses },
-    },
-    handler: async (request) => ({
-      on_time_tolerance_minutes: await toleranceOf(app.db, authOf(request).company.id),
-    }),
-  });
-
-  app.put("/metrics/settings", {
-    schema: {
-      tags,
-      summary: "Set the company's on-time tolerance (admin)",
-      description: "Minutes after the booked time an arrival still counts as on time (0..240).",
-      body: MetricSettings,
-      response: { 200: MetricSettings, ...responses },
-    },
-    handler: async (request) => {
-      const auth = authOf(request);
-      if (!auth.roles.includes("admin")) throw errors.forbidden();
-      await setTolerance(app.db, auth.company.id, request.body.on_time_tolerance_minutes);
-      return request.body;
     },
   });
 };

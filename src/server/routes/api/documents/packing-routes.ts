@@ -12,6 +12,7 @@ import {
   PackingListQuery,
 } from "../../../../shared/contract/documents-packing";
 import { authOf } from "../../../auth/context";
+import { allowed } from "../../../auth/permissions";
 import { shipmentFor } from "../../../domain/documents/attachment-service";
 import { presentMaterial, presentPackingLine } from "../../../domain/documents/packing-presenter";
 import {
@@ -23,7 +24,6 @@ import {
   listMaterials,
   listPackingLines,
 } from "../../../domain/documents/packing-repository";
-import { allowed } from "../../../domain/shipments/service";
 import { errors } from "../../../errors";
 import { pageOf } from "../../../http/page";
 import { IdParams } from "../../../http/params";

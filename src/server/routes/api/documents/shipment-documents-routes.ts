@@ -11,7 +11,7 @@ import { documentBaseName } from "../../../domain/documents/attachment-zip";
 import { contentDisposition } from "../../../domain/documents/disposition";
 import { listPackingLines } from "../../../domain/documents/packing-repository";
 import { checkListPdf, type LineDocument, labelPdf } from "../../../domain/documents/shipment-pdf";
-import type { ShipmentView } from "../../../domain/shipments/repository";
+import type { ShipmentView } from "../../../domain/lines/repository";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { languageFromHeader, TEXT_LANGUAGES } from "../../../texts";

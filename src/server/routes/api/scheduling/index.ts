@@ -11,6 +11,7 @@ import {
   RestrictedDateQuery,
 } from "../../../../shared/contract/scheduling";
 import { authOf } from "../../../auth/context";
+import { presentSchedule } from "../../../domain/scheduling/presenter";
 import {
   deleteRestricted,
   findSchedule,
@@ -20,7 +21,6 @@ import {
 } from "../../../domain/scheduling/repository";
 import {
   offeredHours,
-  presentSchedule,
   requireAdmin,
   requireManagesLockdowns,
   requireSeesLines,

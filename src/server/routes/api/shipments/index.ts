@@ -21,19 +21,14 @@ import type { ShipmentType } from "../../../../shared/contract/status";
 import { TIMING_TOLERANCE_MINUTES } from "../../../../shared/shipment-timing";
 import { hidesIssued } from "../../../../shared/status-rules";
 import { authOf } from "../../../auth/context";
+import { requireAllowed } from "../../../auth/permissions";
 import { purgeDeletedShipment } from "../../../domain/documents/attachment-service";
+import { readAnyShipment, SHIPMENT_PERMISSIONS, scopeOf } from "../../../domain/lines/access";
+import { findShipment } from "../../../domain/lines/repository";
 import { applyShipmentChanges } from "../../../domain/shipments/batch";
 import { presentHistory, presentShipment } from "../../../domain/shipments/presenter";
-import { findShipment, listHistory, listShipments } from "../../../domain/shipments/repository";
-import {
-  guard,
-  patchShipment,
-  readAnyShipment,
-  removeShipment,
-  requireAllowed,
-  SHIPMENT_PERMISSIONS,
-  scopeOf,
-} from "../../../domain/shipments/service";
+import { listHistory, listShipments } from "../../../domain/shipments/repository";
+import { guard, patchShipment, removeShipment } from "../../../domain/shipments/service";
 import { errors } from "../../../errors";
 import { dateRange } from "../../../http/date-range";
 import { pageOf } from "../../../http/page";

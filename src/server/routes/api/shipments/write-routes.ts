@@ -18,9 +18,10 @@ import {
 import { DEFAULT_STATUS, type ShipmentType } from "../../../../shared/contract/status";
 import { canCreateShipment, canEditShipment } from "../../../../shared/shipment-fields";
 import { authOf } from "../../../auth/context";
-import { createSeries, requireMayRepeat } from "../../../domain/scheduling/series";
+import { requireAllowed } from "../../../auth/permissions";
+import { SHIPMENT_PERMISSIONS } from "../../../domain/lines/access";
 import { presentShipment } from "../../../domain/shipments/presenter";
-import { requireAllowed, SHIPMENT_PERMISSIONS } from "../../../domain/shipments/service";
+import { createSeries, requireMayRepeat } from "../../../domain/shipments/series";
 import { createShipment, editShipment } from "../../../domain/shipments/write-service";
 import { errors } from "../../../errors";
 import { IdParams } from "../../../http/params";

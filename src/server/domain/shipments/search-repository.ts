@@ -1,8 +1,8 @@
 import { or, type SQL, sql } from "drizzle-orm";
 import { normalisePlate } from "../../../shared/plate";
+import { containsPattern } from "../../db/like-patterns";
 import { shipments } from "../../db/schema/shipments";
 import { shippers } from "../../db/schema/shippers";
-import { containsPattern } from "../trucks/repository";
 
 /**
  * The list's one search box: the delivery note, the route plate or the assigned truck's plate

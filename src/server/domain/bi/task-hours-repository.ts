@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database";
-import type { DayRange, MetricScope } from "./repository";
+import { type DayRange, type MetricScope, rows } from "./repository";
 
 /**
- * Machines and task users (spec sections 3 and 7; issue 16): hours booked on the task list,
+ * SQL of machines and task users (spec sections 3 and 7; issue 16): hours booked on the task list,
  * summed by PostgreSQL. A task line's date is the working day as the user entered it, a
  * calendar day on the yard's clock already, so the range compares days, not instants.
  *
@@ -11,10 +11,6 @@ import type { DayRange, MetricScope } from "./repository";
  * (worksheet) is the work station or machine the hours were spent on (a press, a rework cell,
  * a forklift), so a machine's figure is the hours booked on that task.
  */
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The company's task lines in the range, limited to the user's clients (no client: theirs never). */
 function taskScope(scope: MetricScope, range: DayRange): SQL {
   const parts = [

@@ -14,13 +14,14 @@ import {
   sql,
 } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import type { ShipmentType } from "../../../shared/contract/status";
 import type { Executor } from "../../db/database";
+import { containsPattern } from "../../db/like-patterns";
 import { clients } from "../../db/schema/clients";
 import { reasons, shipments, statuses } from "../../db/schema/shipments";
 import { shippers } from "../../db/schema/shippers";
-import { containsPattern } from "../trucks/repository";
-import type { ShipmentFilter, ShipmentScope, ShipmentView } from "./repository";
-import { searchCondition, searchPatterns } from "./search";
+import { type ShipmentScope, type ShipmentView, viewColumns } from "../lines/repository";
+import { searchCondition, searchPatterns } from "./search-repository";
 
 /**
  * The expeditions/receptions list is the hot path (every screen polls it): building its
@@ -38,14 +39,25 @@ import { searchCondition, searchPatterns } from "./search";
  */
 const MAX_SHAPES = 200;
 
-/** The columns the lists show, with the client, truck, status and reason. */
-export const viewColumns = {
-  shipment: shipments,
-  client: { id: clients.id, description: clients.description },
-  shipper: { id: shippers.id, name: shippers.name, phone: shippers.phone, plate: shippers.plate },
-  status: { id: statuses.id, description: statuses.description, color: statuses.color },
-  reason: { id: reasons.id, code: reasons.code, name: reasons.name },
-};
+export interface ShipmentFilter {
+  type: ShipmentType;
+  bookedFrom?: Date | undefined;
+  /** Exclusive upper bound. */
+  bookedUntil?: Date | undefined;
+  code?: string | undefined;
+  /** Delivery note, route plate or the assigned truck's plate contains it. */
+  search?: string | undefined;
+  routePlate?: string | undefined;
+  infoShipper?: string | undefined;
+  /** Origin of receptions (destination of expeditions). */
+  place?: string | undefined;
+  clientIds?: readonly number[] | undefined;
+  statusIds?: readonly number[] | undefined;
+  /** Statuses left out (kl's issued). */
+  hiddenStatusIds?: readonly number[] | undefined;
+  limit: number;
+  offset: number;
+}
 
 type Params = Record<string, unknown>;
 

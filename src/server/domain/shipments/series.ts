@@ -6,14 +6,15 @@ import { writeInstant } from "../../../shared/contract/shipments-write";
 import type { ShipmentType } from "../../../shared/contract/status";
 import { expandOccurrences } from "../../../shared/recurrence";
 import type { AuthContext } from "../../auth/context";
+import { allowed } from "../../auth/permissions";
 import type { Db } from "../../db/database";
 import { errors } from "../../errors";
-import { findShipmentsById, type ShipmentView } from "../shipments/repository";
-import { allowed, scopeOf } from "../shipments/service";
-import { findShipmentsByUid } from "../shipments/write-repository";
-import { insertPreparedIn, prepareCreate } from "../shipments/write-service";
-import { bookingPlan, booksAnyHour } from "./booking";
-import { findSchedule } from "./repository";
+import { scopeOf } from "../lines/access";
+import { findShipmentsById, type ShipmentView } from "../lines/repository";
+import { bookingPlan, booksAnyHour } from "../scheduling/booking";
+import { findSchedule } from "../scheduling/repository";
+import { findShipmentsByUid } from "./write-repository";
+import { insertPreparedIn, prepareCreate } from "./write-service";
 
 /**
  * A repeated line (issue 12): the rule expanded from the booked date on the yard's clock, each

@@ -1,11 +1,9 @@
-import { type SQL, sql } from "drizzle-orm";
-import { DEFAULT_TOLERANCE_MINUTES } from "../../../shared/contract/bi";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/database";
-import { settings } from "../../db/schema/settings";
-import { type DayRange, type MetricScope, metricSql } from "./repository";
+import { type DayRange, type MetricScope, metricSql, rows } from "./repository";
 
 /**
- * Dwell and the carrier scorecard (issue 16): aggregates in PostgreSQL, like the metrics.
+ * SQL of dwell (issue 16): aggregates in PostgreSQL, like the metrics.
  * A line's departure is its truck's first check-out after the line's arrival (the gate), or its
  * loading/discharge time (action_date) when the truck never checked out.
  *
@@ -24,13 +22,17 @@ export const DWELL_MINUTES = sql`case when s.arrival_date is not null
   then extract(epoch from ${departure} - s.arrival_date) / 60 end`;
 const dwellMinutes = DWELL_MINUTES;
 
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+export interface DwellDaySqlRow {
+  day: string;
+  lines: number;
+  median: number;
+  p90: number;
 }
 
+/** Median and p90 dwell per arrival day. */
 export function dwellPerDay(db: Executor, scope: MetricScope, range: DayRange, type: number) {
   const { lineScope, bounds, dateOf } = metricSql(scope);
-  return rows<{ day: string; lines: number; median: number; p90: number }>(
+  return rows<DwellDaySqlRow>(
     db,
     sql`with d as materialized (
         select ${dateOf(sql`s.arrival_date`)} as day, ${dwellMinutes} as minutes
@@ -132,60 +134,4 @@ export function dwellLines(
       where d.departure_date is not null
       order by minutes desc, d.id limit ${paging.limit} offset ${paging.offset}`,
   );
-}
-
-export interface ScorecardSqlRow {
-  carrier: string;
-  lines: number;
-  arrivals: number;
-  on_time: number;
-  incidences: number;
-  median_dwell: number | null;
-}
-
-export function scorecard(
-  db: Executor,
-  scope: MetricScope,
-  range: DayRange,
-  type: number,
-  toleranceMinutes: number,
-) {
-  const { lineScope, bounds } = metricSql(scope);
-  const tolerance = `${toleranceMinutes} minutes`;
-  return rows<ScorecardSqlRow>(
-    db,
-    sql`select t.name as carrier, count(*)::int as lines,
-        count(s.arrival_date)::int as arrivals,
-        count(*) filter (where s.arrival_date <= s.booked_date + ${tolerance}::interval)::int
-          as on_time,
-        count(*) filter (where st.incidence)::int as incidences,
-        (percentile_cont(0.5) within group (order by ${dwellMinutes}))::float8 as median_dwell
-      from shipments s
-      join shippers t on t.id = s.shipper_id
-      join statuses st on st.id = s.status_id
-      where ${lineScope(type)} and ${bounds(range, sql`s.booked_date`)}
-      group by t.name order by lines desc, carrier limit 1000`,
-  );
-}
-
-const toleranceKey = (companyId: number) => `on_time_tolerance_minutes:${companyId}`;
-
-/** The company's on-time tolerance (settings table; DEFAULT_TOLERANCE_MINUTES when unset). */
-export async function toleranceOf(db: Executor, companyId: number): Promise<number> {
-  const found = await rows<{ value: string }>(
-    db,
-    sql`select value from ${settings} where key = ${toleranceKey(companyId)}`,
-  );
-  const value = Number(found[0]?.value);
-  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_TOLERANCE_MINUTES;
-}
-
-export async function setTolerance(db: Executor, companyId: number, minutes: number) {
-  await db
-    .insert(settings)
-    .values({ key: toleranceKey(companyId), value: String(minutes) })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: { value: String(minutes), updatedAt: new Date(), version: sql`${settings.version} + 1` },
-    });
 }

@@ -1,0 +1,13 @@
+import { can, type Permission } from "../../shared/permissions";
+import { errors } from "../errors";
+import type { AuthContext } from "./context";
+
+/** Whether the caller's roles in the request's company allow the permission (spec section 6). */
+export function allowed(auth: AuthContext, permission: Permission): boolean {
+  return can(auth.roles, permission, auth.company.is_trw);
+}
+
+/** 403 unless allowed. */
+export function requireAllowed(auth: AuthContext, permission: Permission): void {
+  if (!allowed(auth, permission)) throw errors.forbidden();
+}

@@ -1,0 +1,18 @@
+import type { AuthContext } from "../../auth/context";
+import type { DayRange, MetricScope } from "./repository";
+
+/** What a caller's figures count: the company's rows, only their clients' for a client user. */
+export const metricScopeOf = (auth: AuthContext): MetricScope => ({
+  companyId: auth.company.id,
+  clientIds: auth.clientIds,
+});
+
+export const rangeOf = (query: { date_start: string; date_end: string }): DayRange => ({
+  start: query.date_start,
+  end: query.date_end,
+});
+
+export const pagingOf = (query: { page: number; page_size: number }) => ({
+  limit: query.page_size,
+  offset: (query.page - 1) * query.page_size,
+});

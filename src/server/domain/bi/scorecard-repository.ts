@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { DEFAULT_TOLERANCE_MINUTES } from "../../../shared/contract/bi";
+import type { Executor } from "../../db/database";
+import { settings } from "../../db/schema/settings";
+import { DWELL_MINUTES } from "./dwell-repository";
+import { type DayRange, type MetricScope, metricSql, rows } from "./repository";
+
+/**
+ * SQL of the carrier scorecard (issue 16): per truck name over the lines booked in the range,
+ * arrivals on time within the company's tolerance (settings table), incidences and median
+ * dwell (dwell-repository.ts).
+ */
+export interface ScorecardSqlRow {
+  carrier: string;
+  lines: number;
+  arrivals: number;
+  on_time: number;
+  incidences: number;
+  median_dwell: number | null;
+}
+
+export function scorecard(
+  db: Executor,
+  scope: MetricScope,
+  range: DayRange,
+  type: number,
+  toleranceMinutes: number,
+) {
+  const { lineScope, bounds } = metricSql(scope);
+  const tolerance = `${toleranceMinutes} minutes`;
+  return rows<ScorecardSqlRow>(
+    db,
+    sql`select t.name as carrier, count(*)::int as lines,
+        count(s.arrival_date)::int as arrivals,
+        count(*) filter (where s.arrival_date <= s.booked_date + ${tolerance}::interval)::int
+          as on_time,
+        count(*) filter (where st.incidence)::int as incidences,
+        (percentile_cont(0.5) within group (order by ${DWELL_MINUTES}))::float8 as median_dwell
+      from shipments s
+      join shippers t on t.id = s.shipper_id
+      join statuses st on st.id = s.status_id
+      where ${lineScope(type)} and ${bounds(range, sql`s.booked_date`)}
+      group by t.name order by lines desc, carrier limit 1000`,
+  );
+}
+
+const toleranceKey = (companyId: number) => `on_time_tolerance_minutes:${companyId}`;
+
+/** The company's on-time tolerance (settings table; DEFAULT_TOLERANCE_MINUTES when unset). */
+export async function toleranceOf(db: Executor, companyId: number): Promise<number> {
+  const found = await rows<{ value: string }>(
+    db,
+    sql`select value from ${settings} where key = ${toleranceKey(companyId)}`,
+  );
+  const value = Number(found[0]?.value);
+  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_TOLERANCE_MINUTES;
+}
+
+export async function setTolerance(db: Executor, companyId: number, minutes: number) {
+  await db
+    .insert(settings)
+    .values({ key: toleranceKey(companyId), value: String(minutes) })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: String(minutes), updatedAt: new Date(), version: sql`${settings.version} + 1` },
+    });
+}

@@ -1,0 +1,115 @@
+import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import type { ShipmentType } from "../../../shared/contract/status";
+import type { Executor } from "../../db/database";
+import { clients } from "../../db/schema/clients";
+import { reasons, type ShipmentRow, shipments, statuses } from "../../db/schema/shipments";
+import { shippers } from "../../db/schema/shippers";
+
+/**
+ * Reading a line (an expedition or reception) as the lists show it: the SQL every resource
+ * that works on lines shares (shipments, documents, check-in, the change feed).
+ */
+
+/**
+ * What a caller may see: the lines of one company that are not deleted and, for a user
+ * limited to some clients (client role), only the lines of those clients. A line outside the
+ * scope does not exist (404).
+ */
+export interface ShipmentScope {
+  companyId: number;
+  /** Empty: not limited. */
+  clientIds: readonly number[];
+}
+
+export function visible(scope: ShipmentScope, ...more: (SQL | undefined)[]) {
+  return and(
+    eq(shipments.companyId, scope.companyId),
+    isNull(shipments.deletedAt),
+    scope.clientIds.length > 0 ? inArray(shipments.clientId, [...scope.clientIds]) : undefined,
+    ...more,
+  );
+}
+
+export interface ShipmentView {
+  shipment: ShipmentRow;
+  client: { id: number; description: string } | null;
+  shipper: { id: number; name: string; phone: string | null; plate: string } | null;
+  status: { id: number; description: string; color: string };
+  reason: { id: number; code: string; name: string } | null;
+}
+
+/** The columns the lists show, with the client, truck, status and reason. */
+export const viewColumns = {
+  shipment: shipments,
+  client: { id: clients.id, description: clients.description },
+  shipper: { id: shippers.id, name: shippers.name, phone: shippers.phone, plate: shippers.plate },
+  status: { id: statuses.id, description: statuses.description, color: statuses.color },
+  reason: { id: reasons.id, code: reasons.code, name: reasons.name },
+};
+
+export function selectViews(db: Executor) {
+  return db
+    .select(viewColumns)
+    .from(shipments)
+    .innerJoin(statuses, eq(statuses.id, shipments.statusId))
+    .leftJoin(clients, eq(clients.id, shipments.clientId))
+    .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
+    .leftJoin(reasons, eq(reasons.id, shipments.reasonId));
+}
+
+/** One visible line (of the type, when given). */
+export async function findShipment(
+  db: Executor,
+  scope: ShipmentScope,
+  id: number,
+  type?: ShipmentType,
+): Promise<ShipmentView | undefined> {
+  const [row] = await selectViews(db).where(
+    visible(scope, eq(shipments.id, id), type ? eq(shipments.type, type) : undefined),
+  );
+  return row;
+}
+
+/** The visible lines among `ids` (any type; order not defined). */
+export async function findShipmentsById(
+  db: Executor,
+  scope: ShipmentScope,
+  ids: readonly number[],
+): Promise<ShipmentView[]> {
+  if (ids.length === 0) return [];
+  return selectViews(db).where(visible(scope, inArray(shipments.id, [...ids])));
+}
+
+/**
+ * Lines of the company by id, as the lists show them, whatever their date; deleted lines are
+ * left out (the change feed reports them as deletions). Order not defined.
+ */
+export async function findShipmentViews(
+  db: Executor,
+  companyId: number,
+  ids: readonly number[],
+): Promise<ShipmentView[]> {
+  if (ids.length === 0) return [];
+  return selectViews(db).where(
+    and(
+      eq(shipments.companyId, companyId),
+      isNull(shipments.deletedAt),
+      inArray(shipments.id, [...ids]),
+    ),
+  );
+}
+
+/** A live line's booked date and truck, whoever may see it (the gate's truck picker). */
+export async function findLineSlot(
+  db: Executor,
+  companyId: number,
+  id: number,
+): Promise<{ bookedDate: Date; shipperId: number | null } | undefined> {
+  const [line] = await db
+    .select({ bookedDate: shipments.bookedDate, shipperId: shipments.shipperId })
+    .from(shipments)
+    .where(
+      and(eq(shipments.companyId, companyId), eq(shipments.id, id), isNull(shipments.deletedAt)),
+    );
+  return line;
+}
