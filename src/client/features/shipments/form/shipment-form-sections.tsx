@@ -11,7 +11,7 @@ import { Button } from "../../../ui/button";
 import { REASON_TEXT, STATUS_TEXT } from "../../../ui/shipment-labels";
 import { BookedSlotInput } from "../../scheduling/booked-slot-input";
 import { reasonsOf } from "../commands";
-import type { ShipmentClient, ShipmentTruck } from "../form-commands";
+import type { ShipmentClient, ShipmentTruck } from "../form-commands-values";
 import { ClientSelect } from "./client-select";
 import { CheckInput, DateInput, SelectInput, TextInput } from "./form-fields";
 import { fromLocalInput, numberOrNull, type ShipmentFormState, toLocalInput } from "./form-values";
