@@ -13,7 +13,7 @@ import { DEFAULT_STATUS, type ShipmentType } from "../../../shared/contract/stat
 import { timingClass } from "../../../shared/shipment-timing";
 import { fieldLabel } from "../../lib/error-messages";
 import { type Author, enqueue, localId } from "../../offline/outbox";
-import { SHIPMENT_PATH } from "./api";
+import { SHIPMENT_PATH } from "../../offline/shipments-api";
 import { rowValuesOf, type ShipmentPicks } from "./form-commands-values";
 
 /**
