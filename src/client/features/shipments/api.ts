@@ -1,5 +1,14 @@
+import { SHIPMENT_TYPE } from "../../../shared/constants";
 import { listOf } from "../../../shared/contract/paging";
-import { HistoryEntry, Shipment, type ShipmentPatch } from "../../../shared/contract/shipments";
+import { seriesResultOf } from "../../../shared/contract/scheduling";
+import {
+  Expedition,
+  HistoryEntry,
+  Reception,
+  Shipment,
+  type ShipmentPatch,
+} from "../../../shared/contract/shipments";
+import type { ShipmentWriteValues } from "../../../shared/contract/shipments-write";
 import type { ShipmentType } from "../../../shared/contract/status";
 import { ApiError } from "../../lib/errors";
 import { http } from "../../lib/http";
@@ -49,4 +58,27 @@ export async function listHistory(id: number, signal?: AbortSignal): Promise<His
     signal,
   });
   return HISTORY.parse(body).results;
+}
+
+const SERIES_RESULT = {
+  [SHIPMENT_TYPE.expedition]: seriesResultOf(Expedition),
+  [SHIPMENT_TYPE.reception]: seriesResultOf(Reception),
+} as const;
+
+/**
+ * Creates every occurrence of a repeated line in one request under the form's `uid` (a retry
+ * creates nothing twice): the lines created and the dates that could not be (the
+ * recurrence rule is the scheduling feature's; the lines are this resource's).
+ */
+export async function saveSeries(
+  type: ShipmentType,
+  uid: string,
+  values: ShipmentWriteValues,
+  rrule: string,
+) {
+  const body = await http.put<unknown>(`${SHIPMENT_PATH[type]}/series/${uid}`, {
+    ...values,
+    rrule_str: rrule,
+  });
+  return SERIES_RESULT[type].parse(body);
 }
