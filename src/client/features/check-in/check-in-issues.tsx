@@ -5,7 +5,7 @@ import { Button } from "../../ui/button";
 import styles from "./check-in.module.css";
 import { refusalText } from "./check-in-text";
 
-const isGatePath = (path: string) =>
+const isCheckInPath = (path: string) =>
   path.startsWith("api/check-in/") || path.startsWith("api/check-out/");
 
 /**
@@ -13,13 +13,13 @@ const isGatePath = (path: string) =>
  * truck meanwhile...): shown on the terminal itself, with what to tell the driver, until the
  * guard dismisses them. (Truck access users reach no other screen, sync issues included.)
  */
-export function GateIssues({ userId }: { userId: number | null }) {
+export function CheckInIssues({ userId }: { userId: number | null }) {
   const { i18n } = useLingui();
-  const issues = (useSyncIssues(userId) ?? []).filter((issue) => isGatePath(issue.path));
+  const issues = (useSyncIssues(userId) ?? []).filter((issue) => isCheckInPath(issue.path));
   if (issues.length === 0) return null;
   return (
-    <section className={styles.issues} aria-labelledby="gate-issues-title">
-      <h2 id="gate-issues-title" className={styles.issuesTitle}>
+    <section className={styles.issues} aria-labelledby="check-in-issues-title">
+      <h2 id="check-in-issues-title" className={styles.issuesTitle}>
         <Trans>Not accepted by the server</Trans>
       </h2>
       <ul className={styles.issueList}>
