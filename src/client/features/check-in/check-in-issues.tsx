@@ -3,7 +3,6 @@ import { codeText } from "../../lib/error-messages";
 import { dismissIssue, useSyncIssues } from "../../offline/sync-issues";
 import { Button } from "../../ui/button";
 import styles from "./check-in.module.css";
-import { refusalText } from "./check-in-text";
 
 const isCheckInPath = (path: string) =>
   path.startsWith("api/check-in/") || path.startsWith("api/check-out/");
@@ -24,7 +23,6 @@ export function CheckInIssues({ userId }: { userId: number | null }) {
       </h2>
       <ul className={styles.issueList}>
         {issues.map((issue) => {
-          const text = refusalText(issue.code);
           const plate = issue.summary.field === "check_in" ? issue.summary.to : issue.summary.label;
           return (
             <li key={issue.id} className={styles.issue}>
@@ -38,7 +36,7 @@ export function CheckInIssues({ userId }: { userId: number | null }) {
                     <Trans>Check-out of {plate}</Trans>
                   )}
                 </p>
-                <p>{text ? i18n._(text) : (codeText(issue.code, i18n) ?? issue.message)}</p>
+                <p>{codeText(issue.code, i18n, "check-in") ?? issue.message}</p>
               </div>
               <Button variant="secondary" onPress={() => void dismissIssue(issue.id ?? 0)}>
                 <Trans>Dismiss</Trans>
