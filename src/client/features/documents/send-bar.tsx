@@ -1,12 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { Attachment, AttachmentScope } from "../../../shared/contract/documents";
+import { downloadFile, saveBlob } from "../../lib/download";
 import { codeText } from "../../lib/error-messages";
 import { ApiError } from "../../lib/errors";
 import { currentLocale } from "../../lib/i18n";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
-import { fetchBlob, fileNameOf, mailAttachments, saveBlob, zipPath } from "./api";
+import { mailAttachments, zipPath } from "./api";
 import styles from "./documents.module.css";
 import { chosenAttachments, isSendNotice, sendNotices } from "./send-rules";
 
@@ -48,8 +49,8 @@ export function SendBar({
     try {
       const ids = selected.size > 0 ? chosen.map((a) => a.id) : undefined;
       if (mode === "zip") {
-        const blob = await fetchBlob(zipPath(shipment, scope, ids));
-        saveBlob(blob, fileNameOf(null, `attachments-${shipment}.zip`));
+        const name = `attachments-${shipment}.zip`;
+        saveBlob((await downloadFile(zipPath(shipment, scope, ids), name)).blob, name);
         notify("success", t`Files`, t`File zip downloaded successfully`);
       } else {
         await mailAttachments({
