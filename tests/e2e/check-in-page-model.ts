@@ -3,8 +3,8 @@ import { apiAs } from "./api-as";
 import { DEMO_PASSWORD } from "./demo-users";
 import { LoginPage } from "./page-models";
 
-/** The gate terminal (/truck-system) as a truck access user sees it (English). */
-export class GatePage {
+/** The check-in terminal (/truck-system) as a truck access user sees it (English). */
+export class CheckInTerminal {
   readonly heading: Locator;
   readonly reference: Locator;
   readonly plate: Locator;
@@ -44,7 +44,7 @@ export class GatePage {
   /** Milliseconds from pressing Check in to the dock modal, measured in the page. */
   async pressToModalMs(): Promise<number> {
     return this.page.evaluate(() => {
-      const measure = performance.measure("gate", "gate-check-in-press", "gate-dock-modal");
+      const measure = performance.measure("check-in", "check-in-press", "check-in-dock-modal");
       performance.clearMarks();
       return measure.duration;
     });

@@ -1,12 +1,12 @@
 import { mkdirSync } from "node:fs";
-import { GatePage, lineOnServer, mirrorHolds, todayLines } from "./check-in-page-model";
+import { CheckInTerminal, lineOnServer, mirrorHolds, todayLines } from "./check-in-page-model";
 import { expect, test } from "./fixtures";
 import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
 
 /**
- * The gate (issue 15): truck access checks trucks in at the terminal, online (the dock modal
- * closes by itself after 60 s on a controlled clock; check-out stamps the departure) and
- * offline (three check-ins reach the server once each when the network returns; one the
+ * The check-in terminal (issue 15): truck access checks trucks in at the terminal, online (the
+ * dock modal closes by itself after 60 s on a controlled clock; check-out stamps the departure)
+ * and offline (three check-ins reach the server once each when the network returns; one the
  * server refuses, the line having got another truck meanwhile, shows on the terminal).
  * Lines are made for each test through the API (codes of their own).
  */
@@ -22,34 +22,36 @@ test("truck access checks a truck in by reference, sees the dock, then checks it
   checkA11y,
 }) => {
   await page.clock.install();
-  const gate = new GatePage(page);
+  const terminal = new CheckInTerminal(page);
   const [{ office, lines }] = await Promise.all([
     todayLines(request, 1, "GATE"),
-    gate.openAs("truckaccess"),
+    terminal.openAs("truckaccess"),
   ]);
   const line = lines[0] as { id: number; code: string; dock: string };
-  await gate.validate("Load", line.code.toLowerCase());
+  await terminal.validate("Load", line.code.toLowerCase());
   await expect(page.getByRole("button", { name: new RegExp(line.code) })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/gate-terminal-1024x768-line.png` });
+  await page.screenshot({ path: `${SHOTS}/check-in-terminal-1024x768-line.png` });
   await checkA11y();
 
   const plate = `GT${Date.now().toString(36).slice(-6).toUpperCase()}`;
-  await gate.checkInNew(plate, "Ana Driver", "+34 612 345 678");
-  console.log(`gate online: press to dock modal ${(await gate.pressToModalMs()).toFixed(1)} ms`);
-  await expect(gate.dialog.getByTestId("dock-warehouse")).toHaveText("W3");
-  await expect(gate.dialog.getByTestId("dock-dock")).toHaveText(line.dock);
+  await terminal.checkInNew(plate, "Ana Driver", "+34 612 345 678");
+  console.log(
+    `check-in online: press to dock modal ${(await terminal.pressToModalMs()).toFixed(1)} ms`,
+  );
+  await expect(terminal.dialog.getByTestId("dock-warehouse")).toHaveText("W3");
+  await expect(terminal.dialog.getByTestId("dock-dock")).toHaveText(line.dock);
   await expect(page.getByText("Register truck successfully")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/gate-terminal-1024x768-dock.png` });
+  await page.screenshot({ path: `${SHOTS}/check-in-terminal-1024x768-dock.png` });
   await checkA11y();
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: `${SHOTS}/gate-terminal-1280x720-dock.png` });
+  await page.screenshot({ path: `${SHOTS}/check-in-terminal-1280x720-dock.png` });
 
   // The modal closes by itself after 60 s.
   // (Real time also runs on the installed clock: the screenshots above took a few seconds.)
   await page.clock.runFor(50_000);
-  await expect(gate.dialog).toBeVisible();
+  await expect(terminal.dialog).toBeVisible();
   await page.clock.runFor(11_000);
-  await expect(gate.dialog).toBeHidden();
+  await expect(terminal.dialog).toBeHidden();
 
   await expect.poll(async () => (await lineOnServer(office, line.id)).plate).toBe(plate);
   expect((await lineOnServer(office, line.id)).arrival).not.toBeNull();
@@ -64,7 +66,7 @@ test("truck access checks a truck in by reference, sees the dock, then checks it
       return trucks.results[0]?.register_date ?? null;
     })
     .not.toBeNull();
-  await gate.plate.fill(plate);
+  await terminal.plate.fill(plate);
   await page.getByRole("button", { name: "Check out", exact: true }).click();
   await expect(page.getByText("Departure registered")).toBeVisible();
   await expect
@@ -83,37 +85,37 @@ test("the terminal offers the line's registered trucks; a press fills the plate 
   request,
   checkA11y,
 }) => {
-  const gate = new GatePage(page);
+  const terminal = new CheckInTerminal(page);
   const [{ office, lines }] = await Promise.all([
     todayLines(request, 1, "GKNOWN", "reception"),
-    gate.openAs("truckaccess"),
+    terminal.openAs("truckaccess"),
   ]);
   const line = lines[0] as { id: number; code: string; dock: string };
   const plate = `KN${Date.now().toString(36).slice(-6).toUpperCase()}`;
   const signed = await office.send("post", "/api/shipper", { plate, name: "Known Carrier" });
   expect(signed.status, signed.body).toBe(201);
 
-  await gate.validate("Download", line.code);
+  await terminal.validate("Download", line.code);
   // The server's answer for this line and the typed plate (not the terminal's mirror).
   const offered = page.waitForResponse(
     (response) =>
       response.url().includes(`/api/shipper/available?line=${line.id}`) &&
       response.url().includes(`plate=${plate.slice(0, 6)}`),
   );
-  await gate.plate.fill(plate.slice(0, 6));
+  await terminal.plate.fill(plate.slice(0, 6));
   expect((await offered).status()).toBe(200);
   const offer = page.getByRole("button", { name: `${plate} KNOWN CARRIER` });
   await expect(offer).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/gate-terminal-1024x768-known-trucks.png` });
+  await page.screenshot({ path: `${SHOTS}/check-in-terminal-1024x768-known-trucks.png` });
   await checkA11y();
   await offer.click();
-  await expect(gate.plate).toHaveValue(plate);
+  await expect(terminal.plate).toHaveValue(plate);
   await expect(offer).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("Registered truck: KNOWN CARRIER")).toBeVisible();
   await expect(page.getByLabel("Driver name")).toBeHidden();
   await page.getByRole("button", { name: "Check in", exact: true }).click();
-  await expect(gate.dialog).toBeVisible();
-  await gate.closeModal();
+  await expect(terminal.dialog).toBeVisible();
+  await terminal.closeModal();
   await expect
     .poll(async () => (await lineOnServer(office, line.id, "reception")).plate)
     .toBe(plate);
@@ -132,17 +134,17 @@ test.describe("offline", () => {
     context,
     request,
   }) => {
-    const gate = new GatePage(page);
+    const terminal = new CheckInTerminal(page);
     const [{ office, lines: all }] = await Promise.all([
       todayLines(request, 5, "GOFF"),
-      gate.openAs("truckaccess"),
+      terminal.openAs("truckaccess"),
     ]);
     const first = all[0] as { id: number; code: string; dock: string };
     const lines = all.slice(1);
     const codes = lines.map((line) => line.code);
     await serviceWorkerReady(page);
     await page.reload();
-    await expect(gate.heading).toBeVisible();
+    await expect(terminal.heading).toBeVisible();
     await expectServiceWorkerControl(page);
     await expect.poll(() => mirrorHolds(page, codes), { timeout: 15_000 }).toBe(true);
 
@@ -155,31 +157,33 @@ test.describe("offline", () => {
     });
 
     // One check-in with the network first: the same path, timed without a controlled clock.
-    await gate.validate("Load", first.code);
-    await gate.checkInNew(
+    await terminal.validate("Load", first.code);
+    await terminal.checkInNew(
       `ON${Date.now().toString(36).slice(-6).toUpperCase()}`,
       "Online",
       "+34 612 345 678",
     );
-    console.log(`gate online: press to dock modal ${(await gate.pressToModalMs()).toFixed(1)} ms`);
-    await gate.closeModal();
+    console.log(
+      `check-in online: press to dock modal ${(await terminal.pressToModalMs()).toFixed(1)} ms`,
+    );
+    await terminal.closeModal();
     await expect.poll(async () => (await lineOnServer(office, first.id)).arrival).not.toBeNull();
 
     await context.setOffline(true);
     const stamp = Date.now().toString(36).slice(-5).toUpperCase();
     const plates = lines.map((_, index) => `OF${stamp}${index}`);
     for (const [index, line] of lines.entries()) {
-      await gate.validate("Load", line.code);
+      await terminal.validate("Load", line.code);
       await expect(page.getByText("Offline: checked against today's lines")).toBeVisible();
-      await gate.checkInNew(plates[index] as string, `Driver ${index}`, "+34 612 345 678");
+      await terminal.checkInNew(plates[index] as string, `Driver ${index}`, "+34 612 345 678");
       console.log(
-        `gate offline: press to dock modal ${(await gate.pressToModalMs()).toFixed(1)} ms`,
+        `check-in offline: press to dock modal ${(await terminal.pressToModalMs()).toFixed(1)} ms`,
       );
-      await expect(gate.dialog.getByTestId("dock-dock")).toHaveText(line.dock);
-      await expect(gate.dialog.getByText("Saved on this terminal")).toBeVisible();
+      await expect(terminal.dialog.getByTestId("dock-dock")).toHaveText(line.dock);
+      await expect(terminal.dialog.getByText("Saved on this terminal")).toBeVisible();
       if (index === 0)
-        await page.screenshot({ path: `${SHOTS}/gate-terminal-offline-1024x768.png` });
-      await gate.closeModal();
+        await page.screenshot({ path: `${SHOTS}/check-in-terminal-offline-1024x768.png` });
+      await terminal.closeModal();
     }
     // Meanwhile the last line gets another truck at the office.
     const refused = lines[3] as { id: number; code: string };
@@ -201,7 +205,7 @@ test.describe("offline", () => {
     await expect(issues).toBeVisible();
     await expect(issues).toContainText(`Check-in of ${plates[3]} for ${refused.code}`);
     await expect(issues).toContainText("Another truck was checked in to this line first");
-    await page.screenshot({ path: `${SHOTS}/gate-terminal-refused-1024x768.png` });
+    await page.screenshot({ path: `${SHOTS}/check-in-terminal-refused-1024x768.png` });
 
     // Each check-in answered once (the online one and the refused one too); each line has one
     // check-in entry.

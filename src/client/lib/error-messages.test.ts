@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { errorLines, fieldErrorText, fieldLabel, fieldMessages } from "./error-messages";
+import { ERROR_CODES } from "../../shared/contract/errors";
+import { codeText, errorLines, fieldErrorText, fieldLabel, fieldMessages } from "./error-messages";
 import { ApiError, NetworkError, OfflineError } from "./errors";
 import { activateLocale, i18n } from "./i18n";
 
@@ -109,5 +110,20 @@ describe("server errors in the user's language", () => {
     await activateLocale("es");
     const bare = new ApiError(400, { old_password: ["Wrong password"], detail: "Nope" });
     expect(errorLines(bare)).toEqual(["Contraseña actual: Wrong password", "detail: Nope"]);
+  });
+
+  it("has a message for every API error code (npm run check sees them translated)", async () => {
+    await activateLocale("en");
+    expect(ERROR_CODES.filter((code) => !codeText(code))).toEqual([]);
+  });
+
+  it("uses a screen's own words where it has some (the check-in terminal)", async () => {
+    await activateLocale("en");
+    expect(codeText("not_found")).toBe("It does not exist any more");
+    expect(codeText("not_found", i18n, "check-in")).toBe(
+      "The line or truck does not exist any more. Send the driver to the gate office.",
+    );
+    expect(codeText("line_taken", i18n, "check-in")).toBe(codeText("line_taken"));
+    expect(codeText("mail_failed")).toBe("The mail server did not accept the message");
   });
 });

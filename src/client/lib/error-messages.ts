@@ -1,6 +1,6 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { FieldError, FieldErrorCode } from "../../shared/contract/errors";
+import type { ErrorCode, FieldError, FieldErrorCode } from "../../shared/contract/errors";
 import { ApiError, NetworkError, OfflineError } from "./errors";
 
 /**
@@ -100,8 +100,12 @@ const FIELD_SPECIFIC: Readonly<Record<string, Partial<Record<FieldErrorCode, Mes
     weight: { not_zero: msg`The weight cannot be 0` },
   };
 
-/** Error codes of the API (src/shared/contract/errors.ts) a user may read. */
-const CODE_TEXT: Readonly<Record<string, MessageDescriptor>> = {
+/**
+ * The one table of API error texts: every code of src/shared/contract/errors.ts (the type
+ * makes a missing one a compile error; error-messages.test.ts checks it too). Say why and,
+ * where the user can act, what to do.
+ */
+const CODE_TEXT: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   validation_error: msg`Some fields are not valid`,
   bad_request: msg`The request could not be understood`,
   invalid_credentials: msg`Wrong username or password`,
@@ -120,10 +124,30 @@ const CODE_TEXT: Readonly<Record<string, MessageDescriptor>> = {
   service_unavailable: msg`The server had a problem. Please try again.`,
   sms_failed: msg`The SMS could not be sent`,
   sms_disabled: msg`Sending SMS is disabled on this server`,
-  line_taken: msg`Another truck was checked in to this line first`,
-  line_mismatch: msg`This reference is not for today or not for this kind of check-in`,
+  // Documents: mail off or refused, and the spec's mail/zip notices.
+  mail_disabled: msg`Mail is off on this server`,
+  mail_failed: msg`The mail server did not accept the message`,
+  no_email: msg`Write at least one e-mail address`,
+  invalid_email: msg`Invalid email`,
+  no_images: msg`There are no images`,
+  no_files: msg`There are no files`,
+  // Check-in refusals: only the check-in terminal meets them, so they tell the guard what to do.
+  line_taken: msg`Another truck was checked in to this line first. Send the driver to the gate office.`,
+  line_mismatch: msg`This reference is not for today or not for this kind of check-in. Send the driver to the gate office.`,
   truck_departed: msg`This truck has already left.`,
   truck_not_arrived: msg`This truck has not checked in.`,
+};
+
+/** Screens that say a code better in their own words (as FIELD_SPECIFIC does for fields). */
+export type ErrorScreen = "check-in";
+
+const SCREEN_SPECIFIC: Readonly<
+  Record<ErrorScreen, Partial<Record<ErrorCode, MessageDescriptor>>>
+> = {
+  // The terminal's guard reads it with a driver waiting: which thing is gone, and what to do.
+  "check-in": {
+    not_found: msg`The line or truck does not exist any more. Send the driver to the gate office.`,
+  },
 };
 
 const NETWORK = msg`The server could not be reached`;
@@ -145,9 +169,17 @@ export function fieldErrorText(field: string, error: FieldError, i18n: I18n = gl
   return i18n._(withLimits);
 }
 
-/** The message of an API error code, or undefined for a code the UI does not know. */
-export function codeText(code: string, i18n: I18n = globalI18n): string | undefined {
-  const descriptor = CODE_TEXT[code];
+/**
+ * The message of an API error code (on `screen`, its own words where it has some), or
+ * undefined for a code the UI does not know (a newer server).
+ */
+export function codeText(
+  code: string,
+  i18n: I18n = globalI18n,
+  screen?: ErrorScreen,
+): string | undefined {
+  const known = code as ErrorCode;
+  const descriptor = (screen && SCREEN_SPECIFIC[screen][known]) ?? CODE_TEXT[known];
   return descriptor ? i18n._(descriptor) : undefined;
 }
 

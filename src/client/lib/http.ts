@@ -128,10 +128,14 @@ async function bodyText(response: Response): Promise<string> {
   try {
     return await response.text();
   } catch (error) {
-    throw typeof navigator !== "undefined" && navigator.onLine === false
-      ? new OfflineError()
-      : new NetworkError(error);
+    throw cutOff(error);
   }
+}
+
+function cutOff(error: unknown): Error {
+  return typeof navigator !== "undefined" && navigator.onLine === false
+    ? new OfflineError()
+    : new NetworkError(error);
 }
 
 /** Sends a request to `path` (relative to the API base) and returns the parsed JSON body. */
@@ -152,6 +156,22 @@ export async function requestWithHeaders<T>(
     headers: response.headers,
     status: response.status,
   };
+}
+
+/**
+ * The body as a Blob, with the response headers: a file download (lib/download.ts is the one
+ * caller); failures typed as for any request, a cut-off body a NetworkError.
+ */
+export async function requestBlob(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send(path, { ...options, method: "get" });
+  try {
+    return { blob: await response.blob(), headers: response.headers };
+  } catch (error) {
+    throw cutOff(error);
+  }
 }
 
 export const http = {

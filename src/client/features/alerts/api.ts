@@ -1,7 +1,7 @@
 import { Alert } from "../../../shared/contract/alerts";
 import { listOf } from "../../../shared/contract/paging";
-import { NetworkError } from "../../lib/errors";
-import { apiRequest, http } from "../../lib/http";
+import { downloadFile } from "../../lib/download";
+import { http } from "../../lib/http";
 import { db } from "../../offline/db";
 
 /** The alerts calls (api/alerts), and the device's copy of the images for network drops. */
@@ -21,10 +21,7 @@ export interface SavedAlerts {
 }
 
 async function mediaOf(alert: Alert, signal?: AbortSignal): Promise<Blob> {
-  const { url, headers } = apiRequest(alert.type.media);
-  const response = await fetch(url, { headers, signal });
-  if (!response.ok) throw new NetworkError(new Error(`alert image ${response.status}`));
-  return response.blob();
+  return (await downloadFile(alert.type.media, "", signal ? { signal } : {})).blob;
 }
 
 /** The company's alerts with their images (each image once per fetch; they are few). */

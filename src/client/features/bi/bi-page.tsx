@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { Metric, MetricType } from "../../../shared/contract/bi";
 import { type StatusLabel, statusById } from "../../../shared/contract/status";
+import { saveBlob } from "../../lib/download";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/list/empty-state";
@@ -22,7 +23,7 @@ import {
   rawChart,
   rawDetail,
 } from "./chart-data";
-import { downloadCsv, downloadFile, toCsv } from "./csv";
+import { downloadCsv, toCsv } from "./csv";
 import { chartPdf } from "./pdf";
 import { YardTimes } from "./yard-times";
 
@@ -135,7 +136,7 @@ export function BiPage() {
     if (!shown || !chartRef.current) return;
     setPdfPending(true);
     try {
-      downloadFile(exportName(shown.query, "", "pdf"), await chartPdf(chartRef.current, title));
+      saveBlob(await chartPdf(chartRef.current, title), exportName(shown.query, "", "pdf"));
     } catch (error) {
       notifyError(error);
     } finally {

@@ -1,3 +1,5 @@
+import { saveBlob } from "../../lib/download";
+
 /**
  * CSV exports of the BI screen (spec section 9): semicolon separated, "--" for an empty value,
  * UTF-8 with a byte-order mark so Excel opens accents right, CRLF line ends (RFC 4180).
@@ -23,18 +25,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
   return `${BOM}${lines.join("\r\n")}\r\n`;
 }
 
-/** Saves a file on the device through a temporary link. */
-export function downloadFile(fileName: string, content: Blob): void {
-  const url = URL.createObjectURL(content);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
+/** Saves a CSV text on the device (the one file saver, lib/download.ts). */
 export function downloadCsv(fileName: string, csv: string): void {
-  downloadFile(fileName, new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  saveBlob(new Blob([csv], { type: "text/csv;charset=utf-8" }), fileName);
 }

@@ -1,5 +1,6 @@
 import type { Shipment } from "../../../shared/contract/shipments";
 import type { ShipmentType } from "../../../shared/contract/status";
+import { listShipments } from "../../offline/shipments-api";
 import {
   readCreatedShipments,
   readLocalShipmentsPage,
@@ -9,7 +10,6 @@ import {
   writeShipmentsPage,
 } from "../../offline/shipments-mirror";
 import type { MirroredListSource } from "../../offline/use-mirrored-list";
-import { listShipments } from "../shipments/api";
 
 /** A day of a yard holds at most this many lines of a type on the board (one request). */
 export const BOARD_PAGE_SIZE = 500;

@@ -28,7 +28,7 @@ export async function validateLocally(
 
 /**
  * The server's answer, or without network (no answer, 5xx, 429) the mirrored lines of the
- * working window: the gate keeps checking trucks in when the network is down.
+ * working window: the check-in terminal keeps checking trucks in when the network is down.
  */
 export async function validateReference(
   company: number,

@@ -78,7 +78,7 @@ export function CheckInFlow({ company, zone }: { company: number; zone: string |
   const handleCheckIn = async (event: FormEvent) => {
     event.preventDefault();
     if (!line) return;
-    performance.mark("gate-check-in-press");
+    performance.mark("check-in-press");
     const found: Record<string, string> = {};
     const plateError = plateFieldError(plate);
     if (plateError) found.plate = fieldErrorText("plate", plateError);

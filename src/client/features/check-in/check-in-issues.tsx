@@ -3,9 +3,8 @@ import { codeText } from "../../lib/error-messages";
 import { dismissIssue, useSyncIssues } from "../../offline/sync-issues";
 import { Button } from "../../ui/button";
 import styles from "./check-in.module.css";
-import { refusalText } from "./check-in-text";
 
-const isGatePath = (path: string) =>
+const isCheckInPath = (path: string) =>
   path.startsWith("api/check-in/") || path.startsWith("api/check-out/");
 
 /**
@@ -13,18 +12,17 @@ const isGatePath = (path: string) =>
  * truck meanwhile...): shown on the terminal itself, with what to tell the driver, until the
  * guard dismisses them. (Truck access users reach no other screen, sync issues included.)
  */
-export function GateIssues({ userId }: { userId: number | null }) {
+export function CheckInIssues({ userId }: { userId: number | null }) {
   const { i18n } = useLingui();
-  const issues = (useSyncIssues(userId) ?? []).filter((issue) => isGatePath(issue.path));
+  const issues = (useSyncIssues(userId) ?? []).filter((issue) => isCheckInPath(issue.path));
   if (issues.length === 0) return null;
   return (
-    <section className={styles.issues} aria-labelledby="gate-issues-title">
-      <h2 id="gate-issues-title" className={styles.issuesTitle}>
+    <section className={styles.issues} aria-labelledby="check-in-issues-title">
+      <h2 id="check-in-issues-title" className={styles.issuesTitle}>
         <Trans>Not accepted by the server</Trans>
       </h2>
       <ul className={styles.issueList}>
         {issues.map((issue) => {
-          const text = refusalText(issue.code);
           const plate = issue.summary.field === "check_in" ? issue.summary.to : issue.summary.label;
           return (
             <li key={issue.id} className={styles.issue}>
@@ -38,7 +36,7 @@ export function GateIssues({ userId }: { userId: number | null }) {
                     <Trans>Check-out of {plate}</Trans>
                   )}
                 </p>
-                <p>{text ? i18n._(text) : (codeText(issue.code, i18n) ?? issue.message)}</p>
+                <p>{codeText(issue.code, i18n, "check-in") ?? issue.message}</p>
               </div>
               <Button variant="secondary" onPress={() => void dismissIssue(issue.id ?? 0)}>
                 <Trans>Dismiss</Trans>

@@ -5,7 +5,7 @@ import type { Shipper } from "../../../shared/contract/trucks";
 import { plateOf } from "../../../shared/contract/trucks";
 
 /**
- * The gate's offline rules (pure): a reference matched against the mirrored lines as the
+ * The check-in terminal's offline rules (pure): a reference matched against the mirrored lines as the
  * server matches it (type, delivery note without regard to case, booked today), and a plate
  * against the mirrored trucks (de-duplicated by plate, the most recently registered kept).
  */

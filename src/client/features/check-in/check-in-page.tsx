@@ -4,17 +4,17 @@ import { ToggleButton, ToggleButtonGroup } from "react-aria-components";
 import { useSession } from "../../lib/session/use-session";
 import styles from "./check-in.module.css";
 import { CheckInFlow } from "./check-in-flow";
-import { GateIssues } from "./check-in-issues";
+import { CheckInIssues } from "./check-in-issues";
 import { CheckOutForm } from "./check-out-form";
 import { PosterDialog } from "./poster-dialog";
-import { useGateTheme } from "./use-check-in-theme";
+import { useCheckInTheme } from "./use-check-in-theme";
 
 /**
- * The gate terminal (/truck-system, issue 15): check trucks in to the day's lines and out by
+ * The check-in terminal (/truck-system, issue 15): check trucks in to the day's lines and out by
  * plate, in the kiosk theme, online or not (every write goes through the outbox).
  */
-export function GatePage() {
-  useGateTheme();
+export function CheckInPage() {
+  useCheckInTheme();
   const { t } = useLingui();
   const { company, user, roles } = useSession();
   const [mode, setMode] = useState<"in" | "out">("in");
@@ -27,7 +27,7 @@ export function GatePage() {
         </h1>
         <PosterDialog roles={roles} />
       </div>
-      <GateIssues userId={user?.id ?? null} />
+      <CheckInIssues userId={user?.id ?? null} />
       <ToggleButtonGroup
         className={styles.modes}
         aria-label={t`Arrival or departure`}

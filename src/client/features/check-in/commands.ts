@@ -5,12 +5,12 @@ import { type Author, enqueue } from "../../offline/outbox";
 import { checkInPath, checkOutPath } from "./api";
 
 /**
- * The gate's writes go through the outbox (offline/outbox.ts), online or not: the terminal
+ * The check-in terminal's writes go through the outbox (offline/outbox.ts), online or not: the terminal
  * shows the dock at once, the replayer sends each exactly once (PUT to a client-chosen uid,
  * so a repeat is answered with the first result), and a refusal comes back as a sync issue.
  */
 
-export interface GateTruck {
+export interface CheckInTruck {
   plate: string;
   name: string;
   phone: string | null;
@@ -18,7 +18,7 @@ export interface GateTruck {
 
 export async function queueCheckIn(
   line: CheckInLine,
-  truck: GateTruck,
+  truck: CheckInTruck,
   author: Author,
   language: Locale,
   now: Date = new Date(),

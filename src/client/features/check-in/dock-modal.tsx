@@ -18,7 +18,7 @@ export function DockModal({ line, plate, queued, onClose }: DockModalProps) {
   const { t } = useLingui();
   useEffect(() => {
     if (!line) return;
-    performance.mark("gate-dock-modal");
+    performance.mark("check-in-dock-modal");
     const timer = setTimeout(onClose, CHECK_IN_MODAL_MS);
     return () => clearTimeout(timer);
   }, [line, onClose]);

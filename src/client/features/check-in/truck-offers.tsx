@@ -14,10 +14,10 @@ export function TruckOffers({ trucks, plate, onPick }: TruckOffersProps) {
   if (trucks.length === 0) return null;
   return (
     <div className={styles.offers}>
-      <p className={styles.offersTitle} id="gate-known-trucks">
+      <p className={styles.offersTitle} id="check-in-known-trucks">
         <Trans>Registered trucks</Trans>
       </p>
-      <ul className={styles.offerList} aria-labelledby="gate-known-trucks">
+      <ul className={styles.offerList} aria-labelledby="check-in-known-trucks">
         {trucks.map((truck) => (
           <li key={truck.id}>
             <button

@@ -2,10 +2,10 @@ import "../../ui/tokens-kiosk.css";
 import { useEffect } from "react";
 
 /**
- * The gate terminal uses the kiosk theme (large type, read from a cab window) while it is
+ * The check-in terminal uses the kiosk theme (large type, read from a cab window) while it is
  * mounted; same switch as the kiosk layout's, kept here so features do not import each other.
  */
-export function useGateTheme(): void {
+export function useCheckInTheme(): void {
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.theme = "kiosk";

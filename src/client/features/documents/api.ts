@@ -13,8 +13,7 @@ import {
   type PackingLineInput,
   PackingLineList,
 } from "../../../shared/contract/documents-packing";
-import { ApiError, NetworkError } from "../../lib/errors";
-import { apiRequest, http } from "../../lib/http";
+import { http } from "../../lib/http";
 import { currentLocale } from "../../lib/i18n";
 
 /** api/attachment and the line's documents (QR, label, check list), answers parsed. */
@@ -44,34 +43,6 @@ export async function shipmentQr(id: number): Promise<ShipmentQr> {
   return ShipmentQr.parse(await http.get<unknown>(`api/shipment/${id}/qr`));
 }
 
-/** Fetches a file with the session's headers (a link cannot carry them) as a Blob. */
-export async function fetchBlob(path: string): Promise<Blob> {
-  const { url, headers } = apiRequest(path);
-  let response: Response;
-  try {
-    response = await fetch(url, { headers });
-  } catch {
-    throw new NetworkError();
-  }
-  if (!response.ok) {
-    const body = await response.json().catch(() => ({ code: "internal_error", message: "" }));
-    throw new ApiError(response.status, body);
-  }
-  return response.blob();
-}
-
-/** Saves a Blob under a name through a temporary link (the browser's download). */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export function zipPath(shipment: number, scope: AttachmentScope, ids?: number[]): string {
   const params = new URLSearchParams({ shipment: String(shipment), scope });
   if (ids && ids.length > 0) params.set("ids", ids.join(","));
@@ -85,13 +56,6 @@ export function documentPath(id: number, kind: "label" | "check-list"): string {
     tz: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
   });
   return `api/shipment/${id}/${kind}?${params}`;
-}
-
-/** The file name a Content-Disposition names (filename* first), else `fallback`. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (star) return decodeURIComponent(star);
-  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
 }
 
 export async function listPackingLines(shipment: number): Promise<PackingLine[]> {

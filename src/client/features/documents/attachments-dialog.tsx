@@ -1,13 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { Attachment } from "../../../shared/contract/documents";
+import { downloadFile, saveBlob } from "../../lib/download";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { OfflineMarker } from "../../ui/list/offline-marker";
 import { Modal } from "../../ui/modal";
-import { deleteAttachment, fetchBlob, mailStatus, saveBlob } from "./api";
+import { deleteAttachment, mailStatus } from "./api";
 import { DocumentsTable, ImageTile, type ItemActions, QueuedTile } from "./attachment-items";
 import styles from "./documents.module.css";
 import { SendBar, type SendMode } from "./send-bar";
@@ -41,8 +42,8 @@ export function AttachmentsDialog(props: AttachmentsDialogProps) {
   }, [isOpen]);
 
   const download = (attachment: Attachment) =>
-    fetchBlob(`api/attachment/${attachment.id}/download`).then(
-      (blob) => saveBlob(blob, attachment.name),
+    downloadFile(`api/attachment/${attachment.id}/download`, attachment.name).then(
+      (file) => saveBlob(file.blob, attachment.name),
       notifyError,
     );
   const actions: ItemActions = {

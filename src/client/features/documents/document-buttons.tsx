@@ -1,12 +1,11 @@
 import { Trans } from "@lingui/react/macro";
 import { useCallback, useState } from "react";
 import type { ShipmentType } from "../../../shared/contract/status";
-import { ApiError } from "../../lib/errors";
-import { apiRequest } from "../../lib/http";
+import { saveDownload } from "../../lib/download";
 import { notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
 import { useDeviceLayout } from "../../ui/use-device-layout";
-import { documentPath, fileNameOf, saveBlob } from "./api";
+import { documentPath } from "./api";
 import { AttachmentsDialog } from "./attachments-dialog";
 import { QrDialog } from "./qr-dialog";
 
@@ -20,11 +19,7 @@ export interface DocumentButtonsProps {
 
 /** Downloads the label or check list PDF under the server's file name. */
 async function downloadDocument(id: number, kind: "label" | "check-list") {
-  const { url, headers } = apiRequest(documentPath(id, kind));
-  const response = await fetch(url, { headers });
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
-  const name = fileNameOf(response.headers.get("content-disposition"), `${kind}-${id}.pdf`);
-  saveBlob(await response.blob(), name);
+  await saveDownload(documentPath(id, kind), `${kind}-${id}.pdf`);
 }
 
 /** The edit form's document buttons: check list, print label, files, QR code (spec section 2). */

@@ -1,13 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { Attachment, AttachmentScope } from "../../../shared/contract/documents";
+import { downloadFile, saveBlob } from "../../lib/download";
+import { codeText } from "../../lib/error-messages";
 import { ApiError } from "../../lib/errors";
 import { currentLocale } from "../../lib/i18n";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
-import { fetchBlob, fileNameOf, mailAttachments, saveBlob, zipPath } from "./api";
+import { mailAttachments, zipPath } from "./api";
 import styles from "./documents.module.css";
-import { chosenAttachments, type SendNotice, sendNotices } from "./send-rules";
+import { chosenAttachments, isSendNotice, sendNotices } from "./send-rules";
 
 export type SendMode = "zip" | "mail";
 
@@ -29,34 +31,26 @@ export function SendBar({
   mailEnabled,
   onDone,
 }: SendBarProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [scope, setScope] = useState<AttachmentScope>("all");
   const [recipients, setRecipients] = useState("");
   const [busy, setBusy] = useState(false);
-  const texts: Record<SendNotice, string> = {
-    no_email: t`Write at least one e-mail address`,
-    invalid_email: t`Invalid email`,
-    no_images: t`There are no images`,
-    no_files: t`There are no files`,
-  };
+  // The notices' and mail refusals' words: the one error-text table (lib/error-messages.ts).
+  const text = (code: string) => codeText(code, i18n) ?? code;
 
   const run = async () => {
     const chosen = chosenAttachments(attachments, scope, selected);
     const notices = sendNotices(chosen, scope, mode === "mail" ? recipients : null);
     if (notices.length > 0) {
-      notify(
-        "warning",
-        t`Warning`,
-        notices.map((notice) => texts[notice]),
-      );
+      notify("warning", t`Warning`, notices.map(text));
       return;
     }
     setBusy(true);
     try {
       const ids = selected.size > 0 ? chosen.map((a) => a.id) : undefined;
       if (mode === "zip") {
-        const blob = await fetchBlob(zipPath(shipment, scope, ids));
-        saveBlob(blob, fileNameOf(null, `attachments-${shipment}.zip`));
+        const name = `attachments-${shipment}.zip`;
+        saveBlob((await downloadFile(zipPath(shipment, scope, ids), name)).blob, name);
         notify("success", t`Files`, t`File zip downloaded successfully`);
       } else {
         await mailAttachments({
@@ -71,11 +65,10 @@ export function SendBar({
       onDone();
     } catch (error) {
       const code = error instanceof ApiError ? error.code : "";
-      if (code in texts) notify("warning", t`Warning`, texts[code as SendNotice]);
-      else if (code === "mail_disabled") notify("error", t`Error`, t`Mail is off on this server`);
-      else if (code === "mail_failed")
-        notify("error", t`Error`, t`The mail server did not accept the message`);
-      else notifyError(error);
+      if (isSendNotice(code)) notify("warning", t`Warning`, text(code));
+      else if (code === "mail_disabled" || code === "mail_failed") {
+        notify("error", t`Error`, text(code));
+      } else notifyError(error);
     } finally {
       setBusy(false);
     }

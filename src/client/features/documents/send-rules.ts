@@ -5,7 +5,13 @@ import {
   SIMPLE_EMAIL,
 } from "../../../shared/contract/documents";
 
-export type SendNotice = "no_email" | "invalid_email" | "no_images" | "no_files";
+const SEND_NOTICES = ["no_email", "invalid_email", "no_images", "no_files"] as const;
+
+/** The spec's notices (a warning, not an error), checked here and again by the server. */
+export type SendNotice = (typeof SEND_NOTICES)[number];
+
+export const isSendNotice = (code: string): code is SendNotice =>
+  (SEND_NOTICES as readonly string[]).includes(code);
 
 /** The attachments a zip or mail takes: the selection (if any) within the scope. */
 export function chosenAttachments(

@@ -6,8 +6,8 @@ export type KioskSearch = Record<string, string>;
 
 export interface KioskPage {
   /**
-   * The page is built. Placeholder pages (ComingSoonPage) are skipped by the rotation: flip
-   * this to true in the issue that builds the page.
+   * The page is built; a page not built yet is skipped by the rotation (all are built now: flip
+   * this to true in the issue that builds a new one).
    */
   exists: boolean;
   /** The list filters a kiosk shows for `today` (YYYY-MM-DD); none when omitted. */

@@ -5,10 +5,7 @@ import {
   type OperationType,
   RestrictedDate,
   RestrictedDateList,
-  seriesResultOf,
 } from "../../../shared/contract/scheduling";
-import { Expedition, Reception } from "../../../shared/contract/shipments";
-import type { ShipmentWriteValues } from "../../../shared/contract/shipments-write";
 import type { ShipmentType } from "../../../shared/contract/status";
 import { http } from "../../lib/http";
 
@@ -55,24 +52,4 @@ export async function addRestrictedDate(date: string): Promise<RestrictedDate> {
 
 export async function deleteRestrictedDate(id: number): Promise<void> {
   await http.delete<unknown>(`api/restricted-date/${id}`);
-}
-
-const SERIES = {
-  [SHIPMENT_TYPE.expedition]: { path: "api/expedition", result: seriesResultOf(Expedition) },
-  [SHIPMENT_TYPE.reception]: { path: "api/reception", result: seriesResultOf(Reception) },
-} as const;
-
-/**
- * Creates every occurrence of a repeated line in one request under the form's `uid` (a retry
- * creates nothing twice): the lines created and the dates that could not be.
- */
-export async function saveSeries(
-  type: ShipmentType,
-  uid: string,
-  values: ShipmentWriteValues,
-  rrule: string,
-) {
-  const { path, result } = SERIES[type];
-  const body = await http.put<unknown>(`${path}/series/${uid}`, { ...values, rrule_str: rrule });
-  return result.parse(body);
 }

@@ -1,6 +1,6 @@
-import { DateTime } from "luxon";
-import { DATE_FILTER_FORMAT, SHIPMENT_TYPE } from "../../../shared/constants";
+import { SHIPMENT_TYPE } from "../../../shared/constants";
 import { listOf } from "../../../shared/contract/paging";
+import { seriesResultOf } from "../../../shared/contract/scheduling";
 import {
   Expedition,
   HistoryEntry,
@@ -8,73 +8,13 @@ import {
   Shipment,
   type ShipmentPatch,
 } from "../../../shared/contract/shipments";
+import type { ShipmentWriteValues } from "../../../shared/contract/shipments-write";
 import type { ShipmentType } from "../../../shared/contract/status";
 import { ApiError } from "../../lib/errors";
 import { http } from "../../lib/http";
-import type { ListAnswer } from "../../offline/page-rules";
-import type { ShipmentListFilters } from "../../offline/shipments-mirror";
+import { SHIPMENT_PATH } from "../../offline/shipments-api";
 
-/** The expeditions/receptions API of the lists: every answer parsed with the shared contract. */
-export const SHIPMENT_PATH: Record<ShipmentType, string> = {
-  [SHIPMENT_TYPE.expedition]: "api/expedition",
-  [SHIPMENT_TYPE.reception]: "api/reception",
-};
-
-const LIST = {
-  [SHIPMENT_TYPE.expedition]: listOf(Expedition),
-  [SHIPMENT_TYPE.reception]: listOf(Reception),
-} as const;
-
-/** YYYY-MM-DDTHH:mm plus the device's offset (as the trucks list sends its bounds). */
-const BOUND_FORMAT = `${DATE_FILTER_FORMAT}ZZ`;
-
-/** Start ("after") or end ("before") of a local ISO day, as an API bound. */
-export function dayBound(isoDate: string | undefined, end: boolean): string | undefined {
-  if (!isoDate) return undefined;
-  const day = DateTime.fromISO(isoDate);
-  if (!day.isValid) return undefined;
-  return (end ? day.endOf("day") : day.startOf("day")).toFormat(BOUND_FORMAT);
-}
-
-/** Query string of one list page; empty filters left out, client and status repeated. */
-export function shipmentSearchParams(
-  type: ShipmentType,
-  filters: ShipmentListFilters,
-  page: number,
-  pageSize: number,
-): URLSearchParams {
-  const params = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-  const after = dayBound(filters.booked_date_after, false);
-  const before = dayBound(filters.booked_date_before, true);
-  if (after) params.set("booked_date_after", after);
-  if (before) params.set("booked_date_before", before);
-  const texts = ["code", "search", "route_plate", "info_shipper"] as const;
-  for (const key of texts) {
-    const value = filters[key]?.trim();
-    if (value) params.set(key, value);
-  }
-  const origin = filters.origin?.trim();
-  if (type === SHIPMENT_TYPE.reception && origin) params.set("origin", origin);
-  for (const id of filters.client ?? []) params.append("client", String(id));
-  for (const id of filters.status ?? []) params.append("status", String(id));
-  if (filters.show_issued) params.set("show_issued", "true");
-  return params;
-}
-
-export async function listShipments(
-  type: ShipmentType,
-  filters: ShipmentListFilters,
-  page: number,
-  pageSize: number,
-  signal?: AbortSignal,
-): Promise<ListAnswer<Shipment>> {
-  const body = await http.get<unknown>(SHIPMENT_PATH[type], {
-    searchParams: shipmentSearchParams(type, filters, page, pageSize),
-    signal,
-  });
-  return body === undefined ? { count: 0, results: [] } : LIST[type].parse(body);
-}
-
+/** The expeditions/receptions API beyond the list request (offline/shipments-api.ts). */
 export async function deleteShipment(type: ShipmentType, id: number): Promise<void> {
   await http.delete<unknown>(`${SHIPMENT_PATH[type]}/${id}`);
 }
@@ -118,4 +58,27 @@ export async function listHistory(id: number, signal?: AbortSignal): Promise<His
     signal,
   });
   return HISTORY.parse(body).results;
+}
+
+const SERIES_RESULT = {
+  [SHIPMENT_TYPE.expedition]: seriesResultOf(Expedition),
+  [SHIPMENT_TYPE.reception]: seriesResultOf(Reception),
+} as const;
+
+/**
+ * Creates every occurrence of a repeated line in one request under the form's `uid` (a retry
+ * creates nothing twice): the lines created and the dates that could not be (the
+ * recurrence rule is the scheduling feature's; the lines are this resource's).
+ */
+export async function saveSeries(
+  type: ShipmentType,
+  uid: string,
+  values: ShipmentWriteValues,
+  rrule: string,
+) {
+  const body = await http.put<unknown>(`${SHIPMENT_PATH[type]}/series/${uid}`, {
+    ...values,
+    rrule_str: rrule,
+  });
+  return SERIES_RESULT[type].parse(body);
 }

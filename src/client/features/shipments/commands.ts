@@ -3,9 +3,9 @@ import type { Shipment } from "../../../shared/contract/shipments";
 import { REASONS, type ReasonDefinition, statusById } from "../../../shared/contract/status";
 import type { Command } from "../../offline/outbox";
 import { enqueue } from "../../offline/outbox";
+import { SHIPMENT_PATH } from "../../offline/shipments-api";
 import { currentAuthor } from "../../offline/sync-engine";
 import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
-import { SHIPMENT_PATH } from "./api";
 
 /**
  * Status and reason changes of a line, as local-first commands: queued in the outbox with the

@@ -1,7 +1,16 @@
 import type { Shipment } from "../../../shared/contract/shipments";
 import type { ShipmentWriteValues } from "../../../shared/contract/shipments-write";
 import { REASONS, statusById } from "../../../shared/contract/status";
-import type { ShipmentClient, ShipmentPicks, ShipmentTruck } from "./form-commands";
+
+/** A line's client and truck as the lists show them. */
+export type ShipmentClient = NonNullable<Shipment["client"]>;
+export type ShipmentTruck = NonNullable<Shipment["shipper"]>;
+
+/** The client and truck the form picked, as the line shows them (the body has their ids). */
+export interface ShipmentPicks {
+  client?: ShipmentClient | null;
+  shipper?: ShipmentTruck | null;
+}
 
 /** Offsets as the write contract reads them: none means UTC. */
 const HAS_OFFSET = /(Z|[+-]\d{2}:\d{2})$/;

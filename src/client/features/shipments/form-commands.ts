@@ -13,8 +13,8 @@ import { DEFAULT_STATUS, type ShipmentType } from "../../../shared/contract/stat
 import { timingClass } from "../../../shared/shipment-timing";
 import { fieldLabel } from "../../lib/error-messages";
 import { type Author, enqueue, localId } from "../../offline/outbox";
-import { SHIPMENT_PATH } from "./api";
-import { rowValuesOf } from "./form-commands-values";
+import { SHIPMENT_PATH } from "../../offline/shipments-api";
+import { rowValuesOf, type ShipmentPicks } from "./form-commands-values";
 
 /**
  * The expedition and reception forms' saves as local-first commands (issue 11): each is one
@@ -29,16 +29,6 @@ import { rowValuesOf } from "./form-commands-values";
  *   412 triggers (offline/replay-merge.ts). An edit of a line still being created queues behind
  *   its creation and is pointed at the server's id once the creation is answered.
  */
-
-/** A line's client and truck as the lists show them. */
-export type ShipmentClient = NonNullable<Shipment["client"]>;
-export type ShipmentTruck = NonNullable<Shipment["shipper"]>;
-
-/** The client and truck the form picked, as the line shows them (the body has their ids). */
-export interface ShipmentPicks {
-  client?: ShipmentClient | null;
-  shipper?: ShipmentTruck | null;
-}
 
 /** The line's label for people: its delivery note, else its booked date. */
 function labelOf(code: string | undefined, bookedDate: string): string {

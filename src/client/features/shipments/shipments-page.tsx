@@ -23,7 +23,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { PAGE_SIZE, SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipments";
 import {
@@ -55,7 +55,6 @@ import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { type DeviceLayout, useDeviceLayout } from "../../ui/use-device-layout";
-import { LockdownsButton } from "../scheduling/lockdowns-dialog";
 import { deleteShipment } from "./api";
 import { layoutFor } from "./columns";
 import { changeReason, changeStatus, statusCommand } from "./commands";
@@ -80,6 +79,11 @@ export interface ShipmentsPageProps {
   /** Clients the user is limited to (session clients). */
   userClients?: readonly number[];
   onError?: (error: unknown) => void;
+  /**
+   * The scheduling feature's Lockdowns button, which the receptions route passes in (features
+   * import no other feature); shown to trw users with the lockdowns permission, never on a kiosk.
+   */
+  lockdownsButton?: ReactNode;
   /** Table, line cards or kiosk wall; by default from the device and role (tests set it). */
   presentation?: DeviceLayout;
 }
@@ -224,7 +228,11 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
 
   // Spec: the lockdowns dialog only for trw companies whose user has the lockdowns permission.
   const showLockdowns =
-    !isExpedition && session.isTrw && session.can("lockdowns") && presentation !== "kiosk";
+    !isExpedition &&
+    props.lockdownsButton !== undefined &&
+    session.isTrw &&
+    session.can("lockdowns") &&
+    presentation !== "kiosk";
   const addAction = canAdd ? (
     isExpedition ? (
       <Link to="/expedition/{-$id}" params={{ id: undefined }} className={buttonClass("primary")}>
@@ -250,7 +258,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         list={list}
         action={
           <>
-            {showLockdowns ? <LockdownsButton /> : null}
+            {showLockdowns ? props.lockdownsButton : null}
             {addAction}
           </>
         }

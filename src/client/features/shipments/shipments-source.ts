@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipments";
 import type { ShipmentType } from "../../../shared/contract/status";
+import { listShipments } from "../../offline/shipments-api";
 import {
   readCreatedShipments,
   readLocalShipmentsPage,
@@ -10,7 +11,6 @@ import {
   writeShipmentsPage,
 } from "../../offline/shipments-mirror";
 import type { MirroredListSource } from "../../offline/use-mirrored-list";
-import { listShipments } from "./api";
 
 const pageSize = PAGE_SIZE.lists;
 

@@ -8,8 +8,8 @@ import {
   WorkDescription,
   Worksheet,
 } from "../../../shared/contract/task-list";
-import { ApiError } from "../../lib/errors";
-import { apiRequest, http, requestWithHeaders } from "../../lib/http";
+import { saveDownload } from "../../lib/download";
+import { http, requestWithHeaders } from "../../lib/http";
 import type { SearchOption } from "../../ui/search-select";
 
 /** The task list API of this screen (contract: shared/contract/task-list.ts). */
@@ -169,26 +169,5 @@ export async function downloadExcel(filters: TaskListFilters): Promise<string> {
   const query = new URLSearchParams(
     Object.entries(filterParams(filters)).map(([key, value]) => [key, String(value)]),
   ).toString();
-  const { url, headers } = apiRequest(`api/task-line/export${query ? `?${query}` : ""}`);
-  const response = await fetch(url, { headers });
-  if (!response.ok) {
-    let body: unknown = "";
-    try {
-      body = await response.json();
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(response.status, body);
-  }
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "task-list.xlsx";
-  const blob = await response.blob();
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-  return name;
+  return saveDownload(`api/task-line/export${query ? `?${query}` : ""}`, "task-list.xlsx");
 }

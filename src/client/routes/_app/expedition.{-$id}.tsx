@@ -2,21 +2,13 @@ import { createFileRoute } from "@tanstack/react-router";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import { readOnlySearch } from "../../features/shipments/form/read-only-search";
 import { ShipmentFormPage } from "../../features/shipments/form/shipment-form-page";
-import type { TruckFormSlotProps } from "../../features/shipments/form/truck-select";
-import { TruckFormPage } from "../../features/trucks/truck-form-page";
+import { shipmentFormParts } from "./-components/shipment-form-parts";
 
 /** /expedition (plan a new one) and /expedition/{id} (edit; ?read_only=true only shows it). */
 export const Route = createFileRoute("/_app/expedition/{-$id}")({
   validateSearch: readOnlySearch,
   component: ExpeditionRoute,
 });
-
-/** The route composes the two features: the form's truck modal shows the truck form. */
-function truckForm(props: TruckFormSlotProps) {
-  return (
-    <TruckFormPage embedded truckId={props.truckId} onSaved={props.onSaved} onDone={props.onDone} />
-  );
-}
 
 function ExpeditionRoute() {
   const { id } = Route.useParams();
@@ -27,7 +19,7 @@ function ExpeditionRoute() {
       type={SHIPMENT_TYPE.expedition}
       id={id}
       readOnly={readOnly === true}
-      truckForm={truckForm}
+      parts={shipmentFormParts}
     />
   );
 }

@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { GatePage } from "../../features/check-in/check-in-page";
+import { CheckInPage } from "../../features/check-in/check-in-page";
 
-export const Route = createFileRoute("/_app/truck-system")({ component: GatePage });
+export const Route = createFileRoute("/_app/truck-system")({ component: CheckInPage });

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useSession } from "../../../lib/session/use-session";
 import { Button } from "../../../ui/button";
 import { SearchSelect } from "../../../ui/search-select";
-import type { ShipmentClient } from "../form-commands";
+import type { ShipmentClient } from "../form-commands-values";
 import { ClientModal } from "./client-modal";
 import { clientOption, searchClients } from "./pickers-api";
 

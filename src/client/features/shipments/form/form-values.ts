@@ -6,7 +6,7 @@ import {
   writeValuesOf,
 } from "../../../../shared/contract/shipments-write";
 import type { ShipmentType } from "../../../../shared/contract/status";
-import type { ShipmentClient, ShipmentTruck } from "../form-commands";
+import type { ShipmentClient, ShipmentTruck } from "../form-commands-values";
 
 /**
  * What the expedition and reception form holds: the write values (shared contract) plus the

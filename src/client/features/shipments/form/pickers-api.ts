@@ -6,7 +6,7 @@ import { isTransient } from "../../../lib/errors";
 import { http } from "../../../lib/http";
 import { db } from "../../../offline/db";
 import { mirroredClients } from "../../../offline/shipments-mirror";
-import type { ShipmentClient, ShipmentTruck } from "../form-commands";
+import type { ShipmentClient, ShipmentTruck } from "../form-commands-values";
 
 /** What the form's client and truck selects look up, online and (from the mirror) offline. */
 

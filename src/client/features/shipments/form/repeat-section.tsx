@@ -5,8 +5,7 @@ import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import { defaultRule, type RecurrenceRule, toRrule } from "../../../../shared/recurrence";
 import { useSession } from "../../../lib/session/use-session";
-import { RecurrenceForm } from "../../scheduling/recurrence-form";
-import { recurrenceProblems } from "../../scheduling/recurrence-problems";
+import type { ShipmentFormParts } from "./form-parts";
 import styles from "./shipment-form.module.css";
 
 export interface RepeatState {
@@ -22,16 +21,24 @@ export interface RepeatState {
 
 /**
  * The repeat toggle (spec: only for new records and with permission): the repeats right, the
- * add right of the type, and the company's has_expeditions_rrule / has_receptions_rrule flag.
+ * add right of the type, and the company's has_expeditions_rrule / has_receptions_rrule flag;
+ * and the route gave the form the scheduling feature's recurrence form.
  */
-export function useRepeat(type: ShipmentType, creating: boolean): RepeatState {
+export function useRepeat(
+  type: ShipmentType,
+  creating: boolean,
+  parts: ShipmentFormParts,
+): RepeatState {
   const session = useSession();
   const isExpedition = type === SHIPMENT_TYPE.expedition;
   const flag = isExpedition
     ? session.company?.has_expeditions_rrule
     : session.company?.has_receptions_rrule;
+  const { RecurrenceForm, recurrenceProblems } = parts;
   const allowed =
     creating &&
+    RecurrenceForm !== undefined &&
+    recurrenceProblems !== undefined &&
     Boolean(flag) &&
     session.can("repeats") &&
     session.can(isExpedition ? "addExp" : "addRecep");
@@ -44,7 +51,7 @@ export function useRepeat(type: ShipmentType, creating: boolean): RepeatState {
     rule,
     setRule,
     rruleToSave: () => {
-      if (!allowed || !on) return undefined;
+      if (!allowed || !on || !recurrenceProblems) return undefined;
       return Object.keys(recurrenceProblems(rule)).length > 0 ? false : toRrule(rule);
     },
   };
@@ -53,9 +60,11 @@ export function useRepeat(type: ShipmentType, creating: boolean): RepeatState {
 export function RepeatSection({
   repeat,
   first,
+  RecurrenceForm,
 }: {
   repeat: RepeatState;
   first: string | undefined;
+  RecurrenceForm: NonNullable<ShipmentFormParts["RecurrenceForm"]>;
 }) {
   const toggle = (on: boolean) => {
     repeat.setOn(on);

@@ -16,19 +16,16 @@ import { ConfirmDialog } from "../../../ui/list/confirm-dialog";
 import { LoadingIndicator } from "../../../ui/list/loading-indicator";
 import { OfflineMarker } from "../../../ui/list/offline-marker";
 import pageStyles from "../../../ui/page.module.css";
-import { DocumentButtons } from "../../documents/document-buttons";
-import { PackingSection } from "../../documents/packing-section";
-import { NotCreatedDialog } from "../../scheduling/not-created-dialog";
 import { deleteShipment } from "../api";
 import { HistoryDialog } from "../history-dialog";
 import { statusChoices } from "../shipments-page";
 import { formAccess } from "./field-access";
+import type { ShipmentFormParts } from "./form-parts";
 import { emptyFormState, formStateOf, type ShipmentFormState } from "./form-values";
 import { listSearchAfterCreate } from "./list-return";
 import { RepeatSection, useRepeat } from "./repeat-section";
 import styles from "./shipment-form.module.css";
 import { ShipmentFormSections } from "./shipment-form-sections";
-import type { TruckFormSlot } from "./truck-select";
 import { useShipmentLine } from "./use-shipment-line";
 import { useShipmentSave } from "./use-shipment-save";
 
@@ -38,9 +35,11 @@ export interface ShipmentFormPageProps {
   id?: string | undefined;
   /** The read_only query: nothing can be changed. */
   readOnly?: boolean;
-  /** The truck form for the truck modal (the route passes the trucks feature's form). */
-  truckForm?: TruckFormSlot;
+  /** The other features' pieces: truck form, document buttons, packing list, scheduling. */
+  parts?: ShipmentFormParts;
 }
+
+const NO_PARTS: ShipmentFormParts = {};
 
 function parseId(raw: string | undefined): number | null {
   const id = Number(raw);
@@ -56,7 +55,7 @@ export function ShipmentFormPage({
   type,
   id: rawId,
   readOnly = false,
-  truckForm,
+  parts = NO_PARTS,
 }: ShipmentFormPageProps) {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -79,7 +78,7 @@ export function ShipmentFormPage({
   const [notCreated, setNotCreated] = useState<{ failed: NotCreated[]; created: number } | null>(
     null,
   );
-  const repeat = useRepeat(type, creating);
+  const repeat = useRepeat(type, creating, parts);
   const touched = useRef(false);
   const bookedDay = useRef("");
   const uid = useRef(crypto.randomUUID());
@@ -189,6 +188,7 @@ export function ShipmentFormPage({
       ? t`Expedition`
       : t`Reception`;
   const code = line.row?.code ?? "";
+  const { DocumentButtons, PackingSection, NotCreatedDialog, RecurrenceForm } = parts;
   const mayDelete =
     !creating && !readOnly && session.can(isExpedition ? "deleteExp" : "deleteRecep");
   return (
@@ -204,13 +204,15 @@ export function ShipmentFormPage({
                 <Trans>History</Trans>
               </Button>
             ) : null}
-            <DocumentButtons
-              type={type}
-              shipmentId={id}
-              code={code}
-              canEdit={maySave}
-              isForkLift={session.hasRestriction("isForkLift")}
-            />
+            {DocumentButtons ? (
+              <DocumentButtons
+                type={type}
+                shipmentId={id}
+                code={code}
+                canEdit={maySave}
+                isForkLift={session.hasRestriction("isForkLift")}
+              />
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -242,14 +244,18 @@ export function ShipmentFormPage({
             editable={editable}
             errors={errors}
             statuses={statuses}
-            truckForm={truckForm}
+            parts={parts}
             bookAnyHour={repeat.on || session.can("lockdowns")}
             onBookedDay={(day) => {
               bookedDay.current = day;
             }}
           />
-          {repeat.allowed ? (
-            <RepeatSection repeat={repeat} first={state.values.booked_date} />
+          {repeat.allowed && RecurrenceForm ? (
+            <RepeatSection
+              repeat={repeat}
+              first={state.values.booked_date}
+              RecurrenceForm={RecurrenceForm}
+            />
           ) : null}
           <div className={styles.actions}>
             {mayDelete ? (
@@ -269,18 +275,20 @@ export function ShipmentFormPage({
           </div>
         </form>
       )}
-      {id !== null && id > 0 && line.row && getConfig().packingListEnabled ? (
+      {id !== null && id > 0 && line.row && getConfig().packingListEnabled && PackingSection ? (
         <PackingSection shipmentId={id} canEdit={maySave} />
       ) : null}
-      <NotCreatedDialog
-        type={type}
-        failed={notCreated?.failed ?? []}
-        createdCount={notCreated?.created ?? 0}
-        onClose={() => {
-          setNotCreated(null);
-          void navigate({ to: listPath, search: listSearchAfterCreate(state.values) });
-        }}
-      />
+      {NotCreatedDialog ? (
+        <NotCreatedDialog
+          type={type}
+          failed={notCreated?.failed ?? []}
+          createdCount={notCreated?.created ?? 0}
+          onClose={() => {
+            setNotCreated(null);
+            void navigate({ to: listPath, search: listSearchAfterCreate(state.values) });
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         isOpen={confirmDelete}
         message={t`Are you sure you want to DELETE the line?`}

@@ -9,14 +9,14 @@ import type { ShipmentType, StatusDefinition } from "../../../../shared/contract
 import { fieldLabel } from "../../../lib/error-messages";
 import { Button } from "../../../ui/button";
 import { REASON_TEXT, STATUS_TEXT } from "../../../ui/shipment-labels";
-import { BookedSlotInput } from "../../scheduling/booked-slot-input";
 import { reasonsOf } from "../commands";
-import type { ShipmentClient, ShipmentTruck } from "../form-commands";
+import type { ShipmentClient, ShipmentTruck } from "../form-commands-values";
 import { ClientSelect } from "./client-select";
 import { CheckInput, DateInput, SelectInput, TextInput } from "./form-fields";
+import type { ShipmentFormParts } from "./form-parts";
 import { fromLocalInput, numberOrNull, type ShipmentFormState, toLocalInput } from "./form-values";
 import styles from "./shipment-form.module.css";
-import { type TruckFormSlot, TruckSelect } from "./truck-select";
+import { TruckSelect } from "./truck-select";
 
 export interface ShipmentFormSectionsProps {
   type: ShipmentType;
@@ -29,7 +29,8 @@ export interface ShipmentFormSectionsProps {
   editable: (field: ShipmentWriteField) => boolean;
   errors: Partial<Record<string, string>>;
   statuses: readonly StatusDefinition[];
-  truckForm?: TruckFormSlot | undefined;
+  /** The trucks, documents and scheduling pieces the route passes in. */
+  parts: ShipmentFormParts;
   /**
    * Receptions book an hour slot: every hour 06:00..21:00 when true (a repeated line, or the
    * lockdowns permission), else the hours the server offers (spec section 5).
@@ -53,6 +54,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
   const label = (field: string) => fieldLabel(field, i18n);
   // An existing booked date shows as text with Change (spec): Change clears it for a new pick.
   const [changingBooked, setChangingBooked] = useState(props.creating);
+  const { BookedSlotInput } = props.parts;
   const text = (
     field: ShipmentWriteField,
     options: Partial<Parameters<typeof TextInput>[0]> = {},
@@ -96,7 +98,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
           <Trans>Line</Trans>
         </legend>
         {text("code", { mono: true, isRequired: !isTrw })}
-        {!isExpedition && changingBooked && editable("booked_date") ? (
+        {!isExpedition && changingBooked && editable("booked_date") && BookedSlotInput ? (
           <div className={styles.wide}>
             <BookedSlotInput
               label={label("booked_date")}
@@ -197,7 +199,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
             onChange={props.setShipper}
             isReadOnly={!editable("shipper")}
             errorMessage={errors.shipper}
-            truckForm={props.truckForm}
+            truckForm={props.parts.truckForm}
           />
         </div>
         {text("road")}

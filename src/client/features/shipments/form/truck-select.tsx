@@ -5,7 +5,7 @@ import { useSession } from "../../../lib/session/use-session";
 import { Button } from "../../../ui/button";
 import { Modal } from "../../../ui/modal";
 import { SearchSelect } from "../../../ui/search-select";
-import type { ShipmentTruck } from "../form-commands";
+import type { ShipmentTruck } from "../form-commands-values";
 import { searchTrucks, truckOption } from "./pickers-api";
 
 /** What the route gives the form to show the truck form in a modal (features stay apart). */

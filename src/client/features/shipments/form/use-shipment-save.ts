@@ -5,7 +5,7 @@ import type { ShipmentType } from "../../../../shared/contract/status";
 import { fieldErrorText } from "../../../lib/error-messages";
 import { useSession } from "../../../lib/session/use-session";
 import { currentAuthor } from "../../../offline/sync-engine";
-import { saveSeries } from "../../scheduling/api";
+import { saveSeries } from "../api";
 import { queueShipmentCreation, queueShipmentEdit } from "../form-commands";
 import { type ShipmentFormState, valuesToSave } from "./form-values";
 import { planSave } from "./save-plan";
