@@ -4,12 +4,15 @@ import type { DwellRow, Scorecard, ScorecardRow } from "../../../shared/contract
 import { notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
+import type { ListColumn } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
+import { useSortState } from "../../ui/list/use-sort-state";
 import { fetchDwell, fetchScorecard } from "./api";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
 import { downloadCsv, toCsv } from "./csv";
+import { DETAIL_TABLE } from "./detail-table";
 import { DwellBreakdown } from "./dwell-breakdown";
-import { SortableHead, useSortState } from "./sortable-head";
 import { ToleranceForm } from "./tolerance-form";
 
 type SortKey = keyof ScorecardRow;
@@ -73,6 +76,37 @@ export function YardTimes({ query }: { query: BiQuery }) {
     incidences: t`Incidences`,
     median_dwell_minutes: t`Median dwell (min)`,
   };
+  const cardColumns = COLUMNS.map(
+    (key): ListColumn<ScorecardRow, SortKey> => ({
+      id: key,
+      header: names[key],
+      sortable: true,
+      className: key === "carrier" ? undefined : styles.number,
+      cell: (row) => (key === "carrier" ? row.carrier : shown(row[key] as number | null)),
+    }),
+  );
+  const number = styles.number;
+  const dayColumns: ListColumn<DwellRow>[] = [
+    {
+      id: "arrival_date",
+      header: t`Arrival date`,
+      className: number,
+      cell: (row) => row.arrival_date,
+    },
+    { id: "lines", header: t`Lines`, className: number, cell: (row) => row.lines },
+    {
+      id: "median_minutes",
+      header: t`Median (min)`,
+      className: number,
+      cell: (row) => row.median_minutes,
+    },
+    {
+      id: "p90_minutes",
+      header: t`90th percentile (min)`,
+      className: number,
+      cell: (row) => row.p90_minutes,
+    },
+  ];
   const rows = card ? sortRows(card.results, sort.key, sort.ascending) : [];
   const query0 = { ...query, metric: "lines" as const };
   const exportDwell = () =>
@@ -101,24 +135,13 @@ export function YardTimes({ query }: { query: BiQuery }) {
       <h2 id="yard-times-title" className={styles.chartTitle}>
         <Trans>Yard times and carriers</Trans>
       </h2>
-      <div className={styles.detailWrap}>
-        <table className={styles.detail}>
-          <caption className={styles.detailTitle}>
-            <Trans>Dwell per arrival day</Trans>
-          </caption>
-          <SortableHead columns={COLUMNS} names={names} sort={sort} onSort={handleSort} />
-          <tbody>
-            {(dwell ?? []).map((row) => (
-              <tr key={row.arrival_date}>
-                <td className={styles.number}>{row.arrival_date}</td>
-                <td className={styles.number}>{row.lines}</td>
-                <td className={styles.number}>{row.median_minutes}</td>
-                <td className={styles.number}>{row.p90_minutes}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        rows={dwell ?? []}
+        columns={dayColumns}
+        rowKey={(row) => row.arrival_date}
+        caption={t`Dwell per arrival day`}
+        {...DETAIL_TABLE}
+      />
       <div className={styles.exports}>
         <Button variant="secondary" onPress={exportDwell} isDisabled={!dwell}>
           <Trans>Download dwell (CSV)</Trans>
@@ -131,48 +154,19 @@ export function YardTimes({ query }: { query: BiQuery }) {
           onSaved={() => fetchScorecard(query).then(setCard, notifyError)}
         />
       ) : null}
-      <div className={styles.detailWrap}>
-        <table className={styles.detail}>
-          <caption className={styles.detailTitle}>
-            {card
-              ? t`Carrier scorecard (on time: within ${card.tolerance_minutes} min)`
-              : t`Carrier scorecard`}
-          </caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((key) => (
-                <th
-                  key={key}
-                  scope="col"
-                  aria-sort={
-                    sort.key === key ? (sort.ascending ? "ascending" : "descending") : undefined
-                  }
-                >
-                  <button
-                    type="button"
-                    className={styles.rowButton}
-                    onClick={() => handleSort(key)}
-                  >
-                    {names[key]}
-                    {sort.key === key ? (sort.ascending ? " ▲" : " ▼") : ""}
-                  </button>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.carrier}>
-                {COLUMNS.map((key) => (
-                  <td key={key} className={key === "carrier" ? undefined : styles.number}>
-                    {key === "carrier" ? row.carrier : shown(row[key] as number | null)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        rows={rows}
+        columns={cardColumns}
+        rowKey={(row) => row.carrier}
+        caption={
+          card
+            ? t`Carrier scorecard (on time: within ${card.tolerance_minutes} min)`
+            : t`Carrier scorecard`
+        }
+        sort={sort}
+        onSort={handleSort}
+        {...DETAIL_TABLE}
+      />
       <div className={styles.exports}>
         <Button variant="secondary" onPress={exportCard} isDisabled={!card}>
           <Trans>Download scorecard (CSV)</Trans>
