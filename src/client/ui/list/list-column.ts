@@ -23,7 +23,7 @@ export interface ListColumn<Row, Id extends string = string> {
   sortable?: boolean;
   /** Width on the kiosk wall (its table has a fixed layout), e.g. "12.5%". */
   wallWidth?: string;
-  /** Further class of the column's cells and header. */
+  /** Further class of the column's body cells. */
   className?: string;
 }
 

@@ -32,6 +32,12 @@ export interface ListTableProps<Row, Id extends string = string> {
 const classes = (...names: (string | false | undefined)[]) =>
   names.filter(Boolean).join(" ") || undefined;
 
+/** A value cell's column name, for tables styled as cards (not the row's name nor actions). */
+function labelOf<Row, Id extends string>(column: ListColumn<Row, Id>): string | undefined {
+  if (column.action || column.rowHeader) return undefined;
+  return typeof column.header === "string" ? column.header : undefined;
+}
+
 /** The desktop table (identifier column sticky) or the kiosk wall, from a column definition. */
 export function ListTable<Row, Id extends string = string>({
   rows,
@@ -47,14 +53,14 @@ export function ListTable<Row, Id extends string = string>({
   wall = false,
   labelCells = false,
 }: ListTableProps<Row, Id>) {
-  const classOf = (column: ListColumn<Row, Id>) =>
+  const headClassOf = (column: ListColumn<Row, Id>) =>
     classes(
       column.action && styles.action,
       column.numeric && styles.number,
-      column.mono && styles.mono,
       column.sticky && !wall && styles.sticky,
-      column.className,
     );
+  const cellClassOf = (column: ListColumn<Row, Id>) =>
+    classes(headClassOf(column), column.mono && styles.mono, column.className);
   const table = (
     <table className={className}>
       {caption ? <caption className={captionClassName}>{caption}</caption> : null}
@@ -66,7 +72,7 @@ export function ListTable<Row, Id extends string = string>({
               <th
                 key={column.id}
                 scope="col"
-                className={classOf(column)}
+                className={headClassOf(column)}
                 data-column={column.id}
                 style={wall && column.wallWidth ? { width: column.wallWidth } : undefined}
                 aria-sort={sorted ? (sorted.ascending ? "ascending" : "descending") : undefined}
@@ -97,11 +103,9 @@ export function ListTable<Row, Id extends string = string>({
                 <Cell
                   key={column.id}
                   scope={column.rowHeader ? "row" : undefined}
-                  className={classOf(column)}
+                  className={cellClassOf(column)}
                   data-column={column.id}
-                  data-label={
-                    labelCells && typeof column.header === "string" ? column.header : undefined
-                  }
+                  data-label={labelCells ? labelOf(column) : undefined}
                 >
                   {column.cell(row)}
                 </Cell>
