@@ -50,6 +50,7 @@ export function TruckCards({ rows, ...options }: TruckCardsProps) {
         )
       }
       facts={facts}
+      factWidth="12rem"
       busy={isWaiting}
     />
   );

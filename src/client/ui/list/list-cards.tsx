@@ -30,6 +30,8 @@ export interface ListCardsProps<Row, Id extends string = string> {
   busy?: (row: Row) => boolean;
   /** Extra attributes of each card (data-*). */
   cardAttributes?: (row: Row) => Record<`data-${string}`, string | undefined>;
+  /** Narrowest fact column (8.5rem): wider for long names, so words do not break. */
+  factWidth?: string;
   /** Prefix of the title ids (unique on the page). */
   idPrefix: string;
 }
@@ -53,10 +55,15 @@ export function ListCards<Row, Id extends string = string>({
   edgeColor,
   busy,
   cardAttributes,
+  factWidth,
   idPrefix,
 }: ListCardsProps<Row, Id>) {
   return (
-    <ul className={styles.cards} aria-label={label}>
+    <ul
+      className={styles.cards}
+      aria-label={label}
+      style={factWidth ? ({ "--fact-width": factWidth } as CSSProperties) : undefined}
+    >
       {rows.map((row) => {
         const key = rowKey(row);
         const titleId = `${idPrefix}-${key}`;
