@@ -90,13 +90,7 @@ export function ImageTile({
       <div className={styles.tileActions}>
         <SelectBox attachment={attachment} actions={actions} />
         {actions.canEdit && !actions.selecting ? (
-          <Button
-            variant="ghost"
-            onPress={() => actions.remove(attachment)}
-            aria-label={t`Delete ${attachment.name}`}
-          >
-            <Trans>Delete</Trans>
-          </Button>
+          <DeleteButton attachment={attachment} actions={actions} />
         ) : null}
       </div>
     </li>
@@ -234,15 +228,20 @@ function AttachmentActions({
       >
         <Trans>Download</Trans>
       </Button>
-      {actions.canEdit ? (
-        <Button
-          variant="ghost"
-          onPress={() => actions.remove(attachment)}
-          aria-label={t`Delete ${attachment.name}`}
-        >
-          <Trans>Delete</Trans>
-        </Button>
-      ) : null}
+      {actions.canEdit ? <DeleteButton attachment={attachment} actions={actions} /> : null}
     </>
+  );
+}
+
+function DeleteButton({ attachment, actions }: { attachment: Attachment; actions: ItemActions }) {
+  const { t } = useLingui();
+  return (
+    <Button
+      variant="ghost"
+      onPress={() => actions.remove(attachment)}
+      aria-label={t`Delete ${attachment.name}`}
+    >
+      <Trans>Delete</Trans>
+    </Button>
   );
 }
