@@ -32,7 +32,10 @@ export const TRUCK_LABELS = {
   delete: (plate: string) => any(`(delete|eliminar) ${literal(plate)}`),
 } as const;
 
-/** /trucks: filters, table, pager and the delete confirmation. */
+/**
+ * /trucks: filters, table (desktop) or cards (tablets and phones: a list named Trucks, one
+ * item per truck named by its plate), pager and the delete confirmation.
+ */
 export class TrucksListPage {
   readonly heading: Locator;
   readonly addTruck: Locator;
@@ -40,6 +43,7 @@ export class TrucksListPage {
   readonly nameFilter: Locator;
   readonly apply: Locator;
   readonly table: Locator;
+  readonly cards: Locator;
   readonly confirmDialog: Locator;
   readonly offlineMarker: Locator;
   readonly empty: Locator;
@@ -51,6 +55,7 @@ export class TrucksListPage {
     this.nameFilter = page.getByRole("textbox", { name: TRUCK_LABELS.name });
     this.apply = page.getByRole("button", { name: TRUCK_LABELS.apply });
     this.table = page.getByRole("table");
+    this.cards = page.getByRole("list", { name: TRUCK_LABELS.listTitle });
     this.confirmDialog = page.getByRole("alertdialog");
     this.offlineMarker = page.getByText(TRUCK_LABELS.offlineMarker);
     this.empty = page.getByText(TRUCK_LABELS.noTrucks);
@@ -76,6 +81,17 @@ export class TrucksListPage {
   async plates(): Promise<string[]> {
     const cells = this.rows().locator("td:nth-child(2)");
     return (await cells.allInnerTexts()).map((text) => text.trim());
+  }
+
+  /** The card of a truck (tablets and phones), named by its plate. */
+  card(plate: string): Locator {
+    return this.cards.getByRole("listitem", { name: plate, exact: true });
+  }
+
+  /** Plates heading the cards shown, in order. */
+  async cardPlates(): Promise<string[]> {
+    const titles = this.cards.getByRole("listitem").getByRole("heading");
+    return (await titles.allInnerTexts()).map((text) => text.trim());
   }
 
   detailLink(plate: string): Locator {

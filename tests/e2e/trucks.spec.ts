@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { PAGE_LOAD_TIMEOUT } from "./page-models";
 import { TRUCK_LABELS, TruckFormPage, TrucksListPage } from "./trucks-page-model";
 
 // Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
@@ -176,5 +177,48 @@ test.describe("trucks", () => {
     await expect(list.rows()).toHaveCount(1);
     await expect(list.detailLink(target)).toBeVisible();
     await context.setOffline(false);
+  });
+});
+
+test.describe("trucks on a 1024x768 touch tablet", () => {
+  test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false, lang: "en" });
+
+  test("office sees truck cards, not the desk table, with large row actions", async ({
+    page,
+    loginAs,
+    checkA11y,
+  }) => {
+    await loginAs("office");
+    const list = new TrucksListPage(page);
+    await list.goto();
+    await expect(list.cards.getByRole("listitem").first()).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
+    await expect(list.table).toHaveCount(0);
+    const plates = await list.cardPlates();
+    expect(plates.length).toBeGreaterThan(0);
+    const plate = plates[0] ?? "";
+
+    // The plate heads its card beside edit and delete (SMS too when enabled), each a large
+    // touch target; nothing scrolls sideways.
+    const card = list.card(plate);
+    await expect(card).toBeVisible();
+    for (const action of [list.detailLink(plate), list.deleteButton(plate)]) {
+      await expect(card.locator(action)).toBeVisible();
+      const box = await action.boundingBox();
+      expect(box?.height ?? 0, "touch target height").toBeGreaterThanOrEqual(44);
+      expect(box?.width ?? 0, "touch target width").toBeGreaterThanOrEqual(44);
+    }
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll, "no sideways scrolling").toBeLessThanOrEqual(client);
+    await checkA11y();
+    await page.screenshot({ path: "test-results/trucks-tablet-cards.png" });
+
+    // A tap on the edit button opens the truck's form.
+    await list.detailLink(plate).tap();
+    await expect(new TruckFormPage(page).plate).toHaveValue(plate);
   });
 });

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { ResponsiveBar } from "@nivo/bar";
 import { ResponsivePie } from "@nivo/pie";
+import { ListTable } from "../../ui/list/list-table";
 import { BarItem } from "./bar-item";
 import styles from "./bi.module.css";
 import type { ChartDatum } from "./chart-data";
@@ -87,34 +88,36 @@ export function BiChart({ kind, data, title, selectedId, onSelect }: BiChartProp
         )}
       </div>
       <figcaption className={styles.caption}>
-        <table className={styles.dataTable}>
-          <caption className={styles.srOnly}>{t`Chart data`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Item`}</th>
-              <th scope="col">{t`Value`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data
-              .filter((datum) => datum.value > 0)
-              .map((datum) => (
-                <tr key={datum.id} aria-current={datum.id === selectedId ? "true" : undefined}>
-                  <th scope="row">
-                    <button
-                      type="button"
-                      className={styles.rowButton}
-                      onClick={() => onSelect(datum)}
-                    >
-                      <span className={styles.swatch} style={{ background: colorOf(datum) }} />
-                      {datum.label}
-                    </button>
-                  </th>
-                  <td className={styles.number}>{datum.value}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        <ListTable
+          rows={data.filter((datum) => datum.value > 0)}
+          rowKey={(datum) => datum.id}
+          caption={t`Chart data`}
+          captionClassName={styles.srOnly}
+          className={styles.dataTable}
+          wrapClassName={null}
+          rowAttributes={(datum) => ({
+            "aria-current": datum.id === selectedId ? "true" : undefined,
+          })}
+          columns={[
+            {
+              id: "item",
+              header: t`Item`,
+              rowHeader: true,
+              cell: (datum) => (
+                <button type="button" className={styles.rowButton} onClick={() => onSelect(datum)}>
+                  <span className={styles.swatch} style={{ background: colorOf(datum) }} />
+                  {datum.label}
+                </button>
+              ),
+            },
+            {
+              id: "value",
+              header: t`Value`,
+              className: styles.number,
+              cell: (datum) => datum.value,
+            },
+          ]}
+        />
       </figcaption>
     </figure>
   );

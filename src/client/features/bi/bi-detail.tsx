@@ -1,11 +1,14 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
 import { DATE_DISPLAY_FORMAT } from "../../../shared/constants";
+import type { IncidenceDetail, LineDetail, TruckDetail } from "../../../shared/contract/bi";
 import type { StatusLabel } from "../../../shared/contract/status";
+import { ListTable } from "../../ui/list/list-table";
 import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
 import styles from "./bi.module.css";
 import { type DetailRows, detailLink } from "./chart-data";
+import { DETAIL_TABLE } from "./detail-table";
 
 const shown = (iso: string) => DateTime.fromISO(iso).toFormat(DATE_DISPLAY_FORMAT);
 const EMPTY = "--";
@@ -28,112 +31,82 @@ export function BiDetail({ detail, title }: { detail: DetailRows; title: string 
       {label || EMPTY}
     </Link>
   );
-  return (
-    <div className={styles.detailWrap}>
-      <table className={styles.detail}>
-        <caption className={styles.detailTitle}>{title}</caption>
-        {detail.metric === "trucks" ? (
-          <>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Plate</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Register date</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{link(detailLink("trucks", row), row.name)}</td>
-                  <td className={styles.mono}>{row.plate}</td>
-                  <td className={styles.number}>{shown(row.register_date)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </>
-        ) : detail.metric === "lines" ? (
-          <>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Delivery note</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Type</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Booked date</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Client</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Truck</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{link(detailLink("lines", row), row.code)}</td>
-                  <td>{typeText(row.type)}</td>
-                  <td className={styles.number}>{shown(row.booked_date)}</td>
-                  <td>{row.client ?? EMPTY}</td>
-                  <td>{row.truck ?? EMPTY}</td>
-                  <td>{statusText(row.status.description)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </>
-        ) : (
-          <>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Delivery note</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Type</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Reason</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Since</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.rows.map((row) => (
-                <tr key={row.shipment.id}>
-                  <td>
-                    {link(
-                      detailLink("incidences", { ...row.shipment, statusId: row.status.id }),
-                      row.shipment.code,
-                    )}
-                  </td>
-                  <td>{typeText(row.shipment.type)}</td>
-                  <td>{statusText(row.status.description)}</td>
-                  <td>{reasonText(row.reason)}</td>
-                  <td className={styles.number}>{shown(row.created)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </>
-        )}
-      </table>
-    </div>
-  );
+  const table = { caption: title, ...DETAIL_TABLE };
+  switch (detail.metric) {
+    case "trucks":
+      return (
+        <ListTable<TruckDetail>
+          rows={detail.rows}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              id: "name",
+              header: t`Name`,
+              cell: (row) => link(detailLink("trucks", row), row.name),
+            },
+            { id: "plate", header: t`Plate`, className: styles.mono, cell: (row) => row.plate },
+            {
+              id: "register_date",
+              header: t`Register date`,
+              className: styles.number,
+              cell: (row) => shown(row.register_date),
+            },
+          ]}
+          {...table}
+        />
+      );
+    case "lines":
+      return (
+        <ListTable<LineDetail>
+          rows={detail.rows}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              id: "code",
+              header: t`Delivery note`,
+              cell: (row) => link(detailLink("lines", row), row.code),
+            },
+            { id: "type", header: t`Type`, cell: (row) => typeText(row.type) },
+            {
+              id: "booked_date",
+              header: t`Booked date`,
+              className: styles.number,
+              cell: (row) => shown(row.booked_date),
+            },
+            { id: "client", header: t`Client`, cell: (row) => row.client ?? EMPTY },
+            { id: "truck", header: t`Truck`, cell: (row) => row.truck ?? EMPTY },
+            { id: "status", header: t`Status`, cell: (row) => statusText(row.status.description) },
+          ]}
+          {...table}
+        />
+      );
+    case "incidences":
+      return (
+        <ListTable<IncidenceDetail>
+          rows={detail.rows}
+          rowKey={(row) => row.shipment.id}
+          columns={[
+            {
+              id: "code",
+              header: t`Delivery note`,
+              cell: (row) =>
+                link(
+                  detailLink("incidences", { ...row.shipment, statusId: row.status.id }),
+                  row.shipment.code,
+                ),
+            },
+            { id: "type", header: t`Type`, cell: (row) => typeText(row.shipment.type) },
+            { id: "status", header: t`Status`, cell: (row) => statusText(row.status.description) },
+            { id: "reason", header: t`Reason`, cell: (row) => reasonText(row.reason) },
+            {
+              id: "since",
+              header: t`Since`,
+              className: styles.number,
+              cell: (row) => shown(row.created),
+            },
+          ]}
+          {...table}
+        />
+      );
+  }
 }

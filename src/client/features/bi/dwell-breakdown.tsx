@@ -3,12 +3,15 @@ import { useEffect, useId, useState } from "react";
 import type { DwellGroup, DwellGroupRow, DwellLine } from "../../../shared/contract/bi";
 import { notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
+import type { ListColumn } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
+import { useSortState } from "../../ui/list/use-sort-state";
 import { fetchDwellGroups, fetchDwellLines } from "./api";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
 import { downloadCsv, toCsv } from "./csv";
+import { DETAIL_TABLE } from "./detail-table";
 import { DwellLines } from "./dwell-lines";
-import { SortableHead, useSortState } from "./sortable-head";
 
 type SortKey = "carrier" | "plate" | "lines" | "median_minutes" | "p90_minutes";
 
@@ -66,6 +69,34 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
     median_minutes: t`Median (min)`,
     p90_minutes: t`90th percentile (min)`,
   };
+  // The carrier names the row: its button lists the row's lines below.
+  const definition = columns.map(
+    (key): ListColumn<DwellGroupRow, SortKey> =>
+      key === "carrier"
+        ? {
+            id: key,
+            header: names[key],
+            sortable: true,
+            rowHeader: true,
+            cell: (row) => (
+              <button
+                type="button"
+                className={styles.rowButton}
+                aria-label={t`Lines of ${rowLabel(row)}`}
+                onClick={() => handleOpen(row)}
+              >
+                {row.carrier}
+              </button>
+            ),
+          }
+        : {
+            id: key,
+            header: names[key],
+            sortable: true,
+            className: key === "plate" ? styles.mono : styles.number,
+            cell: (row) => cellOf(row, key),
+          },
+  );
   const sorted = rows ? sortDwell(rows, sort.key, sort.ascending) : [];
   const handleOpen = (row: DwellGroupRow) =>
     fetchDwellLines(query, row).then(
@@ -96,41 +127,16 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
           <option value="truck">{t`Truck`}</option>
         </select>
       </label>
-      <div className={styles.detailWrap}>
-        <table className={styles.detail}>
-          <caption className={styles.detailTitle}>
-            {by === "truck" ? t`Dwell per truck` : t`Dwell per carrier`}
-          </caption>
-          <SortableHead columns={columns} names={names} sort={sort} onSort={handleSort} />
-          <tbody>
-            {sorted.map((row) => (
-              <tr
-                key={`${row.carrier}-${row.truck?.id ?? ""}`}
-                aria-current={open?.row === row ? "true" : undefined}
-              >
-                {columns.map((key) =>
-                  key === "carrier" ? (
-                    <th key={key} scope="row">
-                      <button
-                        type="button"
-                        className={styles.rowButton}
-                        aria-label={t`Lines of ${rowLabel(row)}`}
-                        onClick={() => handleOpen(row)}
-                      >
-                        {row.carrier}
-                      </button>
-                    </th>
-                  ) : (
-                    <td key={key} className={key === "plate" ? styles.mono : styles.number}>
-                      {cellOf(row, key)}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        rows={sorted}
+        columns={definition}
+        rowKey={(row) => `${row.carrier}-${row.truck?.id ?? ""}`}
+        caption={by === "truck" ? t`Dwell per truck` : t`Dwell per carrier`}
+        sort={sort}
+        onSort={handleSort}
+        rowAttributes={(row) => ({ "aria-current": open?.row === row ? "true" : undefined })}
+        {...DETAIL_TABLE}
+      />
       <div className={styles.exports}>
         <Button variant="secondary" onPress={exportRows} isDisabled={!rows}>
           {by === "truck" ? t`Download dwell per truck (CSV)` : t`Download dwell per carrier (CSV)`}

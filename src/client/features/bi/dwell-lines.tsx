@@ -4,9 +4,12 @@ import { DateTime } from "luxon";
 import { DATE_DISPLAY_FORMAT } from "../../../shared/constants";
 import type { DwellLine } from "../../../shared/contract/bi";
 import { Button } from "../../ui/button";
+import type { ListColumn } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
 import styles from "./bi.module.css";
 import { type BiQuery, detailLink, exportName } from "./chart-data";
 import { downloadCsv, toCsv } from "./csv";
+import { DETAIL_TABLE } from "./detail-table";
 
 const shown = (iso: string) => DateTime.fromISO(iso).toFormat(DATE_DISPLAY_FORMAT);
 
@@ -33,6 +36,42 @@ export function DwellLines({
   lines: readonly DwellLine[];
 }) {
   const { t } = useLingui();
+  const columns: ListColumn<DwellLine>[] = [
+    {
+      id: "line",
+      header: t`Line`,
+      cell: (row) => (
+        <Link to={detailLink("lines", row)} className={styles.link}>
+          {`${row.type === 1 ? t`Expedition` : t`Reception`} ${row.code || "--"}`}
+        </Link>
+      ),
+    },
+    { id: "client", header: t`Client`, cell: (row) => row.client ?? "--" },
+    {
+      id: "plate",
+      header: t`Plate`,
+      className: styles.mono,
+      cell: (row) => row.truck?.plate ?? "--",
+    },
+    {
+      id: "arrival",
+      header: t`Arrival`,
+      className: styles.number,
+      cell: (row) => shown(row.arrival_date),
+    },
+    {
+      id: "departure",
+      header: t`Departure`,
+      className: styles.number,
+      cell: (row) => shown(row.departure_date),
+    },
+    {
+      id: "dwell",
+      header: t`Dwell (min)`,
+      className: styles.number,
+      cell: (row) => row.dwell_minutes,
+    },
+  ];
   const exportLines = () =>
     downloadCsv(
       exportName({ ...query, metric: "lines" }, "dwell_lines", "csv"),
@@ -53,49 +92,13 @@ export function DwellLines({
     );
   return (
     <>
-      <div className={styles.detailWrap}>
-        <table className={styles.detail}>
-          <caption className={styles.detailTitle}>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Line</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Client</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Plate</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Arrival</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Departure</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Dwell (min)</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <Link to={detailLink("lines", row)} className={styles.link}>
-                    {`${row.type === 1 ? t`Expedition` : t`Reception`} ${row.code || "--"}`}
-                  </Link>
-                </td>
-                <td>{row.client ?? "--"}</td>
-                <td className={styles.mono}>{row.truck?.plate ?? "--"}</td>
-                <td className={styles.number}>{shown(row.arrival_date)}</td>
-                <td className={styles.number}>{shown(row.departure_date)}</td>
-                <td className={styles.number}>{row.dwell_minutes}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        rows={lines}
+        columns={columns}
+        rowKey={(row) => row.id}
+        caption={title}
+        {...DETAIL_TABLE}
+      />
       <div className={styles.exports}>
         <Button variant="secondary" onPress={exportLines}>
           <Trans>Download dwell lines (CSV)</Trans>

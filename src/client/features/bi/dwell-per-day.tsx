@@ -1,15 +1,41 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { DwellRow } from "../../../shared/contract/bi";
 import { Button } from "../../ui/button";
+import type { ListColumn } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
 import { downloadCsv, toCsv } from "./csv";
+import { DETAIL_TABLE } from "./detail-table";
 
 /**
  * Dwell per arrival day for the BI dates (issue 16): how long trucks stayed in the yard, median
  * and 90th percentile in minutes, with a CSV export. (Per carrier or truck: dwell-breakdown.tsx.)
  */
 export function DwellPerDay({ query, rows }: { query: BiQuery; rows: DwellRow[] | null }) {
+  const { t } = useLingui();
+  const number = styles.number;
+  const columns: ListColumn<DwellRow>[] = [
+    {
+      id: "arrival_date",
+      header: t`Arrival date`,
+      className: number,
+      cell: (row) => row.arrival_date,
+    },
+    { id: "lines", header: t`Lines`, className: number, cell: (row) => row.lines },
+    {
+      id: "median_minutes",
+      header: t`Median (min)`,
+      className: number,
+      cell: (row) => row.median_minutes,
+    },
+    {
+      id: "p90_minutes",
+      header: t`90th percentile (min)`,
+      className: number,
+      cell: (row) => row.p90_minutes,
+    },
+  ];
   const exportDwell = () =>
     downloadCsv(
       exportName({ ...query, metric: "lines" }, "dwell", "csv"),
@@ -25,39 +51,13 @@ export function DwellPerDay({ query, rows }: { query: BiQuery; rows: DwellRow[] 
     );
   return (
     <>
-      <div className={styles.detailWrap}>
-        <table className={styles.detail}>
-          <caption className={styles.detailTitle}>
-            <Trans>Dwell per arrival day</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Arrival date</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Lines</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Median (min)</Trans>
-              </th>
-              <th scope="col">
-                <Trans>90th percentile (min)</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(rows ?? []).map((row) => (
-              <tr key={row.arrival_date}>
-                <td className={styles.number}>{row.arrival_date}</td>
-                <td className={styles.number}>{row.lines}</td>
-                <td className={styles.number}>{row.median_minutes}</td>
-                <td className={styles.number}>{row.p90_minutes}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        rows={rows ?? []}
+        columns={columns}
+        rowKey={(row) => row.arrival_date}
+        caption={t`Dwell per arrival day`}
+        {...DETAIL_TABLE}
+      />
       <div className={styles.exports}>
         <Button variant="secondary" onPress={exportDwell} isDisabled={!rows}>
           <Trans>Download dwell (CSV)</Trans>

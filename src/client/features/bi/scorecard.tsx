@@ -1,10 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Scorecard, ScorecardRow } from "../../../shared/contract/bi";
 import { Button } from "../../ui/button";
+import type { ListColumn } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
+import { useSortState } from "../../ui/list/use-sort-state";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
 import { downloadCsv, toCsv } from "./csv";
-import { SortableHead, useSortState } from "./sortable-head";
+import { DETAIL_TABLE } from "./detail-table";
 import { ToleranceForm } from "./tolerance-form";
 
 type SortKey = keyof ScorecardRow;
@@ -67,6 +70,15 @@ export function CarrierScorecard({
     incidences: t`Incidences`,
     median_dwell_minutes: t`Median dwell (min)`,
   };
+  const columns = COLUMNS.map(
+    (key): ListColumn<ScorecardRow, SortKey> => ({
+      id: key,
+      header: names[key],
+      sortable: true,
+      className: key === "carrier" ? undefined : styles.number,
+      cell: (row) => (key === "carrier" ? row.carrier : shown(row[key] as number | null)),
+    }),
+  );
   const rows = card ? sortRows(card.results, sort.key, sort.ascending) : [];
   const exportCard = () =>
     downloadCsv(
@@ -81,27 +93,19 @@ export function CarrierScorecard({
       {mayChangeSettings && card ? (
         <ToleranceForm current={card.tolerance_minutes} onSaved={onToleranceSaved} />
       ) : null}
-      <div className={styles.detailWrap}>
-        <table className={styles.detail}>
-          <caption className={styles.detailTitle}>
-            {card
-              ? t`Carrier scorecard (on time: within ${card.tolerance_minutes} min)`
-              : t`Carrier scorecard`}
-          </caption>
-          <SortableHead columns={COLUMNS} names={names} sort={sort} onSort={handleSort} />
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.carrier}>
-                {COLUMNS.map((key) => (
-                  <td key={key} className={key === "carrier" ? undefined : styles.number}>
-                    {key === "carrier" ? row.carrier : shown(row[key] as number | null)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        rows={rows}
+        columns={columns}
+        rowKey={(row) => row.carrier}
+        caption={
+          card
+            ? t`Carrier scorecard (on time: within ${card.tolerance_minutes} min)`
+            : t`Carrier scorecard`
+        }
+        sort={sort}
+        onSort={handleSort}
+        {...DETAIL_TABLE}
+      />
       <div className={styles.exports}>
         <Button variant="secondary" onPress={exportCard} isDisabled={!card}>
           <Trans>Download scorecard (CSV)</Trans>

@@ -6,7 +6,9 @@ import type { ReactNode } from "react";
 import { Button } from "react-aria-components";
 import type { CriticalLine } from "../../../shared/contract/critical-lines";
 import { Icon } from "../../ui/icons";
+import type { ListColumn } from "../../ui/list/list-column";
 import listStyles from "../../ui/list/list-table.module.css";
+import pageStyles from "./critical-lines.module.css";
 import { formatDateTime } from "./format";
 import { ObservationCell } from "./observation-cell";
 
@@ -113,4 +115,50 @@ export function CriticalLineActions({
       ) : null}
     </>
   );
+}
+
+/** Dates on one line, the line's code in the monospaced face. */
+const CELL_CLASS: Partial<Record<CriticalLineColumnId, string>> = {
+  init_date: pageStyles.date,
+  end_date: pageStyles.date,
+};
+
+export type CriticalLineListColumn = ListColumn<CriticalLine, CriticalLineColumnId | "actions">;
+
+/**
+ * The list's column definition: the columns of spec section 2 in its order, then the actions
+ * (none on a kiosk wall, whose observations open no tooltip).
+ */
+export function useCriticalLineColumns({
+  canEdit,
+  canDelete,
+  isKiosk,
+  onDelete,
+}: Omit<CriticalLineActionsProps, "line"> & { isKiosk: boolean }): CriticalLineListColumn[] {
+  const { t, i18n } = useLingui();
+  const columns: CriticalLineListColumn[] = CRITICAL_LINE_COLUMNS.map((id) => ({
+    id,
+    header: i18n._(CRITICAL_LINE_LABELS[id]),
+    cell: (line) => criticalLineCell(id, line, !isKiosk),
+    mono: id === "line",
+    className: CELL_CLASS[id],
+  }));
+  if (isKiosk || !(canEdit || canDelete)) return columns;
+  columns.push({
+    id: "actions",
+    header: t`Actions`,
+    action: true,
+    cell: (line) => (
+      // Edit above delete: the actions column stays narrow.
+      <div className={pageStyles.stack}>
+        <CriticalLineActions
+          line={line}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onDelete={onDelete}
+        />
+      </div>
+    ),
+  });
+  return columns;
 }

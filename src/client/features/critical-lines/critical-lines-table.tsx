@@ -1,13 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { CriticalLine } from "../../../shared/contract/critical-lines";
+import { ListTable } from "../../ui/list/list-table";
 import styles from "../../ui/list/list-table.module.css";
-import {
-  CRITICAL_LINE_COLUMNS,
-  CRITICAL_LINE_LABELS,
-  CriticalLineActions,
-  type CriticalLineColumnId,
-  criticalLineCell,
-} from "./critical-line-cells";
+import { useCriticalLineColumns } from "./critical-line-cells";
 import pageStyles from "./critical-lines.module.css";
 
 export interface CriticalLinesTableProps {
@@ -21,67 +16,19 @@ export interface CriticalLinesTableProps {
   onDelete: (line: CriticalLine) => void;
 }
 
-/** Dates on one line, the line's code in the monospaced face. */
-const CELL_CLASS: Partial<Record<CriticalLineColumnId, string>> = {
-  init_date: pageStyles.date,
-  end_date: pageStyles.date,
-  line: styles.mono,
-};
-
-/** Columns of spec section 2, in its order, with the actions column last. */
-export function CriticalLinesTable({
-  rows,
-  canEdit,
-  canDelete,
-  isKiosk,
-  onDelete,
-}: CriticalLinesTableProps) {
-  const { i18n } = useLingui();
-  const showActions = !isKiosk && (canEdit || canDelete);
+/** Columns of spec section 2, in its order, with the actions column last (desktop or wall). */
+export function CriticalLinesTable({ rows, isKiosk, ...actions }: CriticalLinesTableProps) {
+  const { t } = useLingui();
+  const columns = useCriticalLineColumns({ ...actions, isKiosk });
   return (
-    <div className={`${styles.wrap} ${pageStyles.wrap}`}>
-      <table className={`${styles.table} ${pageStyles.compact} ${isKiosk ? pageStyles.kiosk : ""}`}>
-        <caption className="visually-hidden">
-          <Trans>Critical lines</Trans>
-        </caption>
-        <thead>
-          <tr>
-            {CRITICAL_LINE_COLUMNS.map((id) => (
-              <th key={id} scope="col">
-                {i18n._(CRITICAL_LINE_LABELS[id])}
-              </th>
-            ))}
-            {showActions ? (
-              <th scope="col" className={styles.action}>
-                <Trans>Actions</Trans>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((line) => (
-            <tr key={line.id}>
-              {CRITICAL_LINE_COLUMNS.map((id) => (
-                <td key={id} className={CELL_CLASS[id]}>
-                  {criticalLineCell(id, line, !isKiosk)}
-                </td>
-              ))}
-              {showActions ? (
-                <td className={styles.action}>
-                  <div className={pageStyles.stack}>
-                    <CriticalLineActions
-                      line={line}
-                      canEdit={canEdit}
-                      canDelete={canDelete}
-                      onDelete={onDelete}
-                    />
-                  </div>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      rows={rows}
+      columns={columns}
+      rowKey={(line) => line.id}
+      caption={t`Critical lines`}
+      wall={isKiosk}
+      wrapClassName={`${styles.wrap} ${pageStyles.wrap}`}
+      className={`${styles.table} ${pageStyles.compact} ${isKiosk ? pageStyles.kiosk : ""}`}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { CriticalLineHistoryEntry } from "../../../shared/contract/critical-lines";
 import { notifyError } from "../../lib/notices";
+import { ListTable } from "../../ui/list/list-table";
 import styles from "../../ui/list/list-table.module.css";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { Modal } from "../../ui/modal";
@@ -40,38 +41,33 @@ export function CriticalLineHistoryDialog({
       {entries === null ? (
         <LoadingIndicator />
       ) : (
-        <div className={styles.wrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Date</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>User</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Changed fields</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className={styles.nowrap}>{formatDateTime(entry.created)}</td>
-                  <td>{entry.user ? entry.user.username : t`Unknown user`}</td>
-                  <td>
-                    {Object.entries(entry.modified_fields).map(([field, change]) => (
-                      <div key={field}>
-                        <strong>{field}</strong>: {text(change.old)} → {text(change.new)}
-                      </div>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          columns={[
+            {
+              id: "created",
+              header: t`Date`,
+              className: styles.nowrap,
+              cell: (entry) => formatDateTime(entry.created),
+            },
+            {
+              id: "user",
+              header: t`User`,
+              cell: (entry) => (entry.user ? entry.user.username : t`Unknown user`),
+            },
+            {
+              id: "modified_fields",
+              header: t`Changed fields`,
+              cell: (entry) =>
+                Object.entries(entry.modified_fields).map(([field, change]) => (
+                  <div key={field}>
+                    <strong>{field}</strong>: {text(change.old)} → {text(change.new)}
+                  </div>
+                )),
+            },
+          ]}
+        />
       )}
     </Modal>
   );

@@ -2,6 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { Attachment } from "../../../shared/contract/documents";
 import { Button } from "../../ui/button";
+import { presentColumns } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
 import { imageContent } from "./api";
 import styles from "./documents.module.css";
 import type { QueuedFile } from "./use-attachments";
@@ -88,13 +90,7 @@ export function ImageTile({
       <div className={styles.tileActions}>
         <SelectBox attachment={attachment} actions={actions} />
         {actions.canEdit && !actions.selecting ? (
-          <Button
-            variant="ghost"
-            onPress={() => actions.remove(attachment)}
-            aria-label={t`Delete ${attachment.name}`}
-          >
-            <Trans>Delete</Trans>
-          </Button>
+          <DeleteButton attachment={attachment} actions={actions} />
         ) : null}
       </div>
     </li>
@@ -149,60 +145,103 @@ export function DocumentsTable({
   actions: ItemActions;
 }) {
   const { t } = useLingui();
+  // Files still on the device first (their upload state as actions), then the stored ones.
+  const rows: DocumentRow[] = [
+    ...queued.map(
+      (file): DocumentRow => ({
+        key: file.row.mutationId,
+        name: file.row.name,
+        description: file.row.description,
+        size: file.row.size,
+        file,
+      }),
+    ),
+    ...documents.map(
+      (attachment): DocumentRow => ({
+        key: attachment.id,
+        name: attachment.name,
+        description: attachment.description,
+        size: attachment.size,
+        attachment,
+      }),
+    ),
+  ];
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          {actions.selecting ? <th scope="col">{t`Select`}</th> : null}
-          <th scope="col">{t`Name`}</th>
-          <th scope="col">{t`Description`}</th>
-          <th scope="col" className={styles.number}>{t`Size`}</th>
-          <th scope="col">{t`Actions`}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {queued.map((file) => (
-          <tr key={file.row.mutationId}>
-            {actions.selecting ? <td /> : null}
-            <td className={styles.name}>{file.row.name}</td>
-            <td>{file.row.description || file.row.name}</td>
-            <td className={styles.number}>{sizeOf(file.row.size)}</td>
-            <td>
-              <QueuedState file={file} />
-            </td>
-          </tr>
-        ))}
-        {documents.map((attachment) => (
-          <tr key={attachment.id}>
-            {actions.selecting ? (
-              <td>
-                <SelectBox attachment={attachment} actions={actions} />
-              </td>
-            ) : null}
-            <td className={styles.name}>{attachment.name}</td>
-            <td>{attachment.description}</td>
-            <td className={styles.number}>{sizeOf(attachment.size)}</td>
-            <td>
-              <Button
-                variant="ghost"
-                onPress={() => actions.download(attachment)}
-                aria-label={t`Download ${attachment.name}`}
-              >
-                <Trans>Download</Trans>
-              </Button>
-              {actions.canEdit ? (
-                <Button
-                  variant="ghost"
-                  onPress={() => actions.remove(attachment)}
-                  aria-label={t`Delete ${attachment.name}`}
-                >
-                  <Trans>Delete</Trans>
-                </Button>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      rows={rows}
+      rowKey={(row) => row.key}
+      className={styles.table}
+      wrapClassName={null}
+      columns={presentColumns<DocumentRow, string>([
+        actions.selecting && {
+          id: "select",
+          header: t`Select`,
+          cell: (row) =>
+            row.attachment ? <SelectBox attachment={row.attachment} actions={actions} /> : null,
+        },
+        { id: "name", header: t`Name`, className: styles.name, cell: (row) => row.name },
+        {
+          id: "description",
+          header: t`Description`,
+          // A queued file without a description shows its name (as its tile does).
+          cell: (row) => (row.file ? row.description || row.name : row.description),
+        },
+        { id: "size", header: t`Size`, className: styles.number, cell: (row) => sizeOf(row.size) },
+        {
+          id: "actions",
+          header: t`Actions`,
+          cell: (row) =>
+            row.attachment ? (
+              <AttachmentActions attachment={row.attachment} actions={actions} />
+            ) : row.file ? (
+              <QueuedState file={row.file} />
+            ) : null,
+        },
+      ])}
+    />
+  );
+}
+
+interface DocumentRow {
+  key: string | number;
+  name: string;
+  description: string;
+  size: number;
+  file?: QueuedFile;
+  attachment?: Attachment;
+}
+
+function AttachmentActions({
+  attachment,
+  actions,
+}: {
+  attachment: Attachment;
+  actions: ItemActions;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Button
+        variant="ghost"
+        onPress={() => actions.download(attachment)}
+        aria-label={t`Download ${attachment.name}`}
+      >
+        <Trans>Download</Trans>
+      </Button>
+      {actions.canEdit ? <DeleteButton attachment={attachment} actions={actions} /> : null}
+    </>
+  );
+}
+
+function DeleteButton({ attachment, actions }: { attachment: Attachment; actions: ItemActions }) {
+  const { t } = useLingui();
+  return (
+    <Button
+      variant="ghost"
+      onPress={() => actions.remove(attachment)}
+      aria-label={t`Delete ${attachment.name}`}
+    >
+      <Trans>Delete</Trans>
+    </Button>
   );
 }

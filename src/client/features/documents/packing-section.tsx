@@ -4,6 +4,8 @@ import type { Material, PackingLine } from "../../../shared/contract/documents-p
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
+import { presentColumns } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
 import { Modal } from "../../ui/modal";
 import { SearchSelect } from "../../ui/search-select";
 import { TextField } from "../../ui/text-field";
@@ -82,38 +84,35 @@ export function PackingSection({ shipmentId, canEdit }: PackingSectionProps) {
         <Trans>Packing list</Trans>
       </legend>
       {lines && lines.length > 0 ? (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t`Reference`}</th>
-              <th scope="col">{t`Material`}</th>
-              <th scope="col" className={styles.number}>
-                {t`Packages`}
-              </th>
-              {canEdit ? <th scope="col">{t`Actions`}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.id}>
-                <td>{line.material.reference}</td>
-                <td>{line.material.name}</td>
-                <td className={styles.number}>{line.number_packages}</td>
-                {canEdit ? (
-                  <td>
-                    <Button
-                      variant="ghost"
-                      onPress={() => setDoomed(line)}
-                      aria-label={t`Delete ${line.material.name}`}
-                    >
-                      <Trans>Delete</Trans>
-                    </Button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          rows={lines}
+          rowKey={(line) => line.id}
+          className={styles.table}
+          wrapClassName={null}
+          columns={presentColumns<PackingLine, string>([
+            { id: "reference", header: t`Reference`, cell: (line) => line.material.reference },
+            { id: "material", header: t`Material`, cell: (line) => line.material.name },
+            {
+              id: "packages",
+              header: t`Packages`,
+              className: styles.number,
+              cell: (line) => line.number_packages,
+            },
+            canEdit && {
+              id: "actions",
+              header: t`Actions`,
+              cell: (line) => (
+                <Button
+                  variant="ghost"
+                  onPress={() => setDoomed(line)}
+                  aria-label={t`Delete ${line.material.name}`}
+                >
+                  <Trans>Delete</Trans>
+                </Button>
+              ),
+            },
+          ])}
+        />
       ) : (
         <p className={styles.empty}>
           <Trans>No packing lines</Trans>

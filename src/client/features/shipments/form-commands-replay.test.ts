@@ -1,13 +1,13 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Shipment } from "../../../shared/contract/shipments";
-import { queueShipmentCreation, queueShipmentEdit } from "./form-commands";
 import { ApiError, NetworkError } from "../../lib/errors";
-import { expeditionRow } from "../../test-rows";
 import { db, type OutboxRow, type SyncIssueRow } from "../../offline/db";
 import type { Author } from "../../offline/outbox";
 import { Replayer, type ReplayerDeps, type ReplaySession } from "../../offline/replayer";
 import { dismissIssue, reapplyIssue, resolveConflict } from "../../offline/sync-issues";
+import { expeditionRow } from "../../test-rows";
+import { queueShipmentCreation, queueShipmentEdit } from "./form-commands";
 
 /**
  * The 412 merge of shipment edits (issue 11) against a small in-memory server: versions,

@@ -8,7 +8,8 @@ import { BW } from "../../../shared/status-rules";
 import { fieldLabel } from "../../lib/error-messages";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/list/empty-state";
-import tableStyles from "../../ui/list/list-table.module.css";
+import { type ListColumn, presentColumns } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
@@ -51,6 +52,65 @@ function useValueText() {
   };
 }
 
+/** Date, user, status, reason (not for bw) and the modified fields of each entry. */
+function useHistoryColumns(showReason: boolean): ListColumn<HistoryEntry>[] {
+  const { t, i18n } = useLingui();
+  const valueText = useValueText();
+  return presentColumns<HistoryEntry, string>([
+    {
+      id: "created",
+      header: t`Date`,
+      className: styles.nowrap,
+      cell: (entry) => DateTime.fromISO(entry.created).toFormat(DATE_DISPLAY_FORMAT),
+    },
+    {
+      id: "user",
+      header: t`User`,
+      cell: (entry) =>
+        entry.user
+          ? `${entry.user.first_name} ${entry.user.last_name}`.trim() || entry.user.username
+          : t`Unknown user`,
+    },
+    {
+      id: "status",
+      header: t`Status`,
+      cell: (entry) => {
+        const status = entry.status
+          ? STATUS_TEXT[entry.status.description as keyof typeof STATUS_TEXT]
+          : undefined;
+        return status ? i18n._(status) : (entry.status?.description ?? "—");
+      },
+    },
+    showReason && {
+      id: "reason",
+      header: t`Reason`,
+      cell: (entry) => {
+        const reason = entry.reason ? REASON_TEXT[entry.reason.name] : undefined;
+        return reason ? i18n._(reason) : (entry.reason?.name ?? "—");
+      },
+    },
+    {
+      id: "modified_fields",
+      header: t`Modified fields`,
+      cell: (entry) => {
+        const fields = Object.entries(entry.modified_fields);
+        return fields.length === 0 ? (
+          <Trans>No changes</Trans>
+        ) : (
+          <ul className={styles.changes}>
+            {fields.map(([field, change]) => (
+              <li key={field}>
+                <strong>{fieldLabel(field, i18n)}</strong>: {valueText(field, change.old)} →{" "}
+                {valueText(field, change.new)}
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    },
+  ]);
+}
+
 /**
  * History dialog (spec "History dialog"): title History + code; date, user, status, reason
  * (not for bw) and the modified fields as field / old / new, or "no changes"; paged by 10 on
@@ -63,8 +123,7 @@ export function HistoryDialog({
   code,
   companyCode,
 }: HistoryDialogProps) {
-  const { t, i18n } = useLingui();
-  const valueText = useValueText();
+  const { t } = useLingui();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [page, setPage] = useState(1);
@@ -86,6 +145,7 @@ export function HistoryDialog({
     return () => controller.abort();
   }, [isOpen, shipmentId]);
 
+  const columns = useHistoryColumns(showReason);
   const size = PAGE_SIZE.lists;
   const shown = entries?.slice((page - 1) * size, page * size) ?? [];
   return (
@@ -104,57 +164,12 @@ export function HistoryDialog({
         ) : null}
         {entries?.length === 0 ? <EmptyState message={t`No changes recorded yet`} /> : null}
         {shown.length > 0 ? (
-          <table className={tableStyles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t`Date`}</th>
-                <th scope="col">{t`User`}</th>
-                <th scope="col">{t`Status`}</th>
-                {showReason ? <th scope="col">{t`Reason`}</th> : null}
-                <th scope="col">{t`Modified fields`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((entry) => {
-                const status = entry.status
-                  ? STATUS_TEXT[entry.status.description as keyof typeof STATUS_TEXT]
-                  : undefined;
-                const reason = entry.reason ? REASON_TEXT[entry.reason.name] : undefined;
-                const fields = Object.entries(entry.modified_fields);
-                return (
-                  <tr key={entry.id}>
-                    <td className={styles.nowrap}>
-                      {DateTime.fromISO(entry.created).toFormat(DATE_DISPLAY_FORMAT)}
-                    </td>
-                    <td>
-                      {entry.user
-                        ? `${entry.user.first_name} ${entry.user.last_name}`.trim() ||
-                          entry.user.username
-                        : t`Unknown user`}
-                    </td>
-                    <td>{status ? i18n._(status) : (entry.status?.description ?? "—")}</td>
-                    {showReason ? (
-                      <td>{reason ? i18n._(reason) : (entry.reason?.name ?? "—")}</td>
-                    ) : null}
-                    <td>
-                      {fields.length === 0 ? (
-                        <Trans>No changes</Trans>
-                      ) : (
-                        <ul className={styles.changes}>
-                          {fields.map(([field, change]) => (
-                            <li key={field}>
-                              <strong>{fieldLabel(field, i18n)}</strong>:{" "}
-                              {valueText(field, change.old)} → {valueText(field, change.new)}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <ListTable
+            rows={shown}
+            columns={columns}
+            rowKey={(entry) => entry.id}
+            wrapClassName={null}
+          />
         ) : null}
         <Pager
           page={page}

@@ -1,15 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { Button } from "react-aria-components";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipments";
 import { REASONS, type StatusDefinition, type StatusLabel } from "../../../shared/contract/status";
 import { Icon } from "../../ui/icons";
+import type { ListColumn } from "../../ui/list/list-column";
 import listStyles from "../../ui/list/list-table.module.css";
 import { REASON_TEXT, STATUS_TEXT, TIMING_TEXT } from "../../ui/shipment-labels";
-import type { ColumnId } from "./columns";
+import { COLUMN_LABELS, type ColumnId, kioskWidths } from "./columns";
 import own from "./shipments.module.css";
 
 /** What every presentation of the list (table, card, kiosk wall) renders a line with. */
@@ -232,4 +233,41 @@ export function WaitingToSync() {
       <Trans>Waiting to sync</Trans>
     </span>
   );
+}
+
+export interface ShipmentColumnOptions extends ShipmentCellOptions {
+  /** Row ids with changes waiting for the server ("Waiting to sync" beside the status). */
+  saving?: ReadonlySet<number> | undefined;
+}
+
+/**
+ * The list's column definition for the layout's ids (layoutFor): headers, one renderer per
+ * column, the delivery note sticky, wall widths (kiosk). Every presentation draws these.
+ */
+export function useShipmentColumns(
+  ids: readonly ColumnId[],
+  { saving, ...options }: ShipmentColumnOptions,
+): ListColumn<Shipment, ColumnId>[] {
+  const { i18n } = useLingui();
+  const cell = useShipmentCells(options);
+  const widths = useMemo(
+    () => (options.variant === "kiosk" ? kioskWidths(ids) : null),
+    [options.variant, ids],
+  );
+  return ids.map((id) => ({
+    id,
+    header: i18n._(COLUMN_LABELS[id]),
+    cell:
+      id === "status"
+        ? (row) => (
+            <>
+              {cell(id, row)}
+              {options.variant !== "card" && saving?.has(row.id) ? <WaitingToSync /> : null}
+            </>
+          )
+        : (row) => cell(id, row),
+    sticky: id === "delivery_note",
+    action: id === "actions",
+    wallWidth: widths ? `${widths.get(id)?.toFixed(2)}%` : undefined,
+  }));
 }

@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import type { SyncIssueRow } from "../../offline/db";
 import type { ConflictChoice } from "../../offline/sync-issues";
 import { Button } from "../../ui/button";
+import { ListTable } from "../../ui/list/list-table";
 import { fieldText, fieldValueText } from "./field-text";
 import styles from "./sync-issues.module.css";
 
@@ -45,65 +46,65 @@ export function ConflictCard({ issue, busy, onResolve }: ConflictCardProps) {
           </Trans>
         )}
       </p>
-      <table className={styles.fields}>
-        <caption className="visually-hidden">
-          <Trans>Fields changed on both sides, {label}</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Field</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Yours</Trans>
-            </th>
-            <th scope="col">
-              <Trans>On the server</Trans>
-            </th>
-            <th scope="col">
+      <ListTable
+        rows={conflicts}
+        rowKey={(conflict) => conflict.field}
+        caption={<Trans>Fields changed on both sides, {label}</Trans>}
+        className={styles.fields}
+        wrapClassName={null}
+        labelCells
+        columns={[
+          {
+            id: "field",
+            header: t`Field`,
+            rowHeader: true,
+            cell: (conflict) => fieldText(conflict.field, i18n),
+          },
+          {
+            id: "mine",
+            header: t`Yours`,
+            className: styles.mine,
+            cell: (conflict) => fieldValueText(conflict.field, conflict.mineShown, i18n),
+          },
+          {
+            id: "theirs",
+            header: t`On the server`,
+            cell: (conflict) => fieldValueText(conflict.field, conflict.theirsShown, i18n),
+          },
+          {
+            id: "choice",
+            header: (
               <span className="visually-hidden">
                 <Trans>Choice</Trans>
               </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {conflicts.map((conflict) => {
-            const name = fieldText(conflict.field, i18n);
-            return (
-              <tr key={conflict.field}>
-                <th scope="row">{name}</th>
-                <td className={styles.mine} data-label={t`Yours`}>
-                  {fieldValueText(conflict.field, conflict.mineShown, i18n)}
-                </td>
-                <td data-label={t`On the server`}>
-                  {fieldValueText(conflict.field, conflict.theirsShown, i18n)}
-                </td>
-                <td className={styles.choiceCell}>
-                  <div className={styles.choice}>
-                    <Button
-                      variant="primary"
-                      isDisabled={busy}
-                      onPress={() => onResolve(issue, [conflict.field], "mine")}
-                      aria-label={t`Keep mine: ${name} of ${label}`}
-                    >
-                      <Trans>Keep mine</Trans>
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      isDisabled={busy}
-                      onPress={() => onResolve(issue, [conflict.field], "theirs")}
-                      aria-label={t`Keep theirs: ${name} of ${label}`}
-                    >
-                      <Trans>Keep theirs</Trans>
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+            ),
+            className: styles.choiceCell,
+            cell: (conflict) => {
+              const name = fieldText(conflict.field, i18n);
+              return (
+                <div className={styles.choice}>
+                  <Button
+                    variant="primary"
+                    isDisabled={busy}
+                    onPress={() => onResolve(issue, [conflict.field], "mine")}
+                    aria-label={t`Keep mine: ${name} of ${label}`}
+                  >
+                    <Trans>Keep mine</Trans>
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    isDisabled={busy}
+                    onPress={() => onResolve(issue, [conflict.field], "theirs")}
+                    aria-label={t`Keep theirs: ${name} of ${label}`}
+                  >
+                    <Trans>Keep theirs</Trans>
+                  </Button>
+                </div>
+              );
+            },
+          },
+        ]}
+      />
       <p className={styles.meta}>
         <Trans>
           Made by {issue.username} on {made}

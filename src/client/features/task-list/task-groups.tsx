@@ -2,6 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "react-aria-components";
 import type { TaskLine } from "../../../shared/contract/task-list";
 import { Icon } from "../../ui/icons";
+import { type ListColumn, presentColumns } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
 import tableStyles from "../../ui/list/list-table.module.css";
 import { userName } from "./api";
 import styles from "./task-list.module.css";
@@ -85,20 +87,54 @@ export function TaskGroupTable({
   const { t } = useLingui();
   const name = group.worksheet.name;
   const hours = group.lines.reduce((sum, line) => sum + line.time_hours, 0);
-  const headers = [
-    t`Date`,
-    ...(showUser ? [t`User`] : []),
-    t`Client`,
-    t`Description`,
-    t`Reference`,
-    t`Tag number`,
-    t`Reviews`,
-    t`Pieces OK`,
-    t`Rework`,
-    t`Pieces NOK`,
-    t`Hours`,
-    t`Observations`,
-  ];
+  const isWaiting = (line: TaskLine) => line.id < 0 || waiting.has(line.id);
+  const value = (
+    id: string,
+    header: string,
+    cell: (line: TaskLine) => string,
+  ): ListColumn<TaskLine> => ({ id, header, cell });
+  const columns: ListColumn<TaskLine>[] = presentColumns([
+    value("date", t`Date`, (line) => day(line.date)),
+    showUser && value("user", t`User`, (line) => userName(line.user)),
+    value("client", t`Client`, (line) => line.client?.description ?? ""),
+    value("description", t`Description`, (line) => line.description.name),
+    value("reference", t`Reference`, (line) => line.reference),
+    value("tag_number", t`Tag number`, (line) => line.tag_number),
+    value("reviewed_parts", t`Reviews`, (line) => num(line.reviewed_parts)),
+    value("right_parts", t`Pieces OK`, (line) => num(line.right_parts)),
+    value("reworked_parts", t`Rework`, (line) => num(line.reworked_parts)),
+    value("nok_parts", t`Pieces NOK`, (line) => num(line.nok_parts)),
+    value("time_hours", t`Hours`, (line) => line.time_hours.toFixed(2)),
+    value("observations", t`Observations`, (line) => cut(line.observations)),
+    {
+      id: "actions",
+      header: t`Actions`,
+      action: true,
+      cell: (line) =>
+        isWaiting(line) ? (
+          <span className={tableStyles.waiting}>
+            <Icon name="clock" size={18} /> <Trans>Waiting to sync</Trans>
+          </span>
+        ) : (
+          <span className={styles.rowActions}>
+            <Button
+              className={tableStyles.iconButton}
+              aria-label={t`Edit line`}
+              onPress={() => onEdit(line)}
+            >
+              <Icon name="edit" size={20} />
+            </Button>
+            <Button
+              className={`${tableStyles.iconButton} ${tableStyles.danger}`}
+              aria-label={t`Delete line`}
+              onPress={() => onDelete(line)}
+            >
+              <Icon name="trash" size={20} />
+            </Button>
+          </span>
+        ),
+    },
+  ]);
   return (
     <section className={styles.group} aria-label={t`Task ${name}`}>
       <header className={styles.groupHeader}>
@@ -119,75 +155,16 @@ export function TaskGroupTable({
           <Trans>No lines yet: add the first with the plus button.</Trans>
         </p>
       ) : (
-        <div className={`${tableStyles.wrap} ${styles.cardsOnTouch}`}>
-          <table className={tableStyles.table}>
-            <caption className="visually-hidden">{name}</caption>
-            <thead>
-              <tr>
-                {headers.map((header) => (
-                  <th key={header} scope="col">
-                    {header}
-                  </th>
-                ))}
-                <th scope="col" className={tableStyles.action}>
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {group.lines.map((line) => {
-                const cells = [
-                  day(line.date),
-                  ...(showUser ? [userName(line.user)] : []),
-                  line.client?.description ?? "",
-                  line.description.name,
-                  line.reference,
-                  line.tag_number,
-                  num(line.reviewed_parts),
-                  num(line.right_parts),
-                  num(line.reworked_parts),
-                  num(line.nok_parts),
-                  line.time_hours.toFixed(2),
-                  cut(line.observations),
-                ];
-                const isWaiting = line.id < 0 || waiting.has(line.id);
-                return (
-                  <tr key={line.id} aria-busy={isWaiting || undefined}>
-                    {cells.map((cell, index) => (
-                      <td key={headers[index]} data-label={headers[index]}>
-                        {cell}
-                      </td>
-                    ))}
-                    <td className={tableStyles.action}>
-                      {isWaiting ? (
-                        <span className={tableStyles.waiting}>
-                          <Icon name="clock" size={18} /> <Trans>Waiting to sync</Trans>
-                        </span>
-                      ) : (
-                        <span className={styles.rowActions}>
-                          <Button
-                            className={tableStyles.iconButton}
-                            aria-label={t`Edit line`}
-                            onPress={() => onEdit(line)}
-                          >
-                            <Icon name="edit" size={20} />
-                          </Button>
-                          <Button
-                            className={`${tableStyles.iconButton} ${tableStyles.danger}`}
-                            aria-label={t`Delete line`}
-                            onPress={() => onDelete(line)}
-                          >
-                            <Icon name="trash" size={20} />
-                          </Button>
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        // Each line a card of labelled values on tablets and phones (task-list.module.css).
+        <ListTable
+          rows={group.lines}
+          columns={columns}
+          rowKey={(line) => line.id}
+          caption={name}
+          wrapClassName={`${tableStyles.wrap} ${styles.cardsOnTouch}`}
+          rowAttributes={(line) => ({ "aria-busy": isWaiting(line) || undefined })}
+          labelCells
+        />
       )}
     </section>
   );

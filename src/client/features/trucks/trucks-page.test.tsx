@@ -111,7 +111,39 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A touch screen (tablet or phone): every media query matches. */
+function asTouchDevice() {
+  vi.stubGlobal(
+    "matchMedia",
+    (query: string) =>
+      ({
+        matches: true,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
 describe("TrucksPage", () => {
+  it("on a tablet: cards named by plate with large edit, SMS and delete, no table", async () => {
+    asTouchDevice();
+    renderPage("/trucks");
+    const cards = await screen.findByRole("list", { name: "Trucks" });
+    await waitFor(() => expect(within(cards).getAllByRole("listitem")).toHaveLength(10));
+    expect(screen.queryByRole("table")).toBeNull();
+    const card = within(cards).getByRole("listitem", { name: "1012BCD" });
+    expect(within(card).getByRole("heading", { name: "1012BCD" })).toBeTruthy();
+    expect(card.textContent).toContain("TRANSPORTES 12");
+    expect(card.textContent).toContain("+34 612 34 56 78");
+    expect(within(card).getByRole("link", { name: "Details of 1012BCD" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Send SMS to 1012BCD" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Delete 1012BCD" })).toBeTruthy();
+    // A truck without a phone: no SMS button.
+    const other = within(cards).getByRole("listitem", { name: "1011BCD" });
+    expect(within(other).queryByRole("button", { name: /Send SMS/ })).toBeNull();
+  });
+
   it("lists the page of trucks with its columns, links and pager", async () => {
     renderPage("/trucks");
     const table = await screen.findByRole("table");

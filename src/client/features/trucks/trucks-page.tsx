@@ -12,6 +12,9 @@
  * - `onError(error)`: a delete or SMS failure, after it is logged (default: ERROR notice).
  * - `onSuccess(message)`: a success notice (default: notices module).
  *
+ * The list is one column definition (truck-columns.tsx): the table on desktops and kiosk walls,
+ * cards on tablets and phones (useDeviceLayout).
+ *
  * Filters and page live in the URL (TrucksSearch, the route's validateSearch). Rows come from
  * the Dexie mirror: cached at once, refreshed from the API every 60 s, filtered and paged on
  * the device while offline (with the "Offline, updated hh:mm" marker).
@@ -38,8 +41,10 @@ import { Pager } from "../../ui/list/pager";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
+import { useDeviceLayout } from "../../ui/use-device-layout";
 import { deleteTruck } from "./api";
 import { SMS_COOLDOWN_MS, SmsDialog } from "./sms-dialog";
+import { TruckCards } from "./truck-cards";
 import styles from "./trucks.module.css";
 import { TrucksFilters } from "./trucks-filters";
 import { TrucksSearch } from "./trucks-search";
@@ -69,6 +74,8 @@ export function TrucksPage(props: TrucksPageProps) {
   const canFilter = !isKiosk && (props.canFilter ?? session.can("seeFilters"));
   const smsEnabled = props.smsEnabled ?? getConfig().smsEnabled;
   const onError = props.onError ?? notifyError;
+  // The desk table on desktops and walls, cards on tablets and phones.
+  const layout = useDeviceLayout({ isKiosk, isForkLift: false });
   const onSuccess = props.onSuccess ?? ((message: string) => notify("success", t`Trucks`, message));
 
   const { filters, page, replaceFilters, setPage } = useUrlFilters(TrucksSearch);
@@ -89,6 +96,15 @@ export function TrucksPage(props: TrucksPageProps) {
     },
     onSettled: () => void list.reload(),
   });
+
+  const listOptions = {
+    showPhone: smsEnabled,
+    canSendSms: smsEnabled && canEdit,
+    canDelete: canEdit,
+    showDetail: !isKiosk,
+    onDelete: deletion.ask,
+    onSms: setSmsTruck,
+  };
 
   return (
     <section
@@ -122,15 +138,11 @@ export function TrucksPage(props: TrucksPageProps) {
         <EmptyState message={<Trans>No trucks found</Trans>} />
       ) : (
         <>
-          <TrucksTable
-            rows={list.rows}
-            showPhone={smsEnabled}
-            canSendSms={smsEnabled && canEdit}
-            canDelete={canEdit}
-            showDetail={!isKiosk}
-            onDelete={deletion.ask}
-            onSms={setSmsTruck}
-          />
+          {layout === "cards" ? (
+            <TruckCards rows={list.rows} {...listOptions} />
+          ) : (
+            <TrucksTable rows={list.rows} {...listOptions} />
+          )}
           <p className={styles.summary}>
             <Trans>
               <Plural value={list.count} one="# truck" other="# trucks" />, page {page} of{" "}

@@ -15,6 +15,8 @@ import { buttonClass } from "../../ui/button";
 import { Icon } from "../../ui/icons";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { EmptyState } from "../../ui/list/empty-state";
+import type { ListColumn } from "../../ui/list/list-column";
+import { ListTable } from "../../ui/list/list-table";
 import styles from "../../ui/list/list-table.module.css";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
@@ -80,6 +82,38 @@ export function UsersPage() {
 
   const pageCount = pageCountOf(count, USERS_PAGE_SIZE);
   const myId = session.user?.id;
+  const columns: ListColumn<AdminUser>[] = [
+    { id: "username", header: t`Username`, mono: true, cell: (user) => user.username },
+    { id: "first_name", header: t`Name`, cell: (user) => user.first_name },
+    { id: "last_name", header: t`Last name`, cell: (user) => user.last_name },
+    {
+      id: "actions",
+      header: t`Actions`,
+      action: true,
+      className: userStyles.actions,
+      cell: (user) => (
+        <>
+          <Link
+            to="/user/{-$id}"
+            params={{ id: String(user.id) }}
+            className={styles.iconButton}
+            aria-label={t`Edit user ${user.username}`}
+          >
+            <Icon name="edit" size={22} />
+          </Link>
+          {canManage && user.id !== myId ? (
+            <Button
+              className={`${styles.iconButton} ${styles.danger}`}
+              aria-label={t`Delete user ${user.username}`}
+              onPress={() => deletion.ask(user)}
+            >
+              <Icon name="trash" size={22} />
+            </Button>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
     <section className={pageStyles.page} aria-labelledby="users-title">
       <div className={userStyles.header}>
@@ -97,57 +131,7 @@ export function UsersPage() {
       ) : rows.length === 0 ? (
         <EmptyState message={<Trans>No users found</Trans>} />
       ) : (
-        <div className={styles.wrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">
-              <Trans>Users</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Username</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Last name</Trans>
-                </th>
-                <th scope="col" className={styles.action}>
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => (
-                <tr key={user.id}>
-                  <td className={styles.mono}>{user.username}</td>
-                  <td>{user.first_name}</td>
-                  <td>{user.last_name}</td>
-                  <td className={`${styles.action} ${userStyles.actions}`}>
-                    <Link
-                      to="/user/{-$id}"
-                      params={{ id: String(user.id) }}
-                      className={styles.iconButton}
-                      aria-label={t`Edit user ${user.username}`}
-                    >
-                      <Icon name="edit" size={22} />
-                    </Link>
-                    {canManage && user.id !== myId ? (
-                      <Button
-                        className={`${styles.iconButton} ${styles.danger}`}
-                        aria-label={t`Delete user ${user.username}`}
-                        onPress={() => deletion.ask(user)}
-                      >
-                        <Icon name="trash" size={22} />
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable rows={rows} columns={columns} rowKey={(user) => user.id} caption={t`Users`} />
       )}
       <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
       <ConfirmDialog

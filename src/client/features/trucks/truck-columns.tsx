@@ -1,0 +1,129 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { Button } from "react-aria-components";
+import type { Shipper } from "../../../shared/contract/trucks";
+import { Icon } from "../../ui/icons";
+import type { ListColumn } from "../../ui/list/list-column";
+import { presentColumns } from "../../ui/list/list-column";
+import styles from "../../ui/list/list-table.module.css";
+import { formatDateTime, formatPhone } from "./format";
+
+export type TruckColumnId =
+  | "name"
+  | "plate"
+  | "phone"
+  | "register_date"
+  | "expedition_date"
+  | "detail"
+  | "delete";
+
+export type TruckColumn = ListColumn<Shipper, TruckColumnId>;
+
+export interface TruckColumnOptions {
+  /** Phone column and SMS buttons (spec: only when SMS is enabled). */
+  showPhone: boolean;
+  /** SMS buttons (SMS enabled and allowed to act on trucks). */
+  canSendSms: boolean;
+  /** Delete column (editTruck). */
+  canDelete: boolean;
+  /** Detail column (links to each truck's form); none on kiosk walls. */
+  showDetail: boolean;
+  onDelete: (truck: Shipper) => void;
+  onSms: (truck: Shipper) => void;
+}
+
+/** A truck signed up on this device and not on the server yet: no actions until then. */
+export const isWaiting = (truck: Shipper) => truck.id < 0;
+
+/** "Waiting to sync" on a truck not on the server yet. */
+export function TruckWaiting() {
+  return (
+    <span className={styles.waiting}>
+      <Trans>Waiting to sync</Trans>
+    </span>
+  );
+}
+
+/** The edit link, SMS and delete buttons of one truck, each a 44 px (or larger) target. */
+export function useTruckActions(options: TruckColumnOptions) {
+  const { t } = useLingui();
+  const detail = (truck: Shipper) => (
+    <Link
+      to="/truck/{-$id}"
+      params={{ id: String(truck.id) }}
+      className={styles.iconButton}
+      aria-label={t`Details of ${truck.plate}`}
+    >
+      <Icon name="edit" size={22} />
+    </Link>
+  );
+  const sms = (truck: Shipper) =>
+    options.canSendSms && truck.phone && !isWaiting(truck) ? (
+      <Button
+        className={styles.iconButton}
+        aria-label={t`Send SMS to ${truck.plate}`}
+        onPress={() => options.onSms(truck)}
+      >
+        <Icon name="message" size={22} />
+      </Button>
+    ) : null;
+  const remove = (truck: Shipper) => (
+    <Button
+      className={`${styles.iconButton} ${styles.danger}`}
+      aria-label={t`Delete ${truck.plate}`}
+      onPress={() => options.onDelete(truck)}
+    >
+      <Icon name="trash" size={22} />
+    </Button>
+  );
+  return { detail, sms, remove };
+}
+
+/**
+ * The trucks list's column definition (spec section 2): name, plate, phone (SMS enabled),
+ * arrival, departure, detail, delete. The table draws them all; the card takes the plate as
+ * its title, the rest as facts and the actions at its head (truck-cards.tsx).
+ */
+export function useTruckColumns(options: TruckColumnOptions): TruckColumn[] {
+  const { t } = useLingui();
+  const actions = useTruckActions(options);
+  return presentColumns<Shipper, TruckColumnId>([
+    { id: "name", header: t`Name`, cell: (truck) => truck.name },
+    { id: "plate", header: t`Plate`, cell: (truck) => truck.plate, mono: true },
+    options.showPhone && {
+      id: "phone",
+      header: t`Phone`,
+      className: styles.nowrap,
+      cell: (truck) =>
+        truck.phone ? (
+          <>
+            <span className={styles.mono}>{formatPhone(truck.phone)}</span> {actions.sms(truck)}
+          </>
+        ) : null,
+    },
+    {
+      id: "register_date",
+      header: t`Arrival date`,
+      className: styles.nowrap,
+      cell: (truck) => formatDateTime(truck.register_date),
+    },
+    {
+      id: "expedition_date",
+      header: t`Departure date`,
+      className: styles.nowrap,
+      cell: (truck) => formatDateTime(truck.expedition_date),
+    },
+    options.showDetail && {
+      id: "detail",
+      header: t`Detail`,
+      action: true,
+      cell: (truck) => (isWaiting(truck) ? <TruckWaiting /> : actions.detail(truck)),
+    },
+    options.canDelete && {
+      id: "delete",
+      header: t`Delete`,
+      action: true,
+      cell: (truck) => (isWaiting(truck) ? null : actions.remove(truck)),
+    },
+  ]);
+}
