@@ -13,12 +13,12 @@ import { zodValidationError } from "../../http/validation-errors";
 import { etagOf } from "../../http/versioning";
 import { presentShipper } from "./presenter";
 import {
-  deleteShipper,
+  deleteTruck,
   findShipper,
   findShipperByUid,
   insertShipper,
-  type ShipperChanges,
-  updateShipper,
+  type TruckChanges,
+  updateTruck,
 } from "./repository";
 
 export const DUPLICATE_PLATE = "A truck with this plate already exists";
@@ -42,8 +42,8 @@ function stale(current: ShipperRow) {
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 
 /** Registry fields always; arrival and departure only when the body names them. */
-function changesOf(values: ShipperValues): ShipperChanges {
-  const changes: ShipperChanges = {
+function changesOf(values: ShipperValues): TruckChanges {
+  const changes: TruckChanges = {
     plate: values.plate,
     name: values.name,
     capacityLoad: values.capacity_load,
@@ -55,7 +55,7 @@ function changesOf(values: ShipperValues): ShipperChanges {
   return changes;
 }
 
-export async function createShipper(
+export async function createTruck(
   db: Db,
   companyId: number,
   values: ShipperValues,
@@ -90,7 +90,7 @@ export async function createShipperOnce(
   const existing = await findShipperByUid(db, companyId, uid);
   if (existing) return { row: existing, created: false };
   try {
-    return { row: await createShipper(db, companyId, values, uid), created: true };
+    return { row: await createTruck(db, companyId, values, uid), created: true };
   } catch (error) {
     // A racing call with the same uid won (its insert may trip the plate index first).
     const raced = await findShipperByUid(db, companyId, uid);
@@ -107,16 +107,14 @@ async function missOrStale(db: Db, companyId: number, id: number): Promise<never
 }
 
 /** PUT: replaces the registry fields (arrival and departure are kept unless named). */
-export async function replaceShipper(
+export async function replaceTruck(
   db: Db,
   companyId: number,
   id: number,
   values: ShipperValues,
   versions: number[] | undefined,
 ): Promise<ShipperRow> {
-  const row = await plateChecked(() =>
-    updateShipper(db, companyId, id, changesOf(values), versions),
-  );
+  const row = await plateChecked(() => updateTruck(db, companyId, id, changesOf(values), versions));
   return row ?? missOrStale(db, companyId, id);
 }
 
@@ -132,7 +130,7 @@ const MERGE_ATTEMPTS = 3;
  * against the stored country). The write is conditional on the version that was merged, so a
  * concurrent change is never overwritten: without If-Match the merge is redone on the new row.
  */
-export async function patchShipper(
+export async function patchTruck(
   db: Db,
   companyId: number,
   id: number,
@@ -154,20 +152,20 @@ export async function patchShipper(
     if (!merged.success) throw validationOf(merged.error, patch);
     const changes = changesOf(merged.data);
     const row = await plateChecked(() =>
-      updateShipper(db, companyId, id, changes, [current.version]),
+      updateTruck(db, companyId, id, changes, [current.version]),
     );
     if (row) return row;
   }
   return missOrStale(db, companyId, id);
 }
 
-export async function removeShipper(
+export async function removeTruck(
   db: Db,
   companyId: number,
   id: number,
   versions: number[] | undefined,
 ): Promise<void> {
-  if (!(await deleteShipper(db, companyId, id, versions))) await missOrStale(db, companyId, id);
+  if (!(await deleteTruck(db, companyId, id, versions))) await missOrStale(db, companyId, id);
 }
 
 /** Arrival bounds of the list filter as [from, until) (routes/date-range.ts). */
