@@ -33,7 +33,7 @@ import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
-import { publicCheckInRoutes } from "./routes/self-check-in";
+import { selfCheckInRoutes } from "./routes/self-check-in";
 
 export interface AppOptions {
   config: ServerConfig;
@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(healthRoutes);
     await app.register(authRoutes);
     await app.register(contactRoutes, { prefix: "/api" });
-    await app.register(publicCheckInRoutes, { prefix: "/api" });
+    await app.register(selfCheckInRoutes, { prefix: "/api" });
     await app.register(apiRoutes(options.extendApi), { prefix: "/api" });
     await registerStatic(app, options.serveClient === false ? null : config.staticDir);
 

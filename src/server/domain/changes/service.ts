@@ -16,7 +16,7 @@ import { errors } from "../../errors";
 import { findCriticalLines } from "../critical-lines/repository";
 import { SHIPMENT_PERMISSIONS } from "../lines/access";
 import { findShipmentViews } from "../lines/repository";
-import { findShippers } from "../trucks/repository";
+import { findTrucks } from "../trucks/repository";
 import { presentChanges } from "./presenter";
 import { type FeedScope, listChanges, snapshotBound } from "./repository";
 
@@ -79,7 +79,7 @@ export async function readChanges(
   const live = (entity: "critical_line" | "shipment" | "shipper") =>
     page.filter((entry) => entry.entity === entity && !entry.deleted).map((entry) => entry.id);
   const [shipperRows, shipmentViews, criticalLineRows] = await Promise.all([
-    findShippers(db, auth.company.id, live("shipper")),
+    findTrucks(db, auth.company.id, live("shipper")),
     findShipmentViews(db, auth.company.id, live("shipment")),
     findCriticalLines(db, auth.company.id, live("critical_line")),
   ]);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import {
   type AttachmentMailRequest,
@@ -6,8 +6,10 @@ import {
   SIMPLE_EMAIL,
 } from "../../../shared/contract/documents";
 import type { AuthContext } from "../../auth/context";
+import type { Db } from "../../db/database";
 import { errors } from "../../errors";
-import { MailDisabledError } from "../../services/mail/mailer";
+import { MailDisabledError, type Mailer } from "../../services/mail/mailer";
+import type { FileStorage } from "../../services/storage/file-storage";
 import { textsFor } from "../../texts";
 import {
   attachmentErrors,
@@ -36,7 +38,7 @@ export function checkRecipients(mail: AttachmentMailRequest["mail"]): string[] {
 }
 
 export async function sendAttachmentMail(
-  app: FastifyInstance,
+  db: Db,
   auth: AuthContext,
   body: {
     shipment: number;
@@ -45,12 +47,13 @@ export async function sendAttachmentMail(
     ids?: number[] | undefined;
     language: "en" | "es" | "pt" | "mx";
   },
+  deps: { mailer: Mailer; storage: FileStorage; log: FastifyBaseLogger },
 ) {
   const recipients = checkRecipients(body.mail);
-  const view = await shipmentFor(app.db, auth, body.shipment, "view");
-  const rows = await attachmentsIn(app.db, auth.company.id, body.shipment, body.scope, body.ids);
+  const view = await shipmentFor(db, auth, body.shipment, "view");
+  const rows = await attachmentsIn(db, auth.company.id, body.shipment, body.scope, body.ids);
   if (rows.length === 0) throw emptyScopeError(body.scope);
-  if (!app.mailer.enabled) throw attachmentErrors.mailDisabled();
+  if (!deps.mailer.enabled) throw attachmentErrors.mailDisabled();
   const total = rows.reduce((sum, row) => sum + row.size, 0);
   if (total > MAIL_MAX_BYTES) throw errors.payloadTooLarge();
   const texts = textsFor(body.language);
@@ -61,20 +64,20 @@ export async function sendAttachmentMail(
   const code = view.shipment.code || String(view.shipment.id);
   const names = uniqueNames(rows);
   try {
-    await app.mailer.send({
+    await deps.mailer.send({
       to: recipients,
       subject: texts.attachmentMail.subject(kind, code),
       text: texts.attachmentMail.body(kind, code, rows.length),
       ...(auth.user.email ? { replyTo: auth.user.email } : {}),
       attachments: rows.map((row, index) => ({
         filename: names[index] ?? `file-${row.id}`,
-        content: app.fileStorage.read(row.storageKey),
+        content: deps.storage.read(row.storageKey),
         contentType: row.contentType,
       })),
     });
   } catch (error) {
     if (error instanceof MailDisabledError) throw attachmentErrors.mailDisabled();
-    app.log.warn({ err: error }, "attachment mail refused");
+    deps.log.warn({ err: error }, "attachment mail refused");
     throw attachmentErrors.mailFailed();
   }
   return { message: "mail_sent" as const, recipients, attachments: rows.length };

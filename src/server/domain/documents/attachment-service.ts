@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Multipart } from "@fastify/multipart";
 import { fileTypeFromBuffer } from "file-type";
 import {
   ATTACHMENT_DESCRIPTION_MAX,
@@ -80,17 +80,16 @@ export async function sniff(head: Buffer): Promise<{ contentType: string; isImag
  * streams straight into the storage. Anything refused after the file was stored removes it.
  */
 export async function uploadAttachment(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  db: Db,
   auth: AuthContext,
+  parts: AsyncIterable<Multipart>,
+  deps: { storage: FileStorage; maxBytes: number },
 ): Promise<AttachmentRow> {
   const fields: Record<string, string> = {};
   let stored: (StoredFile & { name: string }) | undefined;
-  const maxBytes = app.serverConfig.attachments.maxBytes;
+  const { storage, maxBytes } = deps;
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: maxBytes, files: 1, fields: 10 },
-    })) {
+    for await (const part of parts) {
       if (part.type === "field") {
         if (typeof part.value === "string") fields[part.fieldname] = part.value;
         continue;
@@ -100,12 +99,12 @@ export async function uploadAttachment(
         continue;
       }
       // A known line first: a caller who may not upload there sends no bytes to the disk.
-      if (fields.shipment !== undefined) await checkFields(app.db, auth, fields);
-      const file = await app.fileStorage.write(part.file, maxBytes);
+      if (fields.shipment !== undefined) await checkFields(db, auth, fields);
+      const file = await storage.write(part.file, maxBytes);
       stored = { ...file, name: safeName(part.filename) };
     }
   } catch (error) {
-    if (stored) await app.fileStorage.remove(stored.key);
+    if (stored) await storage.remove(stored.key);
     if (
       error instanceof FileTooLargeError ||
       (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE"
@@ -116,9 +115,9 @@ export async function uploadAttachment(
   }
   if (!stored) throw attachmentErrors.noFile();
   try {
-    const { shipment, description } = await checkFields(app.db, auth, fields);
+    const { shipment, description } = await checkFields(db, auth, fields);
     const { contentType, isImage } = await sniff(stored.head);
-    return await insertAttachment(app.db, {
+    return await insertAttachment(db, {
       companyId: auth.company.id,
       shipmentId: shipment.shipment.id,
       name: stored.name,
@@ -130,7 +129,7 @@ export async function uploadAttachment(
       userId: auth.user.id,
     });
   } catch (error) {
-    await app.fileStorage.remove(stored.key);
+    await storage.remove(stored.key);
     throw error;
   }
 }

@@ -11,7 +11,7 @@ export interface PeriodFigures {
   trucks_served: number;
 }
 
-export interface IndicationScope {
+export interface IndicatorScope {
   companyId: number;
   clientIds: readonly number[];
   /** Only lines of this warehouse (area C); undefined: all (area G). */
@@ -26,7 +26,7 @@ export interface IndicationScope {
  */
 export async function periodFigures(
   db: Executor,
-  scope: IndicationScope,
+  scope: IndicatorScope,
   bounds: { previousFrom: Date; currentFrom: Date; currentTo: Date },
   toleranceMinutes: number,
 ): Promise<{ current: PeriodFigures; previous: PeriodFigures }> {

@@ -23,7 +23,7 @@ export function periodBounds(period: IndicatorPeriod, now: DateTime) {
   };
 }
 
-export async function indicationOf(
+export async function indicatorsOf(
   db: Db,
   scope: { companyId: number; clientIds: readonly number[] },
   area: IndicatorArea,

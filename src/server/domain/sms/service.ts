@@ -1,7 +1,10 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { SmsMessage } from "../../../shared/contract/trucks";
 import type { AuthContext } from "../../auth/context";
+import type { Db } from "../../db/database";
 import { errors } from "../../errors";
+import type { LimitsConfig } from "../../limits-config";
+import type { SmsProvider } from "../../services/sms/provider";
 import { presentSms } from "./presenter";
 import { takeSmsSlot } from "./rate-limit";
 import { insertSms } from "./repository";
@@ -27,23 +30,25 @@ export interface SmsTarget {
  * too and answers 502 sms_failed with the stored message and the gateway's answer.
  */
 export async function sendSms(
-  app: FastifyInstance,
+  db: Db,
   auth: AuthContext,
   target: SmsTarget,
+  deps: { sms: SmsProvider; limits: LimitsConfig },
 ): Promise<SmsMessage> {
+  const { sms: provider, limits } = deps;
   await takeSmsSlot(
-    app.db,
+    db,
     { companyId: auth.company.id, userId: auth.user.id, shipperId: target.shipperId },
-    app.serverConfig.limits,
+    limits,
   );
-  const result = await app.sms.send({ to: target.to, body: target.body });
-  const row = await insertSms(app.db, {
+  const result = await provider.send({ to: target.to, body: target.body });
+  const row = await insertSms(db, {
     companyId: auth.company.id,
     shipperId: target.shipperId ?? null,
     shipmentId: target.shipmentId ?? null,
     toPhone: target.to,
     body: target.body,
-    provider: app.sms.name,
+    provider: provider.name,
     userId: auth.user.id,
     ...(result.ok
       ? { status: "sent", providerMessageId: result.id ?? null }

@@ -3,7 +3,7 @@ import type { ShipperRow } from "../../db/schema/shippers";
 import { ApiError, errors } from "../../errors";
 import { findLineSlot } from "../lines/repository";
 import { today } from "../scheduling/yard-day";
-import { checkInShippers, findShipper } from "./repository";
+import { checkInTrucks, findShipper } from "./repository";
 
 /**
  * GET api/shipper/available?line=: the trucks the line may take at the gate. A line that
@@ -28,5 +28,5 @@ export async function trucksForLine(
     const rows = own && (!filter.plate || own.plate.includes(filter.plate)) ? [own] : [];
     return { count: rows.length, rows };
   }
-  return checkInShippers(db, companyId, filter);
+  return checkInTrucks(db, companyId, filter);
 }

@@ -22,7 +22,7 @@ import { deleteVersionedRow, updateVersionedRow } from "../../db/versioned-rows"
 const ofCompany = (companyId: number, ...more: (SQL | undefined)[]) =>
   and(eq(shippers.companyId, companyId), ...more);
 
-export interface ShipperFilter {
+export interface TruckFilter {
   name?: string | undefined;
   /** Normalised plate text. */
   plate?: string | undefined;
@@ -35,10 +35,10 @@ export interface ShipperFilter {
 
 const listOrder = [sql`${shippers.registerDate} desc nulls last`, desc(shippers.id)];
 
-export async function listShippers(
+export async function listTrucks(
   db: Db,
   companyId: number,
-  filter: ShipperFilter,
+  filter: TruckFilter,
 ): Promise<{ count: number; rows: ShipperRow[] }> {
   const where = ofCompany(
     companyId,
@@ -62,7 +62,7 @@ export async function listShippers(
  * Trucks on site: arrived (register_date set) and not left since, i.e. no departure or a
  * departure older than the last arrival.
  */
-export async function availableShippers(
+export async function availableTrucks(
   db: Db,
   companyId: number,
   limit: number,
@@ -85,7 +85,7 @@ export async function availableShippers(
 export type AutocompleteColumn = "plate" | "name" | "phone";
 
 /** Up to `limit` trucks whose column contains `text`; those starting with it come first. */
-export async function autocompleteShippers(
+export async function autocompleteTrucks(
   db: Db,
   companyId: number,
   column: AutocompleteColumn,
@@ -132,7 +132,7 @@ export async function findShipperByUid(
 }
 
 /** Trucks of the company by id (the change feed); missing ids are left out. */
-export async function findShippers(
+export async function findTrucks(
   db: Db,
   companyId: number,
   ids: readonly number[],
@@ -150,7 +150,7 @@ export async function insertShipper(db: Db, values: NewShipperRow): Promise<Ship
   return row;
 }
 
-export type ShipperChanges = Partial<
+export type TruckChanges = Partial<
   Pick<
     NewShipperRow,
     "plate" | "name" | "capacityLoad" | "phone" | "countryCode" | "registerDate" | "expeditionDate"
@@ -161,18 +161,18 @@ export type ShipperChanges = Partial<
  * Applies the changes and bumps the version. With `versions`, only when the row is at one of
  * them (If-Match): undefined means the row is missing or at another version.
  */
-export function updateShipper(
+export function updateTruck(
   db: Db,
   companyId: number,
   id: number,
-  changes: ShipperChanges,
+  changes: TruckChanges,
   versions?: readonly number[],
 ): Promise<ShipperRow | undefined> {
   return updateVersionedRow(db, shippers, companyId, id, changes, versions);
 }
 
 /** Deletes the truck (at one of `versions`, when given); false when nothing matched. */
-export function deleteShipper(
+export function deleteTruck(
   db: Db,
   companyId: number,
   id: number,
@@ -192,7 +192,7 @@ const plateKey = sql`upper(regexp_replace(${shippers.plate}, '[[:space:]-]', '',
  * plate the most recently registered (never registered last, then the newest id), newest
  * arrival first, at most `limit`; `plate` (normalised) narrows to plates containing it.
  */
-export async function checkInShippers(
+export async function checkInTrucks(
   db: Db,
   companyId: number,
   filter: { plate?: string | undefined; limit: number },

@@ -14,12 +14,12 @@ import { zodValidationError } from "../../http/validation-errors";
 import { etagOf } from "../../http/versioning";
 import { presentShipper } from "./presenter";
 import {
-  deleteShipper,
+  deleteTruck,
   findShipper,
   findShipperByUid,
   insertShipper,
-  type ShipperChanges,
-  updateShipper,
+  type TruckChanges,
+  updateTruck,
 } from "./repository";
 
 export const DUPLICATE_PLATE = "A truck with this plate already exists";
@@ -43,8 +43,8 @@ function stale(current: ShipperRow) {
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 
 /** Registry fields always; arrival and departure only when the body names them. */
-function changesOf(values: ShipperValues): ShipperChanges {
-  const changes: ShipperChanges = {
+function changesOf(values: ShipperValues): TruckChanges {
+  const changes: TruckChanges = {
     plate: values.plate,
     name: values.name,
     capacityLoad: values.capacity_load,
@@ -56,7 +56,7 @@ function changesOf(values: ShipperValues): ShipperChanges {
   return changes;
 }
 
-export async function createShipper(
+export async function createTruck(
   db: Db,
   companyId: number,
   values: ShipperValues,
@@ -77,7 +77,7 @@ export async function createShipper(
 }
 
 /** Creation under a client-chosen id, once (db/create-once.ts). */
-export async function createShipperOnce(
+export async function createTruckOnce(
   db: Db,
   companyId: number,
   uid: string,
@@ -85,7 +85,7 @@ export async function createShipperOnce(
 ): Promise<{ row: ShipperRow; created: boolean }> {
   const { value, created } = await createOnce({
     find: () => findShipperByUid(db, companyId, uid),
-    create: () => createShipper(db, companyId, values, uid),
+    create: () => createTruck(db, companyId, values, uid),
     // Any failure: a racing call's insert may trip the plate index before the uid's.
   });
   return { row: value, created };
@@ -99,16 +99,14 @@ async function missOrStale(db: Db, companyId: number, id: number): Promise<never
 }
 
 /** PUT: replaces the registry fields (arrival and departure are kept unless named). */
-export async function replaceShipper(
+export async function replaceTruck(
   db: Db,
   companyId: number,
   id: number,
   values: ShipperValues,
   versions: number[] | undefined,
 ): Promise<ShipperRow> {
-  const row = await plateChecked(() =>
-    updateShipper(db, companyId, id, changesOf(values), versions),
-  );
+  const row = await plateChecked(() => updateTruck(db, companyId, id, changesOf(values), versions));
   return row ?? missOrStale(db, companyId, id);
 }
 
@@ -124,7 +122,7 @@ const MERGE_ATTEMPTS = 3;
  * against the stored country). The write is conditional on the version that was merged, so a
  * concurrent change is never overwritten: without If-Match the merge is redone on the new row.
  */
-export async function patchShipper(
+export async function patchTruck(
   db: Db,
   companyId: number,
   id: number,
@@ -146,20 +144,20 @@ export async function patchShipper(
     if (!merged.success) throw validationOf(merged.error, patch);
     const changes = changesOf(merged.data);
     const row = await plateChecked(() =>
-      updateShipper(db, companyId, id, changes, [current.version]),
+      updateTruck(db, companyId, id, changes, [current.version]),
     );
     if (row) return row;
   }
   return missOrStale(db, companyId, id);
 }
 
-export async function removeShipper(
+export async function removeTruck(
   db: Db,
   companyId: number,
   id: number,
   versions: number[] | undefined,
 ): Promise<void> {
-  if (!(await deleteShipper(db, companyId, id, versions))) await missOrStale(db, companyId, id);
+  if (!(await deleteTruck(db, companyId, id, versions))) await missOrStale(db, companyId, id);
 }
 
 /** Arrival bounds of the list filter as [from, until) (routes/date-range.ts). */

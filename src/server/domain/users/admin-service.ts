@@ -1,8 +1,9 @@
-import type { FastifyInstance } from "fastify";
 import { mayGrant, type UserCreateValues } from "../../../shared/contract/users";
 import { can } from "../../../shared/permissions";
 import type { RoleKey } from "../../../shared/roles";
 import type { AuthContext } from "../../auth/context";
+import type { PasswordHasher } from "../../auth/hasher";
+import type { Db } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { ApiError, errors } from "../../errors";
 import { groupsOf, memberCompany } from "../company/repository";
@@ -19,25 +20,23 @@ import {
 export const DUPLICATE_USERNAME = "A user with this username already exists";
 
 /** The caller's own companies (ids): nobody gives access to a company they are not in. */
-export async function callerCompanies(app: FastifyInstance, auth: AuthContext): Promise<number[]> {
-  return (await groupsOf(app.db, auth.user.id)).map((group) => group.id);
+export async function callerCompanies(db: Db, auth: AuthContext): Promise<number[]> {
+  return (await groupsOf(db, auth.user.id)).map((group) => group.id);
 }
 
 /** Refuses roles the caller may not give in `companyId` (403 naming fields.roles). */
 async function checkGrant(
-  app: FastifyInstance,
+  db: Db,
   auth: AuthContext,
   companyId: number,
   roles: readonly RoleKey[],
 ): Promise<void> {
   const company =
-    companyId === auth.company.id
-      ? auth.company
-      : await memberCompany(app.db, auth.user.id, companyId);
+    companyId === auth.company.id ? auth.company : await memberCompany(db, auth.user.id, companyId);
   if (!company) throw errors.forbidden("You may only give access to your own companies");
   // The caller's roles where the user is given access (their roles in that company).
   const callerRoles =
-    companyId === auth.company.id ? auth.roles : await rolesIn(app, auth.user.id, companyId);
+    companyId === auth.company.id ? auth.roles : await rolesIn(db, auth.user.id, companyId);
   const isTrw = "is_trw" in company ? company.is_trw : company.isTrw;
   const refused = roles.filter((role) => !mayGrant(callerRoles, role, isTrw));
   if (refused.length > 0) {
@@ -47,18 +46,18 @@ async function checkGrant(
   }
 }
 
-async function rolesIn(app: FastifyInstance, userId: number, companyId: number) {
-  const view = await findCompanyUser(app.db, companyId, userId);
+async function rolesIn(db: Db, userId: number, companyId: number) {
+  const view = await findCompanyUser(db, companyId, userId);
   return view?.roles ?? [];
 }
 
 export async function createUser(
-  app: FastifyInstance,
+  db: Db,
   auth: AuthContext,
   body: UserCreateValues,
-  client: string,
+  deps: { hasher: PasswordHasher; client: string },
 ): Promise<AdminUserView> {
-  const mine = await callerCompanies(app, auth);
+  const mine = await callerCompanies(db, auth);
   const companyIds = [...new Set(body.companies ?? [auth.company.id])];
   const foreign = companyIds.filter((id) => !mine.includes(id));
   if (foreign.length > 0) {
@@ -70,19 +69,19 @@ export async function createUser(
     // The user is made in (and answered for) the company the request acts for.
     throw errors.validation({ companies: ["Include the company you are working in"] });
   }
-  for (const companyId of companyIds) await checkGrant(app, auth, companyId, body.roles);
+  for (const companyId of companyIds) await checkGrant(db, auth, companyId, body.roles);
   const clientIds = [...new Set(body.clients)];
-  const known = await companyClients(app.db, auth.company.id, clientIds);
+  const known = await companyClients(db, auth.company.id, clientIds);
   if (known.length !== clientIds.length) {
     throw errors.validation({ clients: ["Unknown client for this company"] });
   }
-  if (await usernameTaken(app.db, body.username)) {
+  if (await usernameTaken(db, body.username)) {
     throw errors.conflict({ username: [DUPLICATE_USERNAME] }, DUPLICATE_USERNAME);
   }
-  const passwordHash = await app.passwordHasher.hash(client, body.password);
+  const passwordHash = await deps.hasher.hash(deps.client, body.password);
   let id: number;
   try {
-    id = await insertAdminUser(app.db, {
+    id = await insertAdminUser(db, {
       username: body.username,
       firstName: body.first_name,
       lastName: body.last_name,
@@ -98,20 +97,20 @@ export async function createUser(
     }
     throw error;
   }
-  const view = await findCompanyUser(app.db, auth.company.id, id);
+  const view = await findCompanyUser(db, auth.company.id, id);
   if (!view) throw errors.internal();
   return view;
 }
 
 /** A target the caller may manage: in this company, not themselves, holding nothing more. */
 async function manageable(
-  app: FastifyInstance,
+  db: Db,
   auth: AuthContext,
   id: number,
   action: string,
 ): Promise<AdminUserView> {
   if (id === auth.user.id) throw errors.forbidden(`You may not ${action} yourself`);
-  const view = await findCompanyUser(app.db, auth.company.id, id);
+  const view = await findCompanyUser(db, auth.company.id, id);
   if (!view?.user.isActive) throw errors.notFound();
   const stronger = view.roles.filter((role) => !mayGrant(auth.roles, role, auth.company.is_trw));
   if (stronger.length > 0) {
@@ -121,26 +120,26 @@ async function manageable(
 }
 
 export async function changeRoles(
-  app: FastifyInstance,
+  db: Db,
   auth: AuthContext,
   id: number,
   roles: RoleKey[],
   versions: number[] | undefined,
 ): Promise<AdminUserView> {
-  const current = await manageable(app, auth, id, "change the roles of");
+  const current = await manageable(db, auth, id, "change the roles of");
   if (versions && !versions.includes(current.user.version)) {
     throw errors.preconditionFailed(null, `"${current.user.version}"`);
   }
-  await checkGrant(app, auth, auth.company.id, roles);
-  await replaceRoles(app.db, id, auth.company.id, roles);
-  const view = await findCompanyUser(app.db, auth.company.id, id);
+  await checkGrant(db, auth, auth.company.id, roles);
+  await replaceRoles(db, id, auth.company.id, roles);
+  const view = await findCompanyUser(db, auth.company.id, id);
   if (!view) throw errors.notFound();
   return view;
 }
 
-export async function deleteUser(app: FastifyInstance, auth: AuthContext, id: number) {
-  await manageable(app, auth, id, "delete");
-  await removeFromCompany(app.db, id, auth.company.id);
+export async function deleteUser(db: Db, auth: AuthContext, id: number) {
+  await manageable(db, auth, id, "delete");
+  await removeFromCompany(db, id, auth.company.id);
 }
 
 /** Lists and reads: whoever may add users (addExp) or read a line's history (seeHistory). */

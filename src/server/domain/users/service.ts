@@ -1,8 +1,10 @@
-import type { FastifyInstance } from "fastify";
 import type { ChangePasswordRequest } from "../../../shared/contract/auth";
 import type { AuthContext } from "../../auth/context";
+import type { PasswordHasher } from "../../auth/hasher";
 import { admitAttempt, clearFailures, passwordChangeKeys, refund } from "../../auth/login-throttle";
 import { revokeOtherSessions } from "../../auth/sessions";
+import type { RateLimitConfig } from "../../config";
+import type { Db } from "../../db/database";
 import { ApiError, errors } from "../../errors";
 import { findCredentialsById, updatePasswordHash } from "./repository";
 
@@ -13,26 +15,25 @@ export const PASSWORD_CHANGED = "Successfully saved new password";
  * logins do; success ends every other session of the user (this one stays signed in).
  */
 export async function changeOwnPassword(
-  app: FastifyInstance,
+  db: Db,
   auth: AuthContext,
   targetUserId: number,
   body: ChangePasswordRequest,
-  client: string,
+  deps: { hasher: PasswordHasher; rateLimit: RateLimitConfig; client: string },
 ): Promise<void> {
   if (targetUserId !== auth.user.id) throw errors.forbidden();
-  const { rateLimit } = app.serverConfig;
+  const { hasher, rateLimit, client } = deps;
   const keys = passwordChangeKeys(auth.user.id, rateLimit);
-  const admission = await admitAttempt(app.db, keys, rateLimit.windowSeconds);
+  const admission = await admitAttempt(db, keys, rateLimit.windowSeconds);
   if (!admission.ok) throw errors.rateLimited(admission.retryAfter);
 
-  const credentials = await findCredentialsById(app.db, auth.user.id);
+  const credentials = await findCredentialsById(db, auth.user.id);
   let matches: boolean;
   try {
     matches =
-      !!credentials &&
-      (await app.passwordHasher.verify(client, body.old_password, credentials.passwordHash));
+      !!credentials && (await hasher.verify(client, body.old_password, credentials.passwordHash));
   } catch (error) {
-    if (error instanceof ApiError) await refund(app.db, admission.attempt);
+    if (error instanceof ApiError) await refund(db, admission.attempt);
     throw error;
   }
   if (!credentials || !matches) {
@@ -41,11 +42,11 @@ export async function changeOwnPassword(
       "The old password is not correct",
     );
   }
-  await clearFailures(app.db, keys);
+  await clearFailures(db, keys);
   if (body.old_password === body.new_password) {
     throw errors.validation({ new_password: ["The new password must differ from the old one"] });
   }
-  const passwordHash = await app.passwordHasher.hash(client, body.new_password);
-  await updatePasswordHash(app.db, auth.user.id, passwordHash, "changed");
-  await revokeOtherSessions(app.db, auth.user.id, auth.sessionId, "password_change");
+  const passwordHash = await hasher.hash(client, body.new_password);
+  await updatePasswordHash(db, auth.user.id, passwordHash, "changed");
+  await revokeOtherSessions(db, auth.user.id, auth.sessionId, "password_change");
 }

@@ -16,13 +16,13 @@ import { companyRoutes } from "./company";
 import { criticalLineRoutes } from "./critical-lines";
 import { documentRoutes } from "./documents";
 import { eventsRoutes } from "./events";
-import { indicationRoutes } from "./indicators";
+import { indicatorRoutes } from "./indicators";
 import { schedulingRoutes } from "./scheduling";
 import { shipmentRoutes } from "./shipments";
 import { smsRoutes } from "./sms";
 import { statusRoutes } from "./status";
 import { taskListRoutes } from "./task-list";
-import { shipperRoutes } from "./trucks";
+import { truckRoutes } from "./trucks";
 import { userRoutes } from "./users";
 import { userAdminRoutes } from "./users/admin-routes";
 
@@ -51,7 +51,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(userRoutes);
     await api.register(userAdminRoutes);
     await api.register(companyRoutes);
-    await api.register(shipperRoutes);
+    await api.register(truckRoutes);
     await api.register(smsRoutes);
     await api.register(statusRoutes);
     await api.register(clientRoutes);
@@ -64,7 +64,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(eventsRoutes);
     await api.register(documentRoutes);
     await api.register(biRoutes);
-    await api.register(indicationRoutes);
+    await api.register(indicatorRoutes);
     await api.register(alertRoutes);
     if (extend) await api.register(extend);
   };

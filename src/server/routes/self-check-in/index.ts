@@ -39,7 +39,7 @@ export function selfCheckInKeys(
  * the database (auth/login-throttle.ts: one atomic statement counts the request against both
  * keys), so the limits hold across server instances and under parallel bursts.
  */
-export const publicCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
+export const selfCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSms(app);
   const limits = app.serverConfig.limits;
   const limit = async (address: string, token: string) => {

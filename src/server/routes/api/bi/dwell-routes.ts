@@ -12,15 +12,8 @@ import { listOf } from "../../../../shared/contract/paging";
 import { authOf } from "../../../auth/context";
 import { dwellDays, dwellGroups, dwellLinePage } from "../../../domain/bi/dwell";
 import { pageOf } from "../../../http/page";
-import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { requirePermission } from "../../../plugins/require-permission";
+import { responses, SCOPE, seeBi, tags } from "./route-docs";
 
-const tags = ["metrics"];
-const responses = errorResponses(...API_ERRORS);
-const SCOPE =
-  "Requires seeBi. Days are the yard's calendar days (the dock schedule's time zone, UTC " +
-  "without one); date_end is inclusive. A user limited to some clients counts only their " +
-  "clients' lines (and the trucks carrying them). ";
 const DWELL =
   "Requires seeBi. Lines that arrived (check-in) in the range, on the yard's calendar days; " +
   "dwell from the arrival to the truck's first check-out after it, or to the line's loading " +
@@ -29,7 +22,7 @@ const DWELL =
 
 /** Dwell per day, per carrier and per truck, and the lines behind them (issue 16). */
 export const dwellRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = { preHandler: requirePermission("seeBi") };
+  const guard = seeBi;
 
   app.get("/metrics/dwell", {
     ...guard,

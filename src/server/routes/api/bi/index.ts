@@ -35,24 +35,16 @@ import {
 import { metricScopeOf, pagingOf, rangeOf } from "../../../domain/bi/scope";
 import { machineHours, userHours } from "../../../domain/bi/task-hours-repository";
 import { pageOf } from "../../../http/page";
-import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { requirePermission } from "../../../plugins/require-permission";
 import { dwellRoutes } from "./dwell-routes";
+import { responses, SCOPE, seeBi, tags } from "./route-docs";
 import { scorecardRoutes } from "./scorecard-routes";
-
-const tags = ["metrics"];
-const SCOPE =
-  "Requires seeBi. Days are the yard's calendar days (the dock schedule's time zone, UTC " +
-  "without one); date_end is inclusive. A user limited to some clients counts only their " +
-  "clients' lines (and the trucks carrying them). ";
-const responses = errorResponses(...API_ERRORS);
 
 /**
  * api/metrics/*: BI figures (spec section 7) and the rows behind a bar or slice; dwell and the
  * carrier scorecard in dwell-routes.ts and scorecard-routes.ts.
  */
 export const biRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = { preHandler: requirePermission("seeBi") };
+  const guard = seeBi;
   await app.register(dwellRoutes);
   await app.register(scorecardRoutes);
 

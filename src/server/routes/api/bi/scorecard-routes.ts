@@ -2,19 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MetricSettings, MetricsQuery, Scorecard } from "../../../../shared/contract/bi";
 import { authOf } from "../../../auth/context";
 import { carrierScorecard, metricSettings, saveMetricSettings } from "../../../domain/bi/scorecard";
-import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { requirePermission } from "../../../plugins/require-permission";
-
-const tags = ["metrics"];
-const responses = errorResponses(...API_ERRORS);
-const SCOPE =
-  "Requires seeBi. Days are the yard's calendar days (the dock schedule's time zone, UTC " +
-  "without one); date_end is inclusive. A user limited to some clients counts only their " +
-  "clients' lines (and the trucks carrying them). ";
+import { responses, SCOPE, seeBi, tags } from "./route-docs";
 
 /** The carrier scorecard and its on-time tolerance (issue 16). */
 export const scorecardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = { preHandler: requirePermission("seeBi") };
+  const guard = seeBi;
 
   app.get("/metrics/scorecard", {
     ...guard,

@@ -20,7 +20,7 @@ import {
   shipmentFor,
   uploadAttachment,
 } from "../../../domain/documents/attachment-service";
-import { streamZip } from "../../../domain/documents/attachment-zip";
+import { zipAttachments } from "../../../domain/documents/attachment-zip";
 import { contentDisposition } from "../../../domain/documents/disposition";
 import { ApiError, errors } from "../../../errors";
 import { pageOf } from "../../../http/page";
@@ -92,7 +92,12 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
           "Unsupported content type: send multipart/form-data",
         );
       }
-      const row = await uploadAttachment(app, request, authOf(request));
+      const maxBytes = app.serverConfig.attachments.maxBytes;
+      const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+      const row = await uploadAttachment(app.db, authOf(request), parts, {
+        storage: app.fileStorage,
+        maxBytes,
+      });
       return reply.code(201).send(presentAttachment(row));
     },
   });
@@ -176,7 +181,17 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AttachmentZipQuery,
       response: { 200: z.any().describe("application/zip"), ...errorResponses(...API_ERRORS, 404) },
     },
-    handler: async (request, reply) => streamZip(app, request, reply, authOf(request)),
+    handler: async (request, reply) => {
+      const { name, archive } = await zipAttachments(app.db, authOf(request), request.query, {
+        storage: app.fileStorage,
+        log: request.log,
+      });
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", contentDisposition("attachment", name))
+        .header("cache-control", "private, no-store")
+        .send(archive);
+    },
   });
 
   app.get("/attachment/mail-status", {
@@ -204,6 +219,11 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         ...errorResponses(...API_ERRORS, 404, 413),
       },
     },
-    handler: async (request) => sendAttachmentMail(app, authOf(request), request.body),
+    handler: async (request) =>
+      sendAttachmentMail(app.db, authOf(request), request.body, {
+        mailer: app.mailer,
+        storage: app.fileStorage,
+        log: request.log,
+      }),
   });
 };

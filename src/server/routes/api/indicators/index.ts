@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Indication, IndicationHeaders } from "../../../../shared/contract/indicators";
 import { authOf } from "../../../auth/context";
-import { indicationOf } from "../../../domain/indicators/service";
+import { indicatorsOf } from "../../../domain/indicators/service";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { CompanyHeaders } from "../../../plugins/company-scope";
 
 /** api/indication: the indicator tiles of the wall screens (spec section 7). */
-export const indicationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/indication", {
     schema: {
       tags: ["indicators"],
@@ -25,7 +25,7 @@ export const indicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { area, period } = request.headers;
       const auth = authOf(request);
       const scope = { companyId: auth.company.id, clientIds: auth.clientIds };
-      return indicationOf(app.db, scope, area, period);
+      return indicatorsOf(app.db, scope, area, period);
     },
   });
 };

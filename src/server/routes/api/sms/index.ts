@@ -52,11 +52,12 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!truck.phone) {
         throw errors.validation({ phone: ["The truck has no phone number"] });
       }
-      const sms = await sendSms(app, auth, {
-        to: truck.phone,
-        body: request.body.message,
-        shipperId: truck.id,
-      });
+      const sms = await sendSms(
+        app.db,
+        auth,
+        { to: truck.phone, body: request.body.message, shipperId: truck.id },
+        { sms: app.sms, limits: app.serverConfig.limits },
+      );
       return reply.code(201).send(sms);
     },
   });

@@ -18,18 +18,18 @@ import { trucksForLine } from "../../../domain/trucks/check-in-trucks";
 import { presentShipper } from "../../../domain/trucks/presenter";
 import {
   type AutocompleteColumn,
-  autocompleteShippers,
-  availableShippers,
+  autocompleteTrucks,
+  availableTrucks,
   findShipper,
-  listShippers,
+  listTrucks,
 } from "../../../domain/trucks/repository";
 import {
-  createShipper,
-  createShipperOnce,
-  patchShipper,
+  createTruck,
+  createTruckOnce,
+  patchTruck,
   registerRange,
-  removeShipper,
-  replaceShipper,
+  removeTruck,
+  replaceTruck,
 } from "../../../domain/trucks/service";
 import { errors } from "../../../errors";
 import { pageOf, wholeList } from "../../../http/page";
@@ -57,7 +57,7 @@ const LOOKUPS: Record<AutocompleteColumn, (text: string) => string> = {
 };
 
 /** The trucks (shippers) of the request's company. */
-export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
+export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/shipper", {
     schema: {
       tags,
@@ -76,7 +76,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.register_date_after,
         request.query.register_date_before,
       );
-      const { count, rows } = await listShippers(app.db, authOf(request).company.id, {
+      const { count, rows } = await listTrucks(app.db, authOf(request).company.id, {
         name: name || undefined,
         plate: plate ? normalisePlate(plate) || undefined : undefined,
         registeredFrom: from,
@@ -110,7 +110,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(request);
       const { line, plate } = request.query;
       if (line === undefined) {
-        const { count, rows } = await availableShippers(app.db, auth.company.id, MAX_PAGE_SIZE);
+        const { count, rows } = await availableTrucks(app.db, auth.company.id, MAX_PAGE_SIZE);
         return wholeList(rows.map(presentShipper), count);
       }
       if (!canCheckIn(auth.roles)) throw errors.forbidden();
@@ -139,7 +139,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
         const query: Partial<Record<AutocompleteColumn, string>> = request.query;
         const text = LOOKUPS[column](query[column] ?? "");
         if (text === "" || text === "+") return [];
-        const rows = await autocompleteShippers(
+        const rows = await autocompleteTrucks(
           app.db,
           authOf(request).company.id,
           column,
@@ -183,7 +183,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const row = await createShipper(app.db, authOf(request).company.id, request.body);
+      const row = await createTruck(app.db, authOf(request).company.id, request.body);
       reply
         .code(201)
         .header("etag", etagOf(row.version))
@@ -212,7 +212,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const { row, created } = await createShipperOnce(
+      const { row, created } = await createTruckOnce(
         app.db,
         authOf(request).company.id,
         request.params.uid,
@@ -246,7 +246,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const versions = ifMatchVersions(request.headers["if-match"]);
-      const row = await replaceShipper(
+      const row = await replaceTruck(
         app.db,
         authOf(request).company.id,
         request.params.id,
@@ -277,7 +277,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const versions = ifMatchVersions(request.headers["if-match"]);
-      const row = await patchShipper(
+      const row = await patchTruck(
         app.db,
         authOf(request).company.id,
         request.params.id,
@@ -307,7 +307,7 @@ export const shipperRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const versions = ifMatchVersions(request.headers["if-match"]);
-      await removeShipper(app.db, authOf(request).company.id, request.params.id, versions);
+      await removeTruck(app.db, authOf(request).company.id, request.params.id, versions);
       return reply.code(204).send(null);
     },
   });

@@ -67,7 +67,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(request);
       const { page, page_size: pageSize } = request.query;
       const [mine, { count, rows }] = await Promise.all([
-        callerCompanies(app, auth),
+        callerCompanies(app.db, auth),
         listCompanyUsers(app.db, auth.company.id, {
           limit: pageSize,
           offset: (page - 1) * pageSize,
@@ -96,7 +96,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await findCompanyUser(app.db, auth.company.id, request.params.id);
       if (!view) throw errors.notFound();
       reply.header("etag", etagOf(view.user.version));
-      return presentAdminUser(view, auth, await callerCompanies(app, auth));
+      return presentAdminUser(view, auth, await callerCompanies(app.db, auth));
     },
   });
 
@@ -118,12 +118,15 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
-      const view = await createUser(app, auth, request.body, request.ip);
+      const view = await createUser(app.db, auth, request.body, {
+        hasher: app.passwordHasher,
+        client: request.ip,
+      });
       reply
         .code(201)
         .header("etag", etagOf(view.user.version))
         .header("location", `/api/user/${view.user.id}`);
-      return presentAdminUser(view, auth, await callerCompanies(app, auth));
+      return presentAdminUser(view, auth, await callerCompanies(app.db, auth));
     },
   });
 
@@ -141,14 +144,14 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const auth = authOf(request);
       const view = await changeRoles(
-        app,
+        app.db,
         auth,
         request.params.id,
         request.body.roles,
         ifMatchVersions(request.headers["if-match"]),
       );
       reply.header("etag", etagOf(view.user.version));
-      return presentAdminUser(view, auth, await callerCompanies(app, auth));
+      return presentAdminUser(view, auth, await callerCompanies(app.db, auth));
     },
   });
 
@@ -165,7 +168,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe("Deleted"), ...errorResponses(...API_ERRORS, 404) },
     },
     handler: async (request, reply) => {
-      await deleteUser(app, authOf(request), request.params.id);
+      await deleteUser(app.db, authOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   });

@@ -38,7 +38,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      await changeOwnPassword(app, authOf(request), request.params.id, request.body, request.ip);
+      await changeOwnPassword(app.db, authOf(request), request.params.id, request.body, {
+        hasher: app.passwordHasher,
+        rateLimit: app.serverConfig.rateLimit,
+        client: request.ip,
+      });
       return { detail: PASSWORD_CHANGED };
     },
   });

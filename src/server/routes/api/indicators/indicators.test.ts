@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "../../../../shared/contract/errors";
 import type { Indication, IndicatorKey } from "../../../../shared/contract/indicators";
 import { PLAIN } from "../../../db/demo-data";
-import { indicationOf } from "../../../domain/indicators/service";
+import { indicatorsOf } from "../../../domain/indicators/service";
 import { type Caller, callerFor } from "../../../test/api-caller";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { insertLine } from "../../../test/shipments";
@@ -64,7 +64,7 @@ const tiles = (indication: Indication) =>
 
 describe("indicators", () => {
   it("compares this year with the last, growth up", async () => {
-    const annual = await indicationOf(t.app.db, scope(), "G", "A", NOW);
+    const annual = await indicatorsOf(t.app.db, scope(), "G", "A", NOW);
     expect(annual).toMatchObject({ year: 2033, quarter: null, from: "2033-01-01T00:00:00.000Z" });
     expect(tiles(annual)).toEqual({
       lines_handled: [3, 1, 2, 200],
@@ -76,7 +76,7 @@ describe("indicators", () => {
   });
 
   it("compares this quarter with the one before, growth down, quarter named", async () => {
-    const quarterly = await indicationOf(t.app.db, scope(), "G", "T", NOW);
+    const quarterly = await indicatorsOf(t.app.db, scope(), "G", "T", NOW);
     expect(quarterly).toMatchObject({ year: 2033, quarter: 2, to: "2033-07-01T00:00:00.000Z" });
     const figures = tiles(quarterly);
     expect(figures.lines_handled).toEqual([0, 3, -3, -100]);
@@ -86,7 +86,7 @@ describe("indicators", () => {
   });
 
   it("narrows area C to warehouse W1", async () => {
-    const areaC = await indicationOf(t.app.db, scope(), "C", "A", NOW);
+    const areaC = await indicatorsOf(t.app.db, scope(), "C", "A", NOW);
     expect(tiles(areaC).lines_handled).toEqual([1, 0, 1, null]);
     expect(tiles(areaC).average_dwell).toEqual([60, null, null, null]);
   });
