@@ -24,7 +24,6 @@ import { statusRoutes } from "./status";
 import { taskListRoutes } from "./task-list";
 import { truckRoutes } from "./trucks";
 import { userRoutes } from "./users";
-import { userAdminRoutes } from "./users/admin-routes";
 
 /**
  * The /api scope: every route registered here needs a valid token and acts for one company
@@ -49,7 +48,6 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     registerMail(api);
     registerStorage(api);
     await api.register(userRoutes);
-    await api.register(userAdminRoutes);
     await api.register(companyRoutes);
     await api.register(truckRoutes);
     await api.register(smsRoutes);

@@ -11,8 +11,11 @@ import { presentAuthUser } from "../../../domain/users/presenter";
 import { changeOwnPassword, PASSWORD_CHANGED } from "../../../domain/users/service";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
+import { userAdminRoutes } from "./admin-routes";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The user admin routes (api/user list, create, edit, delete) are the same resource.
+  await app.register(userAdminRoutes);
   app.get("/user/auth", {
     schema: {
       tags: ["user"],
