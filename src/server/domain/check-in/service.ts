@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { Locale } from "../../../shared/constants";
 import type {
   CheckInAnswer,
@@ -7,12 +7,13 @@ import type {
 } from "../../../shared/contract/check-in";
 import { normalisePhone } from "../../../shared/phone";
 import { createOnce } from "../../db/create-once";
-import type { Db } from "../../db/database";
+import type { Db, Executor } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { CHECK_INS_UID_KEY } from "../../db/schema/check-ins";
 import type { ShipmentRow } from "../../db/schema/shipments";
 import type { ShipperRow } from "../../db/schema/shippers";
 import { ApiError, errors } from "../../errors";
+import type { SmsProvider } from "../../services/sms/provider";
 import { textsFor } from "../../texts";
 import { findShipment } from "../lines/repository";
 import { today } from "../scheduling/yard-day";
@@ -126,25 +127,33 @@ export function smsText(
   return words.text(line.code, place || words.office);
 }
 
+/** What the check-in takes from the app: the SMS provider, whether SMS is on, the log. */
+export interface CheckInDeps {
+  sms: SmsProvider;
+  smsEnabled: boolean;
+  log: FastifyBaseLogger;
+}
+
 /** Dock instructions to the driver's phone; a refused send is logged, never fails the check-in. */
 async function textDriver(
-  app: FastifyInstance,
+  db: Executor,
   actor: GateActor,
   truck: ShipperRow,
   line: ShipmentRow,
   language: Locale | undefined,
+  deps: CheckInDeps,
 ): Promise<boolean> {
-  if (!app.serverConfig.runtime.smsEnabled || !truck.phone) return false;
+  if (!deps.smsEnabled || !truck.phone) return false;
   try {
     const body = smsText(line, language);
-    const result = await app.sms.send({ to: truck.phone, body });
-    await insertSms(app.db, {
+    const result = await deps.sms.send({ to: truck.phone, body });
+    await insertSms(db, {
       companyId: actor.companyId,
       shipperId: truck.id,
       shipmentId: line.id,
       toPhone: truck.phone,
       body,
-      provider: app.sms.name,
+      provider: deps.sms.name,
       userId: actor.userId,
       ...(result.ok
         ? { status: "sent", providerMessageId: result.id ?? null }
@@ -152,7 +161,7 @@ async function textDriver(
     });
     return result.ok;
   } catch (error) {
-    app.log.warn({ err: error }, "check-in SMS failed");
+    deps.log.warn({ err: error }, "check-in SMS failed");
     return false;
   }
 }
@@ -191,13 +200,13 @@ const uidTaken = (error: unknown) => isUniqueViolation(error, CHECK_INS_UID_KEY)
  * false); so does a racing copy of the same check-in that lost.
  */
 export async function checkInOnce(
-  app: FastifyInstance,
+  db: Db,
   actor: GateActor,
   uid: string,
   body: CheckInBody,
+  deps: CheckInDeps,
   now = new Date(),
 ): Promise<{ answer: CheckInAnswer; created: boolean }> {
-  const db = app.db;
   const repeat = async () => {
     const event = await findGateEvent(db, actor.companyId, uid);
     if (event?.kind !== "in" || event.shipmentId === null || event.shipperId === null) {
@@ -243,7 +252,7 @@ export async function checkInOnce(
       });
       return { line, truck: arrived };
     });
-    const smsSent = await textDriver(app, actor, done.truck, done.line, body.language);
+    const smsSent = await textDriver(db, actor, done.truck, done.line, body.language, deps);
     return answerOf(db, actor.companyId, uid, done.line.id, done.truck, smsSent);
   };
   const { value, created } = await createOnce({ find: repeat, create: checkIn, isRace: uidTaken });
@@ -256,13 +265,12 @@ export async function checkInOnce(
  * already left, is refused. A repeat answers the truck as it is now.
  */
 export async function checkOutOnce(
-  app: FastifyInstance,
+  db: Db,
   actor: GateActor,
   uid: string,
   plate: string,
   now = new Date(),
 ): Promise<{ answer: CheckOutAnswer; created: boolean }> {
-  const db = app.db;
   const repeat = async (): Promise<CheckOutAnswer | undefined> => {
     const event = await findGateEvent(db, actor.companyId, uid);
     if (event?.kind !== "out" || event.shipperId === null) return undefined;

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import type { Locale } from "../../../shared/constants";
 import type { SelfCheckInAnswer } from "../../../shared/contract/check-in";
 import { normalisePhone } from "../../../shared/phone";
+import type { Db } from "../../db/database";
 import { ApiError, errors } from "../../errors";
 import { linesByReference } from "../check-in/repository";
-import { checkInOnce } from "../check-in/service";
+import { type CheckInDeps, checkInOnce } from "../check-in/service";
 import { today } from "../scheduling/yard-day";
 
 /** The one answer for every reference the driver cannot check in with (non-disclosure). */
@@ -28,9 +28,10 @@ export interface SelfCheckIn {
  * nothing about other references. Only warehouse, dock and time go back.
  */
 export async function selfCheckIn(
-  app: FastifyInstance,
+  db: Db,
   companyId: number,
   input: SelfCheckIn,
+  deps: CheckInDeps,
 ): Promise<SelfCheckInAnswer> {
   const phone = normalisePhone(input.phone, input.country_code ?? undefined);
   if (!phone) {
@@ -38,10 +39,10 @@ export async function selfCheckIn(
       phone: [{ code: "invalid_phone" }],
     });
   }
-  const span = await today(app.db, companyId);
+  const span = await today(db, companyId);
   const lines = [
-    ...(await linesByReference(app.db, companyId, input.reference, 1, span)),
-    ...(await linesByReference(app.db, companyId, input.reference, 2, span)),
+    ...(await linesByReference(db, companyId, input.reference, 1, span)),
+    ...(await linesByReference(db, companyId, input.reference, 2, span)),
   ];
   const mine = lines.find((row) => row.truck === input.plate);
   if (mine) {
@@ -55,12 +56,18 @@ export async function selfCheckIn(
   const free = lines.find((row) => row.truck === null);
   if (!free) throw errors.notFound(NOT_POSSIBLE);
   try {
-    const { answer } = await checkInOnce(app, { companyId, userId: null }, randomUUID(), {
-      line: free.line.id,
-      type: free.line.type as 1 | 2,
-      truck: { plate: input.plate, name: input.name, phone: phone.e164 },
-      language: input.language,
-    });
+    const { answer } = await checkInOnce(
+      db,
+      { companyId, userId: null },
+      randomUUID(),
+      {
+        line: free.line.id,
+        type: free.line.type as 1 | 2,
+        truck: { plate: input.plate, name: input.name, phone: phone.e164 },
+        language: input.language,
+      },
+      deps,
+    );
     return {
       warehouse: answer.check_in.warehouse,
       dock: answer.check_in.dock,

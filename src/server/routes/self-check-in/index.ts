@@ -86,7 +86,11 @@ export const selfCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
       await limit(request.ip, request.params.token);
       const company = await companyOfToken(app.db, request.params.token);
       if (!company) throw errors.notFound(GONE);
-      return selfCheckIn(app, company.id, request.body);
+      return selfCheckIn(app.db, company.id, request.body, {
+        sms: app.sms,
+        smsEnabled: app.serverConfig.runtime.smsEnabled,
+        log: request.log,
+      });
     },
   });
 };

@@ -95,10 +95,11 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { answer, created } = await checkInOnce(
-        app,
+        app.db,
         actorOf(request),
         request.params.uid,
         request.body,
+        { sms: app.sms, smsEnabled: app.serverConfig.runtime.smsEnabled, log: request.log },
       );
       reply.code(created ? 201 : 200).header("etag", etagOf(answer.version));
       return answer;
@@ -173,7 +174,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { answer, created } = await checkOutOnce(
-        app,
+        app.db,
         actorOf(request),
         request.params.uid,
         request.body.plate,
