@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { DwellGroup, DwellGroupRow, DwellLine } from "../../../shared/contract/bi";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
 import { fetchDwellGroups, fetchDwellLines } from "./api";
@@ -39,21 +40,24 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
   const { t } = useLingui();
   const id = useId();
   const [by, setBy] = useState<DwellGroup>("carrier");
-  const [rows, setRows] = useState<DwellGroupRow[] | null>(null);
   const [sort, handleSort] = useSortState<SortKey>({ key: "p90_minutes", ascending: false }, [
     "carrier",
     "plate",
   ]);
   const [open, setOpen] = useState<{ row: DwellGroupRow; lines: DwellLine[]; count: number }>();
-  useEffect(() => {
-    const controller = new AbortController();
-    setRows(null);
+  const groups = useRemoteData(
+    JSON.stringify([query, by]),
+    (signal) => fetchDwellGroups(query, by, signal),
+    { onError: notifyError },
+  );
+  const rows = groups.data ?? null;
+  // Other dates or grouping: the open row's lines are gone with its table.
+  const shownKey = JSON.stringify([query, by]);
+  const [openKey, setOpenKey] = useState(shownKey);
+  if (openKey !== shownKey) {
+    setOpenKey(shownKey);
     setOpen(undefined);
-    fetchDwellGroups(query, by, controller.signal).then(setRows, (error: unknown) => {
-      if (!controller.signal.aborted) notifyError(error);
-    });
-    return () => controller.abort();
-  }, [query, by]);
+  }
 
   const columns: SortKey[] =
     by === "truck"

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
-import type { DwellRow, Scorecard, ScorecardRow } from "../../../shared/contract/bi";
+import type { ScorecardRow } from "../../../shared/contract/bi";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
@@ -49,21 +49,13 @@ const shown = (value: number | null) => (value === null ? "--" : String(value));
 export function YardTimes({ query }: { query: BiQuery }) {
   const { t } = useLingui();
   const mayChangeSettings = useSession().roles.includes("admin");
-  const [dwell, setDwell] = useState<DwellRow[] | null>(null);
-  const [card, setCard] = useState<Scorecard | null>(null);
   const [sort, handleSort] = useSortState<SortKey>({ key: "lines", ascending: false }, ["carrier"]);
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([fetchDwell(query, controller.signal), fetchScorecard(query, controller.signal)])
-      .then(([days, scorecard]) => {
-        setDwell(days);
-        setCard(scorecard);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) notifyError(error);
-      });
-    return () => controller.abort();
-  }, [query]);
+  const answer = useRemoteData(
+    JSON.stringify(query),
+    (signal) => Promise.all([fetchDwell(query, signal), fetchScorecard(query, signal)]),
+    { keepPrevious: true, onError: notifyError },
+  );
+  const [dwell, card] = answer.data ?? [null, null];
   const names: Record<SortKey, string> = {
     carrier: t`Carrier`,
     lines: t`Lines`,
@@ -126,10 +118,7 @@ export function YardTimes({ query }: { query: BiQuery }) {
       </div>
       <DwellBreakdown query={query} />
       {mayChangeSettings && card ? (
-        <ToleranceForm
-          current={card.tolerance_minutes}
-          onSaved={() => fetchScorecard(query).then(setCard, notifyError)}
-        />
+        <ToleranceForm current={card.tolerance_minutes} onSaved={() => void answer.reload()} />
       ) : null}
       <div className={styles.detailWrap}>
         <table className={styles.detail}>

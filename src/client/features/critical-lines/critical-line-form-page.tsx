@@ -5,13 +5,14 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Input, Label, Text, TextArea, TextField } from "react-aria-components";
 import {
   CRITICAL_LINE_TEXT_MAX,
   type CriticalLine,
   OBSERVATIONS_MAX,
 } from "../../../shared/contract/critical-lines";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
 import { ApiError, isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
@@ -47,37 +48,31 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const [values, setValues] = useState<CriticalLineFormValues>(EMPTY_CRITICAL_LINE);
   const [editing, setEditing] = useState<CriticalLine | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [loading, setLoading] = useState(lineId !== null);
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const creationId = useRef(crypto.randomUUID());
   const mayEdit = editing ? session.can("editCL") : session.can("addCL");
 
-  useEffect(() => {
-    if (lineId === null) return;
-    let live = true;
-    const show = (line: CriticalLine) => {
-      if (!live) return;
-      setEditing(line);
-      setValues(formValuesOf(line));
-    };
-    void (async () => {
-      const mirrored = await getMirroredCriticalLine(lineId);
-      if (mirrored) show(mirrored);
-      try {
-        const fresh = await getCriticalLine(lineId);
-        await putCriticalLine(fresh);
-        show(fresh);
-      } catch (error) {
-        if (!mirrored) notifyError(error);
-      } finally {
-        if (live) setLoading(false);
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [lineId]);
+  // The mirrored copy at once (the form opens offline), then the API's, mirrored too.
+  const line = useRemoteData(
+    lineId === null ? null : String(lineId),
+    async () => {
+      const fresh = await getCriticalLine(lineId ?? 0);
+      await putCriticalLine(fresh);
+      return fresh;
+    },
+    {
+      cached: () => (lineId === null ? null : getMirroredCriticalLine(lineId)),
+      onData: (loaded) => {
+        setEditing(loaded);
+        setValues(formValuesOf(loaded));
+      },
+      onError: (error, shown) => {
+        if (!shown) notifyError(error);
+      },
+    },
+  );
+  const loading = line.isLoading;
 
   const labels: Record<keyof CriticalLineFormValues, string> = {
     init_date: t`Start date`,

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
 import type { CriticalLineHistoryEntry } from "../../../shared/contract/critical-lines";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import styles from "../../ui/list/list-table.module.css";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { Modal } from "../../ui/modal";
 import { criticalLineHistory } from "./api";
 import { formatDateTime } from "./format";
+
+const NO_ENTRIES: CriticalLineHistoryEntry[] = [];
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 
@@ -21,15 +23,10 @@ export function CriticalLineHistoryDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const [entries, setEntries] = useState<CriticalLineHistoryEntry[] | null>(null);
-  useEffect(() => {
-    criticalLineHistory(lineId)
-      .then(setEntries)
-      .catch((error: unknown) => {
-        notifyError(error);
-        setEntries([]);
-      });
-  }, [lineId]);
+  const history = useRemoteData(String(lineId), () => criticalLineHistory(lineId), {
+    onError: notifyError,
+  });
+  const entries = history.data ?? (history.error ? NO_ENTRIES : null);
   return (
     <Modal
       title={t`History ${label}`}

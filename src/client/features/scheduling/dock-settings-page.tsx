@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { type FormEvent, useId, useMemo, useState } from "react";
 import { type DockSchedule, SLOT_HOURS } from "../../../shared/contract/scheduling";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
@@ -30,29 +31,19 @@ export function DockSettingsPage() {
   const id = useId();
   const session = useSession();
   const isAdmin = session.roles.includes("admin");
-  const [schedule, setSchedule] = useState<DockSchedule | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [draft, setSchedule] = useState<DockSchedule | null>(null);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const companyId = session.company?.id;
 
-  useEffect(() => {
-    if (companyId === undefined) return;
-    let live = true;
-    setSchedule(null);
-    setFailed(false);
-    getDockSchedule().then(
-      (answer) => live && setSchedule(answer),
-      (error: unknown) => {
-        if (!live) return;
-        setFailed(true);
-        notifyError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
+  // The company's schedule, edited here: nothing shows until its own answer (another company).
+  const loaded = useRemoteData(
+    companyId === undefined ? null : String(companyId),
+    () => getDockSchedule(),
+    { onData: setSchedule, onError: notifyError },
+  );
+  const schedule = loaded.data === undefined ? null : draft;
+  const failed = loaded.error !== null;
 
   const zoneChoices = useMemo(() => zones(schedule?.time_zone ?? "UTC"), [schedule?.time_zone]);
   const set = (change: Partial<DockSchedule>) =>

@@ -6,9 +6,10 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { type AdminUser, type CompanyRole, PASSWORD_MIN } from "../../../shared/contract/users";
 import type { RoleKey } from "../../../shared/roles";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
@@ -20,6 +21,8 @@ import { changeUserRoles, createUser, getUser, listRoles } from "./api";
 import { ROLE_LABELS } from "./role-labels";
 import { checkNewUser, type UserFormValues } from "./user-form";
 import styles from "./users.module.css";
+
+const NO_ROLES: CompanyRole[] = [];
 
 export function parseUserId(raw: string | undefined): number | null {
   const id = Number(raw);
@@ -43,44 +46,32 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
     roles: [],
   });
   const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [roles, setRoles] = useState<CompanyRole[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const canManage = session.can("addExp");
 
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      try {
-        const [offered, user] = await Promise.all([
-          listRoles(),
-          userId === null ? Promise.resolve(null) : getUser(userId),
-        ]);
-        if (!live) return;
-        setRoles(offered);
-        if (user) {
-          setEditing(user);
-          setValues((current) => ({
-            ...current,
-            username: user.username,
-            first_name: user.first_name,
-            last_name: user.last_name,
-            email: user.email,
-            companies: user.companies,
-            roles: user.roles.map((role) => role.name),
-          }));
-        }
-      } catch (error) {
-        notifyError(error);
-      } finally {
-        if (live) setLoading(false);
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  const loaded = useRemoteData(
+    String(userId),
+    () => Promise.all([listRoles(), userId === null ? Promise.resolve(null) : getUser(userId)]),
+    {
+      onData: ([, user]) => {
+        if (!user) return;
+        setEditing(user);
+        setValues((current) => ({
+          ...current,
+          username: user.username,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.email,
+          companies: user.companies,
+          roles: user.roles.map((role) => role.name),
+        }));
+      },
+      onError: notifyError,
+    },
+  );
+  const roles = loaded.data?.[0] ?? NO_ROLES;
+  const loading = loaded.isLoading;
 
   const set =
     (field: "username" | "first_name" | "last_name" | "email" | "password" | "repeat") =>

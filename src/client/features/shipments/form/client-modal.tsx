@@ -8,6 +8,7 @@ import {
   TextArea,
 } from "react-aria-components";
 import type { Client } from "../../../../shared/contract/clients";
+import { useRemoteData } from "../../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../../lib/error-messages";
 import { useSession } from "../../../lib/session/use-session";
 import { Button } from "../../../ui/button";
@@ -40,14 +41,19 @@ export function ClientModal({ isOpen, clientId, onClose, onSaved }: ClientModalP
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
 
+  // Each opening (or another client) starts from an empty form; the client's values follow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clientId changing is a cue to reset.
   useEffect(() => {
     if (!isOpen) return;
     setErrors({});
     setExisting(null);
     setValues({ ...EMPTY, company: session.company ? [session.company.id] : [] });
-    if (clientId === null) return;
-    getClient(clientId)
-      .then((client) => {
+  }, [isOpen, clientId, session.company]);
+  useRemoteData(
+    isOpen && clientId !== null ? String(clientId) : null,
+    () => getClient(clientId ?? 0),
+    {
+      onData: (client) => {
         setExisting({ id: client.id, version: client.version });
         setValues({
           description: client.description,
@@ -55,12 +61,13 @@ export function ClientModal({ isOpen, clientId, onClose, onSaved }: ClientModalP
           notes: client.notes,
           company: client.company,
         });
-      })
-      .catch((error: unknown) => {
+      },
+      onError: (error) => {
         console.error("Loading the client failed", error);
         setErrors({ description: [t`The client could not be loaded`] });
-      });
-  }, [isOpen, clientId, session.company, t]);
+      },
+    },
+  );
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
