@@ -4,6 +4,7 @@ import type { DwellGroup, DwellGroupRow, DwellLine } from "../../../shared/contr
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
+import { SelectField } from "../../ui/fields/select-field";
 import { fetchDwellGroups, fetchDwellLines } from "./api";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
@@ -86,20 +87,16 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
     );
   return (
     <div className={styles.breakdown}>
-      <label className={styles.field}>
-        <span className={styles.label}>
-          <Trans>Dwell by</Trans>
-        </span>
-        <select
-          id={`${id}-by`}
-          className={styles.input}
-          value={by}
-          onChange={(event) => setBy(event.target.value === "truck" ? "truck" : "carrier")}
-        >
-          <option value="carrier">{t`Carrier`}</option>
-          <option value="truck">{t`Truck`}</option>
-        </select>
-      </label>
+      <SelectField
+        id={`${id}-by`}
+        label={<Trans>Dwell by</Trans>}
+        value={by}
+        onChange={(next) => setBy(next === "truck" ? "truck" : "carrier")}
+        options={[
+          { value: "carrier", label: t`Carrier` },
+          { value: "truck", label: t`Truck` },
+        ]}
+      />
       <div className={styles.detailWrap}>
         <table className={styles.detail}>
           <caption className={styles.detailTitle}>

@@ -11,7 +11,7 @@ import { notify, notifyError } from "../../lib/notices";
 import { db } from "../../offline/db";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
-import { TextField } from "../../ui/text-field";
+import { TextField } from "../../ui/fields/text-field";
 import { type Validation, validateReference } from "./api";
 import styles from "./check-in.module.css";
 import { truckByPlate } from "./check-in-local";

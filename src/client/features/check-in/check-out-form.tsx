@@ -5,7 +5,7 @@ import { notify } from "../../lib/notices";
 import { db } from "../../offline/db";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
-import { TextField } from "../../ui/text-field";
+import { TextField } from "../../ui/fields/text-field";
 import styles from "./check-in.module.css";
 import { isOnSite, truckByPlate } from "./check-in-local";
 import { queueCheckOut } from "./commands";

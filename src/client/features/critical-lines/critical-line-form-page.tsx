@@ -6,7 +6,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
-import { Input, Label, Text, TextArea, TextField } from "react-aria-components";
 import {
   CRITICAL_LINE_TEXT_MAX,
   type CriticalLine,
@@ -20,6 +19,8 @@ import { useSession } from "../../lib/session/use-session";
 import { getMirroredCriticalLine, putCriticalLine } from "../../offline/critical-lines-mirror";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
+import { DateField } from "../../ui/fields/date-field";
+import { TextField } from "../../ui/fields/text-field";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createCriticalLine, getCriticalLine, replaceCriticalLine } from "./api";
@@ -146,40 +147,24 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const textField = (field: TextKey) => (
     <TextField
       key={field}
-      className={styles.field}
+      label={labels[field]}
       value={values[field]}
       onChange={set(field)}
       maxLength={CRITICAL_LINE_TEXT_MAX}
       isReadOnly={!mayEdit}
-      isInvalid={Boolean(errors[field]?.length)}
-    >
-      <Label className={styles.label}>{labels[field]}</Label>
-      <Input className={styles.input} />
-      {errors[field]?.length ? (
-        <Text slot="errorMessage" className={styles.error}>
-          {errors[field].join(" ")}
-        </Text>
-      ) : null}
-    </TextField>
+      errorMessage={errors[field]?.length ? errors[field].join(" ") : undefined}
+    />
   );
   const dateField = (field: "init_date" | "end_date") => (
-    <TextField
-      className={styles.field}
+    <DateField
+      type="datetime-local"
+      label={`${labels[field]} *`}
       value={values[field]}
       onChange={set(field)}
-      type="datetime-local"
       isRequired
       isReadOnly={!mayEdit}
-      isInvalid={Boolean(errors[field]?.length)}
-    >
-      <Label className={styles.label}>{labels[field]} *</Label>
-      <Input className={styles.input} />
-      {errors[field]?.length ? (
-        <Text slot="errorMessage" className={styles.error}>
-          {errors[field].join(" ")}
-        </Text>
-      ) : null}
-    </TextField>
+      errorMessage={errors[field]?.length ? errors[field].join(" ") : undefined}
+    />
   );
 
   return (
@@ -208,15 +193,13 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
           ).map(textField)}
         </div>
         <TextField
-          className={styles.field}
+          label={labels.observations}
           value={values.observations}
           onChange={set("observations")}
           maxLength={OBSERVATIONS_MAX}
           isReadOnly={!mayEdit}
-        >
-          <Label className={styles.label}>{labels.observations}</Label>
-          <TextArea className={`${styles.input} ${styles.textarea}`} rows={3} />
-        </TextField>
+          multiline
+        />
         <div className={styles.actions}>
           <Button type="submit" variant="primary" pending={saving} isDisabled={!mayEdit}>
             <Trans>Save</Trans>

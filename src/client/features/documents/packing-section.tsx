@@ -4,10 +4,10 @@ import type { Material, PackingLine } from "../../../shared/contract/documents-p
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
+import { TextField } from "../../ui/fields/text-field";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { Modal } from "../../ui/modal";
 import { SearchSelect } from "../../ui/search-select";
-import { TextField } from "../../ui/text-field";
 import {
   addPackingLine,
   createMaterial,

@@ -6,7 +6,8 @@ import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
-import fieldStyles from "../../ui/field.module.css";
+import { SelectField } from "../../ui/fields/select-field";
+import { TextField } from "../../ui/fields/text-field";
 import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
@@ -85,27 +86,16 @@ export function DockSettingsPage() {
               <Trans>Only an administrator changes the dock hours.</Trans>
             </p>
           ) : null}
-          <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={`${id}-zone`}>
-              <Trans>Time zone of the yard</Trans>
-            </label>
-            <select
-              id={`${id}-zone`}
-              className={styles.select}
-              value={schedule.time_zone}
-              disabled={readOnly}
-              onChange={(event) => set({ time_zone: event.target.value })}
-            >
-              {zoneChoices.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-            {errors.time_zone ? (
-              <span className={fieldStyles.error}>{errors.time_zone}</span>
-            ) : null}
-          </div>
+          <SelectField
+            id={`${id}-zone`}
+            label={<Trans>Time zone of the yard</Trans>}
+            selectClassName={styles.select}
+            value={schedule.time_zone}
+            isDisabled={readOnly}
+            onChange={(time_zone) => set({ time_zone })}
+            options={zoneChoices.map((zone) => ({ value: zone, label: zone }))}
+            errorMessage={errors.time_zone}
+          />
           <div className={styles.row}>
             <HourSelect
               id={`${id}-opens`}
@@ -174,25 +164,16 @@ function HourSelect(props: {
   error?: string | undefined;
 }) {
   return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={props.id}>
-        {props.label}
-      </label>
-      <select
-        id={props.id}
-        className={styles.select}
-        value={props.value}
-        disabled={props.disabled}
-        onChange={(event) => props.onChange(Number(event.target.value))}
-      >
-        {SLOT_HOURS.map((hour) => (
-          <option key={hour} value={hour}>
-            {hourText(hour)}
-          </option>
-        ))}
-      </select>
-      {props.error ? <span className={fieldStyles.error}>{props.error}</span> : null}
-    </div>
+    <SelectField
+      id={props.id}
+      label={props.label}
+      selectClassName={styles.select}
+      value={String(props.value)}
+      isDisabled={props.disabled}
+      onChange={(hour) => props.onChange(Number(hour))}
+      options={SLOT_HOURS.map((hour) => ({ value: String(hour), label: hourText(hour) }))}
+      errorMessage={props.error}
+    />
   );
 }
 
@@ -206,23 +187,18 @@ function LimitInput(props: {
 }) {
   const { t } = useLingui();
   return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={props.id}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        className={fieldStyles.input}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={1000}
-        placeholder={t`No limit`}
-        value={props.value ?? ""}
-        readOnly={props.disabled}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.error ? <span className={fieldStyles.error}>{props.error}</span> : null}
-    </div>
+    <TextField
+      id={props.id}
+      label={props.label}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={1000}
+      placeholder={t`No limit`}
+      value={props.value === null ? "" : String(props.value)}
+      isReadOnly={props.disabled}
+      onChange={props.onChange}
+      errorMessage={props.error}
+    />
   );
 }

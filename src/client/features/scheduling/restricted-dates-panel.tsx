@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { RestrictedDate } from "../../../shared/contract/scheduling";
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
-import fieldStyles from "../../ui/field.module.css";
+import { DateField } from "../../ui/fields/date-field";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
@@ -30,7 +30,6 @@ export interface RestrictedDatesPanelProps {
  */
 export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
   const { t, i18n } = useLingui();
-  const id = useId();
   const [page, setPage] = useState(1);
   const [date, setDate] = useState("");
   const [dateError, setDateError] = useState<string | undefined>();
@@ -84,23 +83,15 @@ export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
     <div className={styles.restricted}>
       {canEdit ? (
         <form className={styles.addRow} onSubmit={(event) => void add(event)} noValidate>
-          <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={`${id}-date`}>
-              <Trans>Date to restrict</Trans>
-            </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className={fieldStyles.input}
-              value={date}
-              onChange={(event) => {
-                setDate(event.target.value);
-                setDateError(undefined);
-              }}
-              aria-invalid={dateError ? true : undefined}
-            />
-            {dateError ? <span className={fieldStyles.error}>{dateError}</span> : null}
-          </div>
+          <DateField
+            label={<Trans>Date to restrict</Trans>}
+            value={date}
+            onChange={(value) => {
+              setDate(value);
+              setDateError(undefined);
+            }}
+            errorMessage={dateError}
+          />
           <Button type="submit" pending={adding}>
             <Trans>Restrict date</Trans>
           </Button>

@@ -14,9 +14,10 @@ import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
+import { Checkbox } from "../../ui/fields/checkbox";
+import { TextField } from "../../ui/fields/text-field";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
-import { TextField } from "../../ui/text-field";
 import { changeUserRoles, createUser, getUser, listRoles } from "./api";
 import { ROLE_LABELS } from "./role-labels";
 import { checkNewUser, type UserFormValues } from "./user-form";
@@ -172,19 +173,15 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
         </div>
         {editing ? null : (
           <div className={styles.row}>
-            <div>
-              <TextField
-                label={`${t`Password`} *`}
-                type="password"
-                value={values.password}
-                onChange={set("password")}
-                autoComplete="new-password"
-                errorMessage={errors.password?.join(" ")}
-              />
-              <p className={styles.hint}>
-                <Trans>At least {PASSWORD_MIN} characters</Trans>
-              </p>
-            </div>
+            <TextField
+              label={`${t`Password`} *`}
+              type="password"
+              value={values.password}
+              onChange={set("password")}
+              autoComplete="new-password"
+              description={<Trans>At least {PASSWORD_MIN} characters</Trans>}
+              errorMessage={errors.password?.join(" ")}
+            />
             <TextField
               label={`${t`Repeat password`} *`}
               type="password"
@@ -200,15 +197,14 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
             <Trans>Companies</Trans>
           </legend>
           {groups.map((group) => (
-            <label key={group.id} className={styles.choice}>
-              <input
-                type="checkbox"
-                checked={values.companies.includes(group.id)}
-                disabled={readOnly}
-                onChange={() => toggle("companies", group.id)}
-              />
+            <Checkbox
+              key={group.id}
+              isSelected={values.companies.includes(group.id)}
+              isDisabled={readOnly}
+              onChange={() => toggle("companies", group.id)}
+            >
               {group.name}
-            </label>
+            </Checkbox>
           ))}
         </fieldset>
         <fieldset
@@ -219,15 +215,14 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
             <Trans>Roles</Trans> *
           </legend>
           {roles.map((role) => (
-            <label key={role.name} className={styles.choice}>
-              <input
-                type="checkbox"
-                checked={values.roles.includes(role.name)}
-                disabled={!canManage || !role.assignable}
-                onChange={() => toggle("roles", role.name as RoleKey)}
-              />
+            <Checkbox
+              key={role.name}
+              isSelected={values.roles.includes(role.name)}
+              isDisabled={!canManage || !role.assignable}
+              onChange={() => toggle("roles", role.name as RoleKey)}
+            >
               {i18n._(ROLE_LABELS[role.name])}
-            </label>
+            </Checkbox>
           ))}
         </fieldset>
         {roleError ? (
