@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId } from "react";
 import styles from "../field.module.css";
+import { describedBy, NativeField } from "./native-field";
 
 export interface DateFieldProps {
   label: ReactNode;
@@ -36,12 +37,6 @@ const stopEnter = (event: KeyboardEvent) => {
 export function DateField(props: DateFieldProps) {
   const generated = useId();
   const id = props.id ?? generated;
-  const described = [
-    props.description ? `${id}-description` : "",
-    props.errorMessage ? `${id}-error` : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
   const input = (
     <input
       id={id}
@@ -57,15 +52,12 @@ export function DateField(props: DateFieldProps) {
       disabled={props.isDisabled}
       required={props.isRequired}
       aria-invalid={props.errorMessage ? true : undefined}
-      aria-describedby={described || undefined}
+      aria-describedby={describedBy(id, props)}
       data-invalid={props.errorMessage ? true : undefined}
     />
   );
   return (
-    <div className={[styles.field, props.className].filter(Boolean).join(" ")}>
-      <label className={styles.label} htmlFor={id}>
-        {props.label}
-      </label>
+    <NativeField {...props} id={id}>
       {props.addon ? (
         <div className={styles.group}>
           {input}
@@ -74,16 +66,6 @@ export function DateField(props: DateFieldProps) {
       ) : (
         input
       )}
-      {props.description ? (
-        <span id={`${id}-description`} className={styles.description}>
-          {props.description}
-        </span>
-      ) : null}
-      {props.errorMessage ? (
-        <span id={`${id}-error`} className={styles.error}>
-          {props.errorMessage}
-        </span>
-      ) : null}
-    </div>
+    </NativeField>
   );
 }

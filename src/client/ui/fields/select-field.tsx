@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import styles from "../field.module.css";
+import { describedBy, NativeField } from "./native-field";
 
 export interface SelectOption {
   value: string;
@@ -35,17 +36,8 @@ export interface SelectFieldProps {
 export function SelectField(props: SelectFieldProps) {
   const generated = useId();
   const id = props.id ?? generated;
-  const described = [
-    props.description ? `${id}-description` : "",
-    props.errorMessage ? `${id}-error` : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
   return (
-    <div className={[styles.field, props.className].filter(Boolean).join(" ")}>
-      <label className={styles.label} htmlFor={id}>
-        {props.label}
-      </label>
+    <NativeField {...props} id={id}>
       <select
         id={id}
         name={props.name}
@@ -55,7 +47,7 @@ export function SelectField(props: SelectFieldProps) {
         required={props.isRequired}
         onChange={(event) => props.onChange(event.target.value)}
         aria-invalid={props.errorMessage || props.isInvalid ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={describedBy(id, props)}
       >
         {props.options?.map((option) => (
           <option key={option.value} value={option.value}>
@@ -64,16 +56,6 @@ export function SelectField(props: SelectFieldProps) {
         ))}
         {props.children}
       </select>
-      {props.description ? (
-        <span id={`${id}-description`} className={styles.description}>
-          {props.description}
-        </span>
-      ) : null}
-      {props.errorMessage ? (
-        <span id={`${id}-error`} className={styles.error}>
-          {props.errorMessage}
-        </span>
-      ) : null}
-    </div>
+    </NativeField>
   );
 }
