@@ -1,7 +1,7 @@
 import type { Table } from "dexie";
-import { useLiveQuery } from "dexie-react-hooks";
 import type { Shipment } from "../../shared/contract/shipments";
 import { writeValuesOf } from "../../shared/contract/shipments-write";
+import { useMirrorQuery } from "../lib/data-hooks/use-mirror-query";
 import { fieldLabel } from "../lib/error-messages";
 import { db, type SyncIssueRow } from "./db";
 import { type Author, enqueue, mirrorTable } from "./outbox";
@@ -18,7 +18,7 @@ const replayTables = (): Table[] => [
 
 /** The user's refused changes, newest first. */
 export function useSyncIssues(userId: number | null): SyncIssueRow[] | undefined {
-  return useLiveQuery(
+  return useMirrorQuery(
     async () =>
       userId === null
         ? []

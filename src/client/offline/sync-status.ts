@@ -1,4 +1,4 @@
-import { useLiveQuery } from "dexie-react-hooks";
+import { useMirrorQuery } from "../lib/data-hooks/use-mirror-query";
 import { db } from "./db";
 
 /** What the top bar tells about the device's sync, for the signed-in user. */
@@ -24,5 +24,5 @@ export async function readSyncStatus(userId: number | null): Promise<SyncStatus>
 
 /** Live SyncStatus (re-renders when the outbox, the issues or a sync time change). */
 export function useSyncStatus(userId: number | null): SyncStatus | undefined {
-  return useLiveQuery(() => readSyncStatus(userId), [userId]);
+  return useMirrorQuery(() => readSyncStatus(userId), [userId]);
 }

@@ -1,6 +1,6 @@
-import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LIST_RELOAD_MS } from "../../shared/constants";
+import { useMirrorQuery } from "../lib/data-hooks/use-mirror-query";
 import { isTransient } from "../lib/errors";
 import { listPageKey, readLastSync, readListPage } from "./list-pages";
 import { onListRefresh } from "./list-refresh";
@@ -79,7 +79,7 @@ export function useMirroredList<Row, F extends object>(
   latest.current = { source, filters, page, company, onError };
   const running = useRef<AbortController | null>(null);
 
-  const view = useLiveQuery(async (): Promise<View<Row> | null> => {
+  const view = useMirrorQuery(async (): Promise<View<Row> | null> => {
     const { source: src, filters: f, page: p, company: c } = latest.current;
     if (c === null || key === null) return null;
     const lastSync = await readLastSync(c, src.resource);

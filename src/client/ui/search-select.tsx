@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useState } from "react";
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from "react-aria-components";
 import { DEBOUNCE_MAX_WAIT_MS, DEBOUNCE_MS } from "../../shared/constants";
+import { useRemoteData } from "../lib/data-hooks/use-remote-data";
 import { useDebouncedValue } from "../lib/use-debounced-value";
 import styles from "./search-select.module.css";
 
@@ -40,28 +41,24 @@ export function SearchSelect<T extends SearchOption>(props: SearchSelectProps<T>
   const [input, setInput] = useState(value?.text ?? "");
   const text = input.trim();
   const query = useDebouncedValue(text, DEBOUNCE_MS, DEBOUNCE_MAX_WAIT_MS);
-  const [found, setFound] = useState<{ text: string; items: T[] }>({ text: "", items: [] });
+  // Nothing is looked up for an empty text or the chosen value's own text: the last
+  // suggestions stay (the chosen one among them).
+  const found = useRemoteData(
+    query === "" || query === value?.text ? null : query,
+    (signal) => search(query, signal),
+    {
+      keepPrevious: true,
+      // Another search (e.g. the descriptions of another task) looks the text up again.
+      revision: search,
+      onError: (error) => console.error("Search failed", error),
+    },
+  );
 
   // A value set from outside (a modal's save, the loaded line) shows in the input.
   useEffect(() => setInput(value?.text ?? ""), [value?.text]);
 
-  useEffect(() => {
-    if (query === "" || query === value?.text) return;
-    const controller = new AbortController();
-    search(query, controller.signal)
-      .then((items) => {
-        if (!controller.signal.aborted) setFound({ text: query, items });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error("Search failed", error);
-        setFound({ text: query, items: [] });
-      });
-    return () => controller.abort();
-  }, [query, search, value?.text]);
-
-  const searching = text !== "" && found.text !== text && text !== value?.text;
-  const items = text === "" ? [] : found.items;
+  const searching = text !== "" && (query !== text || found.isLoading) && text !== value?.text;
+  const items = text === "" || found.error ? [] : (found.data ?? []);
   return (
     <ComboBox
       className={styles.field}

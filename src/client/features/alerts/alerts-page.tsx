@@ -5,6 +5,7 @@ import { isKioskUser } from "../../../shared/roles";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
+import { TextField } from "../../ui/fields/text-field";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
@@ -138,17 +139,12 @@ function AlertsAdmin({ currentId, onChange }: { currentId: number | null; onChan
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
         />
       </label>
-      <label className={styles.field}>
-        <span className={styles.label}>
-          <Trans>Description</Trans>
-        </span>
-        <input
-          className={styles.input}
-          value={description}
-          maxLength={120}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </label>
+      <TextField
+        label={t`Description`}
+        value={description}
+        maxLength={120}
+        onChange={setDescription}
+      />
       <Button type="submit" pending={busy}>
         <Trans>Upload</Trans>
       </Button>

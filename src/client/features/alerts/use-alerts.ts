@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import { fetchAlerts, loadAlerts, type SavedAlerts, saveAlerts } from "./api";
 
@@ -16,41 +16,26 @@ const REFRESH_MS = 5 * 60_000;
  * copy on screen marked offline (a kiosk wall shows its last images through a network drop).
  */
 export function useAlerts(company: string, quiet: boolean): AlertsState {
-  const [state, setState] = useState<Omit<AlertsState, "reload">>({
-    saved: null,
-    offline: false,
-    loading: true,
-  });
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
-  useEffect(() => {
-    void generation;
-    const controller = new AbortController();
-    let active = true;
-    const refresh = async () => {
-      const copy = await loadAlerts(company).catch(() => null);
-      if (active && copy)
-        setState((previous) => (previous.saved ? previous : { ...previous, saved: copy }));
-      try {
-        const saved = { alerts: await fetchAlerts(controller.signal), savedAt: Date.now() };
-        await saveAlerts(company, saved).catch(() => undefined);
-        if (active) setState({ saved, offline: false, loading: false });
-      } catch (error) {
-        if (!active) return;
-        setState((previous) => ({ saved: previous.saved ?? copy, offline: true, loading: false }));
+  const alerts = useRemoteData(
+    `${company}|${quiet}`,
+    async (signal) => {
+      const saved = { alerts: await fetchAlerts(signal), savedAt: Date.now() };
+      await saveAlerts(company, saved).catch(() => undefined);
+      return saved;
+    },
+    {
+      cached: () => loadAlerts(company),
+      onError: (error) => {
         if (!quiet) notifyError(error);
-      }
-    };
-    void refresh();
-    const timer = setInterval(() => void refresh(), REFRESH_MS);
-    const handleOnline = () => void refresh();
-    window.addEventListener("online", handleOnline);
-    return () => {
-      active = false;
-      controller.abort();
-      clearInterval(timer);
-      window.removeEventListener("online", handleOnline);
-    };
-  }, [company, quiet, generation]);
-  return { ...state, reload };
+      },
+      refreshMs: REFRESH_MS,
+      refetchOnline: true,
+    },
+  );
+  return {
+    saved: alerts.data ?? null,
+    offline: alerts.error !== null,
+    loading: alerts.isLoading,
+    reload: alerts.reload,
+  };
 }

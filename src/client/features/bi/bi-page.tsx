@@ -5,6 +5,8 @@ import { type StatusLabel, statusById } from "../../../shared/contract/status";
 import { saveBlob } from "../../lib/download";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
+import { DateField } from "../../ui/fields/date-field";
+import { SelectField } from "../../ui/fields/select-field";
 import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
@@ -182,59 +184,28 @@ export function BiPage() {
             </label>
           ))}
         </fieldset>
-        <label className={styles.field}>
-          <span className={styles.label}>
-            <Trans>From</Trans>
-          </span>
-          <input
-            type="date"
-            className={styles.input}
-            value={form.from}
-            onChange={(e) => set("from", e.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>
-            <Trans>To</Trans>
-          </span>
-          <input
-            type="date"
-            className={styles.input}
-            value={form.to}
-            onChange={(e) => set("to", e.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>
-            <Trans>Metric</Trans>
-          </span>
-          <select
-            className={styles.input}
-            value={form.metric}
-            onChange={(e) => set("metric", e.target.value as Metric)}
-          >
-            {(Object.keys(metricNames) as Metric[]).map((metric) => (
-              <option key={metric} value={metric}>
-                {metricNames[metric]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DateField label={<Trans>From</Trans>} value={form.from} onChange={(v) => set("from", v)} />
+        <DateField label={<Trans>To</Trans>} value={form.to} onChange={(v) => set("to", v)} />
+        <SelectField
+          label={<Trans>Metric</Trans>}
+          value={form.metric}
+          onChange={(metric) => set("metric", metric as Metric)}
+          options={(Object.keys(metricNames) as Metric[]).map((metric) => ({
+            value: metric,
+            label: metricNames[metric],
+          }))}
+        />
         {form.metric === "trucks" ? null : (
-          <label className={styles.field}>
-            <span className={styles.label}>
-              <Trans>Type</Trans>
-            </span>
-            <select
-              className={styles.input}
-              value={form.type}
-              onChange={(e) => set("type", Number(e.target.value) as MetricType)}
-            >
-              <option value={0}>{t`Both`}</option>
-              <option value={1}>{t`Expeditions`}</option>
-              <option value={2}>{t`Receptions`}</option>
-            </select>
-          </label>
+          <SelectField
+            label={<Trans>Type</Trans>}
+            value={String(form.type)}
+            onChange={(type) => set("type", Number(type) as MetricType)}
+            options={[
+              { value: "0", label: t`Both` },
+              { value: "1", label: t`Expeditions` },
+              { value: "2", label: t`Receptions` },
+            ]}
+          />
         )}
         <div className={styles.actions}>
           <Button type="submit" pending={loading}>

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { DwellGroup, DwellGroupRow, DwellLine } from "../../../shared/contract/bi";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
+import { SelectField } from "../../ui/fields/select-field";
 import type { ListColumn } from "../../ui/list/list-column";
 import { ListTable } from "../../ui/list/list-table";
 import { useSortState } from "../../ui/list/use-sort-state";
@@ -42,21 +44,24 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
   const { t } = useLingui();
   const id = useId();
   const [by, setBy] = useState<DwellGroup>("carrier");
-  const [rows, setRows] = useState<DwellGroupRow[] | null>(null);
   const [sort, handleSort] = useSortState<SortKey>({ key: "p90_minutes", ascending: false }, [
     "carrier",
     "plate",
   ]);
   const [open, setOpen] = useState<{ row: DwellGroupRow; lines: DwellLine[]; count: number }>();
-  useEffect(() => {
-    const controller = new AbortController();
-    setRows(null);
+  const groups = useRemoteData(
+    JSON.stringify([query, by]),
+    (signal) => fetchDwellGroups(query, by, signal),
+    { onError: notifyError },
+  );
+  const rows = groups.data ?? null;
+  // Other dates or grouping: the open row's lines are gone with its table.
+  const shownKey = JSON.stringify([query, by]);
+  const [openKey, setOpenKey] = useState(shownKey);
+  if (openKey !== shownKey) {
+    setOpenKey(shownKey);
     setOpen(undefined);
-    fetchDwellGroups(query, by, controller.signal).then(setRows, (error: unknown) => {
-      if (!controller.signal.aborted) notifyError(error);
-    });
-    return () => controller.abort();
-  }, [query, by]);
+  }
 
   const columns: SortKey[] =
     by === "truck"
@@ -113,20 +118,16 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
     );
   return (
     <div className={styles.breakdown}>
-      <label className={styles.field}>
-        <span className={styles.label}>
-          <Trans>Dwell by</Trans>
-        </span>
-        <select
-          id={`${id}-by`}
-          className={styles.input}
-          value={by}
-          onChange={(event) => setBy(event.target.value === "truck" ? "truck" : "carrier")}
-        >
-          <option value="carrier">{t`Carrier`}</option>
-          <option value="truck">{t`Truck`}</option>
-        </select>
-      </label>
+      <SelectField
+        id={`${id}-by`}
+        label={<Trans>Dwell by</Trans>}
+        value={by}
+        onChange={(next) => setBy(next === "truck" ? "truck" : "carrier")}
+        options={[
+          { value: "carrier", label: t`Carrier` },
+          { value: "truck", label: t`Truck` },
+        ]}
+      />
       <ListTable
         rows={sorted}
         columns={definition}

@@ -4,7 +4,7 @@ import { MAX_TOLERANCE_MINUTES } from "../../../shared/contract/bi";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
-import { TextField } from "../../ui/text-field";
+import { TextField } from "../../ui/fields/text-field";
 import { saveMetricSettings } from "./api";
 import styles from "./bi.module.css";
 

@@ -1,6 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
-import type { DwellRow, Scorecard } from "../../../shared/contract/bi";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { fetchDwell, fetchScorecard } from "./api";
@@ -17,20 +16,12 @@ import { CarrierScorecard } from "./scorecard";
  */
 export function YardTimes({ query }: { query: BiQuery }) {
   const mayChangeSettings = useSession().roles.includes("admin");
-  const [dwell, setDwell] = useState<DwellRow[] | null>(null);
-  const [card, setCard] = useState<Scorecard | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([fetchDwell(query, controller.signal), fetchScorecard(query, controller.signal)])
-      .then(([days, scorecard]) => {
-        setDwell(days);
-        setCard(scorecard);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) notifyError(error);
-      });
-    return () => controller.abort();
-  }, [query]);
+  const answer = useRemoteData(
+    JSON.stringify(query),
+    (signal) => Promise.all([fetchDwell(query, signal), fetchScorecard(query, signal)]),
+    { keepPrevious: true, onError: notifyError },
+  );
+  const [dwell, card] = answer.data ?? [null, null];
   return (
     <section className={styles.yardTimes} aria-labelledby="yard-times-title">
       <h2 id="yard-times-title" className={styles.chartTitle}>
@@ -42,7 +33,7 @@ export function YardTimes({ query }: { query: BiQuery }) {
         query={query}
         card={card}
         mayChangeSettings={mayChangeSettings}
-        onToleranceSaved={() => void fetchScorecard(query).then(setCard, notifyError)}
+        onToleranceSaved={() => void answer.reload()}
       />
     </section>
   );

@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
 import { DaySlots, type OperationType } from "../../../shared/contract/scheduling";
-import { isTransient } from "../../lib/errors";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { http } from "../../lib/http";
 
 export interface DaySlotsState {
@@ -36,45 +35,27 @@ export function useDaySlots(
   operation: OperationType,
   refresh: number,
 ): DaySlotsState {
-  const [state, setState] = useState<DaySlotsState>({
-    slots: undefined,
-    fetchedAt: null,
-    offline: false,
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `refresh` changing is the cue to fetch again.
-  useEffect(() => {
-    if (company === null || !day) return;
-    const key = cacheKey(company, day, operation);
-    const cached = readCache(key);
-    setState((current) =>
-      current.slots?.date === day && current.fetchedAt !== null
-        ? current
-        : { slots: cached?.slots, fetchedAt: cached?.at ?? null, offline: false },
-    );
-    const controller = new AbortController();
-    http
-      .get<unknown>("api/available-dates/day", {
+  const key = company === null || !day ? null : cacheKey(company, day, operation);
+  const answer = useRemoteData(
+    key,
+    async (signal) => {
+      const body = await http.get<unknown>("api/available-dates/day", {
         searchParams: { date: day, operation_type: operation },
-        signal: controller.signal,
-      })
-      .then(
-        (body) => {
-          const slots = DaySlots.parse(body);
-          const at = Date.now();
-          setState({ slots, fetchedAt: at, offline: false });
-          try {
-            localStorage.setItem(key, JSON.stringify({ slots, at }));
-          } catch {
-            // A full storage only loses the offline copy.
-          }
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          if (isTransient(error)) setState((current) => ({ ...current, offline: true }));
-          else setState((current) => ({ ...current, offline: false }));
-        },
-      );
-    return () => controller.abort();
-  }, [company, day, operation, refresh]);
-  return state;
+        signal,
+      });
+      const copy = { slots: DaySlots.parse(body), at: Date.now() };
+      try {
+        if (key) localStorage.setItem(key, JSON.stringify(copy));
+      } catch {
+        // A full storage only loses the offline copy.
+      }
+      return copy;
+    },
+    { cached: () => (key ? readCache(key) : undefined), revision: refresh },
+  );
+  return {
+    slots: answer.data?.slots,
+    fetchedAt: answer.data?.at ?? null,
+    offline: answer.isOffline,
+  };
 }

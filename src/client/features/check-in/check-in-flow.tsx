@@ -1,17 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useLiveQuery } from "dexie-react-hooks";
 import { type FormEvent, useCallback, useState } from "react";
 import { ToggleButton, ToggleButtonGroup } from "react-aria-components";
 import type { CheckInLine } from "../../../shared/contract/check-in";
 import { plateFieldError, plateOf } from "../../../shared/contract/trucks";
 import { normalisePhone } from "../../../shared/phone";
+import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
 import { fieldErrorText } from "../../lib/error-messages";
 import { currentLocale } from "../../lib/i18n";
 import { notify, notifyError } from "../../lib/notices";
 import { db } from "../../offline/db";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
-import { TextField } from "../../ui/text-field";
+import { TextField } from "../../ui/fields/text-field";
 import { type Validation, validateReference } from "./api";
 import styles from "./check-in.module.css";
 import { truckByPlate } from "./check-in-local";
@@ -40,7 +40,7 @@ export function CheckInFlow({ company, zone }: { company: number; zone: string |
   const [phone, setPhone] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const trucks = useLiveQuery(
+  const trucks = useMirrorQuery(
     () => db.trucks.where("company").equals(company).toArray(),
     [company],
   );

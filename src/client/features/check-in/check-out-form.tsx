@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useLiveQuery } from "dexie-react-hooks";
 import { type FormEvent, useState } from "react";
+import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
 import { notify } from "../../lib/notices";
 import { db } from "../../offline/db";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
-import { TextField } from "../../ui/text-field";
+import { TextField } from "../../ui/fields/text-field";
 import styles from "./check-in.module.css";
 import { isOnSite, truckByPlate } from "./check-in-local";
 import { queueCheckOut } from "./commands";
@@ -15,7 +15,7 @@ export function CheckOutForm({ company }: { company: number }) {
   const { t } = useLingui();
   const [plate, setPlate] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const trucks = useLiveQuery(
+  const trucks = useMirrorQuery(
     () => db.trucks.where("company").equals(company).toArray(),
     [company],
   );

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { CHECK_IN_PAGE_ROLES, CheckInPageAnswer } from "../../../shared/contract/check-in";
 import type { RoleKey } from "../../../shared/roles";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { http } from "../../lib/http";
 import { notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
@@ -23,37 +24,37 @@ export function PosterDialog({ roles }: { roles: readonly RoleKey[] }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [token, setToken] = useState<string | null>(null);
-  const [qr, setQr] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [renewing, setRenewing] = useState(false);
   const manages = roles.length > 0 && roles.every((role) => CHECK_IN_PAGE_ROLES.includes(role));
 
-  const load = useCallback(async (renew: boolean) => {
-    setBusy(true);
+  // The page's address, read at each opening.
+  const page = useRemoteData(
+    open ? PAGE : null,
+    async (signal) => CheckInPageAnswer.parse(await http.get<unknown>(PAGE, { signal })).token,
+    { onData: setToken, onError: notifyError },
+  );
+  const busy = renewing || page.isFetching;
+  const renew = async () => {
+    setRenewing(true);
     try {
-      const body = renew ? await http.post<unknown>(PAGE) : await http.get<unknown>(PAGE);
-      setToken(CheckInPageAnswer.parse(body).token);
+      setToken(CheckInPageAnswer.parse(await http.post<unknown>(PAGE)).token);
     } catch (error) {
       notifyError(error);
     } finally {
-      setBusy(false);
+      setRenewing(false);
     }
-  }, []);
+  };
 
-  useEffect(() => {
-    if (open) void load(false);
-  }, [open, load]);
-
-  useEffect(() => {
-    if (!token) return setQr(null);
-    let live = true;
-    void import("qrcode").then(async (QRCode) => {
-      const url = await QRCode.toDataURL(selfCheckInUrl(token), { width: 360, margin: 1 });
-      if (live) setQr(url);
-    });
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  // The QR code is drawn on the device (the qrcode module loads with the first poster).
+  const drawn = useRemoteData(
+    token,
+    async () => {
+      const QRCode = await import("qrcode");
+      return QRCode.toDataURL(selfCheckInUrl(token ?? ""), { width: 360, margin: 1 });
+    },
+    { keepPrevious: true },
+  );
+  const qr = token ? (drawn.data ?? null) : null;
 
   return (
     <>
@@ -76,7 +77,7 @@ export function PosterDialog({ roles }: { roles: readonly RoleKey[] }) {
             </p>
           ) : null}
           {manages ? (
-            <Button variant="secondary" pending={busy} onPress={() => void load(true)}>
+            <Button variant="secondary" pending={busy} onPress={() => void renew()}>
               {token ? (
                 <Trans>New address (the old one stops working)</Trans>
               ) : (

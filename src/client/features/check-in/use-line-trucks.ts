@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import type { Shipper } from "../../../shared/contract/trucks";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { lineTrucks } from "./api";
 import { offerTrucks } from "./check-in-local";
 
@@ -13,6 +13,17 @@ export interface LineTrucks {
   source: "server" | "device";
 }
 
+/** Resolves after `ms`, or rejects at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
 /**
  * The trucks the line may take whose plate contains the typed text: the server's answer when
  * it answers (the line's own truck once it has one, the registry de-duplicated by plate), else
@@ -23,25 +34,12 @@ export function useLineTrucks(
   typed: string,
   mirror: readonly Shipper[] | undefined,
 ): LineTrucks {
-  const [server, setServer] = useState<{ key: string; trucks: Shipper[] } | null>(null);
-  const key = `${line}|${typed.trim()}`;
-  useEffect(() => {
-    if (line === null) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      lineTrucks(line, typed, controller.signal).then(
-        (trucks) => setServer({ key, trucks: trucks.slice(0, OFFERED_TRUCKS) }),
-        () => {
-          // No answer or a refusal: the mirror stands in (the check-in itself says the rest).
-          if (!controller.signal.aborted) setServer(null);
-        },
-      );
-    }, TYPING_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [line, typed, key]);
-  if (server && server.key === key) return { trucks: server.trucks, source: "server" };
+  // No answer or a refusal: the mirror stands in (the check-in itself says the rest).
+  const server = useRemoteData(line === null ? null : `${line}|${typed.trim()}`, async (signal) => {
+    // Typing goes on: only the text that stays a moment is looked up.
+    await pause(TYPING_MS, signal);
+    return (await lineTrucks(line ?? 0, typed, signal)).slice(0, OFFERED_TRUCKS);
+  });
+  if (server.data && !server.error) return { trucks: server.data, source: "server" };
   return { trucks: offerTrucks(mirror ?? [], typed, OFFERED_TRUCKS), source: "device" };
 }

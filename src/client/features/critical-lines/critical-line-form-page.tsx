@@ -5,13 +5,13 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Input, Label, Text, TextArea, TextField } from "react-aria-components";
+import { type FormEvent, useRef, useState } from "react";
 import {
   CRITICAL_LINE_TEXT_MAX,
   type CriticalLine,
   OBSERVATIONS_MAX,
 } from "../../../shared/contract/critical-lines";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
 import { ApiError, isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
@@ -19,6 +19,8 @@ import { useSession } from "../../lib/session/use-session";
 import { getMirroredCriticalLine, putCriticalLine } from "../../offline/critical-lines-mirror";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
+import { DateField } from "../../ui/fields/date-field";
+import { TextField } from "../../ui/fields/text-field";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createCriticalLine, getCriticalLine, replaceCriticalLine } from "./api";
@@ -47,37 +49,31 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const [values, setValues] = useState<CriticalLineFormValues>(EMPTY_CRITICAL_LINE);
   const [editing, setEditing] = useState<CriticalLine | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [loading, setLoading] = useState(lineId !== null);
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const creationId = useRef(crypto.randomUUID());
   const mayEdit = editing ? session.can("editCL") : session.can("addCL");
 
-  useEffect(() => {
-    if (lineId === null) return;
-    let live = true;
-    const show = (line: CriticalLine) => {
-      if (!live) return;
-      setEditing(line);
-      setValues(formValuesOf(line));
-    };
-    void (async () => {
-      const mirrored = await getMirroredCriticalLine(lineId);
-      if (mirrored) show(mirrored);
-      try {
-        const fresh = await getCriticalLine(lineId);
-        await putCriticalLine(fresh);
-        show(fresh);
-      } catch (error) {
-        if (!mirrored) notifyError(error);
-      } finally {
-        if (live) setLoading(false);
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [lineId]);
+  // The mirrored copy at once (the form opens offline), then the API's, mirrored too.
+  const line = useRemoteData(
+    lineId === null ? null : String(lineId),
+    async () => {
+      const fresh = await getCriticalLine(lineId ?? 0);
+      await putCriticalLine(fresh);
+      return fresh;
+    },
+    {
+      cached: () => (lineId === null ? null : getMirroredCriticalLine(lineId)),
+      onData: (loaded) => {
+        setEditing(loaded);
+        setValues(formValuesOf(loaded));
+      },
+      onError: (error, shown) => {
+        if (!shown) notifyError(error);
+      },
+    },
+  );
+  const loading = line.isLoading;
 
   const labels: Record<keyof CriticalLineFormValues, string> = {
     init_date: t`Start date`,
@@ -151,40 +147,24 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const textField = (field: TextKey) => (
     <TextField
       key={field}
-      className={styles.field}
+      label={labels[field]}
       value={values[field]}
       onChange={set(field)}
       maxLength={CRITICAL_LINE_TEXT_MAX}
       isReadOnly={!mayEdit}
-      isInvalid={Boolean(errors[field]?.length)}
-    >
-      <Label className={styles.label}>{labels[field]}</Label>
-      <Input className={styles.input} />
-      {errors[field]?.length ? (
-        <Text slot="errorMessage" className={styles.error}>
-          {errors[field].join(" ")}
-        </Text>
-      ) : null}
-    </TextField>
+      errorMessage={errors[field]?.length ? errors[field].join(" ") : undefined}
+    />
   );
   const dateField = (field: "init_date" | "end_date") => (
-    <TextField
-      className={styles.field}
+    <DateField
+      type="datetime-local"
+      label={`${labels[field]} *`}
       value={values[field]}
       onChange={set(field)}
-      type="datetime-local"
       isRequired
       isReadOnly={!mayEdit}
-      isInvalid={Boolean(errors[field]?.length)}
-    >
-      <Label className={styles.label}>{labels[field]} *</Label>
-      <Input className={styles.input} />
-      {errors[field]?.length ? (
-        <Text slot="errorMessage" className={styles.error}>
-          {errors[field].join(" ")}
-        </Text>
-      ) : null}
-    </TextField>
+      errorMessage={errors[field]?.length ? errors[field].join(" ") : undefined}
+    />
   );
 
   return (
@@ -213,15 +193,13 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
           ).map(textField)}
         </div>
         <TextField
-          className={styles.field}
+          label={labels.observations}
           value={values.observations}
           onChange={set("observations")}
           maxLength={OBSERVATIONS_MAX}
           isReadOnly={!mayEdit}
-        >
-          <Label className={styles.label}>{labels.observations}</Label>
-          <TextArea className={`${styles.input} ${styles.textarea}`} rows={3} />
-        </TextField>
+          multiline
+        />
         <div className={styles.actions}>
           <Button type="submit" variant="primary" pending={saving} isDisabled={!mayEdit}>
             <Trans>Save</Trans>

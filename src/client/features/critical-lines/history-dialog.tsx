@@ -1,6 +1,6 @@
-import { useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { CriticalLineHistoryEntry } from "../../../shared/contract/critical-lines";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import { ListTable } from "../../ui/list/list-table";
 import styles from "../../ui/list/list-table.module.css";
@@ -8,6 +8,8 @@ import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { Modal } from "../../ui/modal";
 import { criticalLineHistory } from "./api";
 import { formatDateTime } from "./format";
+
+const NO_ENTRIES: CriticalLineHistoryEntry[] = [];
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 
@@ -22,15 +24,10 @@ export function CriticalLineHistoryDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const [entries, setEntries] = useState<CriticalLineHistoryEntry[] | null>(null);
-  useEffect(() => {
-    criticalLineHistory(lineId)
-      .then(setEntries)
-      .catch((error: unknown) => {
-        notifyError(error);
-        setEntries([]);
-      });
-  }, [lineId]);
+  const history = useRemoteData(String(lineId), () => criticalLineHistory(lineId), {
+    onError: notifyError,
+  });
+  const entries = history.data ?? (history.error ? NO_ENTRIES : null);
   return (
     <Modal
       title={t`History ${label}`}

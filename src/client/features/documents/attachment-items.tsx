@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { Attachment } from "../../../shared/contract/documents";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { Button } from "../../ui/button";
 import { presentColumns } from "../../ui/list/list-column";
 import { ListTable } from "../../ui/list/list-table";
@@ -11,25 +12,19 @@ import type { QueuedFile } from "./use-attachments";
 /** Loaded images by attachment id, kept while the page lives (they do not change). */
 const images = new Map<number, Promise<string>>();
 
+/** The image of attachment `id`, loaded once per page life. */
+function imageOf(id: number): Promise<string> {
+  let found = images.get(id);
+  if (!found) {
+    found = imageContent(id);
+    images.set(id, found);
+    found.catch(() => images.delete(id));
+  }
+  return found;
+}
+
 function useImage(id: number): string | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    let found = images.get(id);
-    if (!found) {
-      found = imageContent(id);
-      images.set(id, found);
-      found.catch(() => images.delete(id));
-    }
-    found.then(
-      (value) => live && setSrc(value),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  return src;
+  return useRemoteData(String(id), () => imageOf(id), { keepPrevious: true }).data ?? null;
 }
 
 function useBlobUrl(blob: Blob): string {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Attachment } from "../../../shared/contract/documents";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { downloadFile, saveBlob } from "../../lib/download";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
@@ -35,11 +36,9 @@ export function AttachmentsDialog(props: AttachmentsDialogProps) {
   const [full, setFull] = useState<{ src: string; attachment: Attachment } | null>(null);
   const [doomed, setDoomed] = useState<Attachment | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [mailEnabled, setMailEnabled] = useState<boolean | null>(null);
-
-  useEffect(() => {
-    if (isOpen) mailStatus().then(setMailEnabled, () => setMailEnabled(null));
-  }, [isOpen]);
+  // Asked at each opening; unknown (null) when it cannot be asked.
+  const mail = useRemoteData(isOpen ? "mail" : null, mailStatus, { keepPrevious: true });
+  const mailEnabled = mail.error ? null : (mail.data ?? null);
 
   const download = (attachment: Attachment) =>
     downloadFile(`api/attachment/${attachment.id}/download`, attachment.name).then(

@@ -1,14 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { Material, PackingLine } from "../../../shared/contract/documents-packing";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
+import { TextField } from "../../ui/fields/text-field";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { presentColumns } from "../../ui/list/list-column";
 import { ListTable } from "../../ui/list/list-table";
 import { Modal } from "../../ui/modal";
 import { SearchSelect } from "../../ui/search-select";
-import { TextField } from "../../ui/text-field";
 import {
   addPackingLine,
   createMaterial,
@@ -33,20 +34,18 @@ export interface PackingSectionProps {
 /** The line's packing list (when PACKING_LIST_ENABLED): listed, added, deleted; new materials. */
 export function PackingSection({ shipmentId, canEdit }: PackingSectionProps) {
   const { t } = useLingui();
-  const [lines, setLines] = useState<PackingLine[] | null>(null);
   const [material, setMaterial] = useState<MaterialOption | null>(null);
   const [packages, setPackages] = useState("1");
   const [busy, setBusy] = useState(false);
   const [doomed, setDoomed] = useState<PackingLine | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const load = useCallback(
-    () => listPackingLines(shipmentId).then(setLines, notifyError),
-    [shipmentId],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const packing = useRemoteData(String(shipmentId), () => listPackingLines(shipmentId), {
+    keepPrevious: true,
+    onError: notifyError,
+  });
+  const lines = packing.data ?? null;
+  const load = packing.reload;
 
   const count = Number(packages);
   const handleAdd = async () => {

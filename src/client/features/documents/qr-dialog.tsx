@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
-import type { ShipmentQr } from "../../../shared/contract/documents";
 import type { ShipmentType } from "../../../shared/contract/status";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import { Button, buttonClass } from "../../ui/button";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
@@ -46,21 +45,14 @@ function printImage(src: string, title: string) {
 /** The line's QR code at 450x440 with print and download (spec sections 2 and 7). */
 export function QrDialog({ isOpen, onClose, shipmentId, type, code }: QrDialogProps) {
   const { t } = useLingui();
-  const [qr, setQr] = useState<ShipmentQr | null>(null);
-  useEffect(() => {
-    if (!isOpen) return;
-    let live = true;
-    shipmentQr(shipmentId).then(
-      (answer) => live && setQr(answer),
-      (error: unknown) => {
-        notifyError(error);
-        onClose();
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [isOpen, shipmentId, onClose]);
+  const answer = useRemoteData(isOpen ? String(shipmentId) : null, () => shipmentQr(shipmentId), {
+    keepPrevious: true,
+    onError: (error) => {
+      notifyError(error);
+      onClose();
+    },
+  });
+  const qr = answer.data ?? null;
   const src = qr ? `data:image/png;base64,${qr.qr}` : null;
   const name = qrFileName(type, code, shipmentId);
   return (

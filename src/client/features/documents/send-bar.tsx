@@ -7,6 +7,8 @@ import { ApiError } from "../../lib/errors";
 import { currentLocale } from "../../lib/i18n";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
+import { SelectField } from "../../ui/fields/select-field";
+import { TextField } from "../../ui/fields/text-field";
 import { mailAttachments, zipPath } from "./api";
 import styles from "./documents.module.css";
 import { chosenAttachments, isSendNotice, sendNotices } from "./send-rules";
@@ -83,27 +85,23 @@ export function SendBar({
           <Trans>Nothing selected: every file of the scope goes</Trans>
         )}
       </p>
-      <label className={styles.field}>
-        <span>{t`Scope`}</span>
-        <select
-          value={scope}
-          onChange={(event) => setScope(event.currentTarget.value as AttachmentScope)}
-        >
-          <option value="all">{t`All`}</option>
-          <option value="images">{t`Images`}</option>
-          <option value="documents">{t`Documents`}</option>
-        </select>
-      </label>
+      <SelectField
+        label={t`Scope`}
+        value={scope}
+        onChange={(next) => setScope(next as AttachmentScope)}
+        options={[
+          { value: "all", label: t`All` },
+          { value: "images", label: t`Images` },
+          { value: "documents", label: t`Documents` },
+        ]}
+      />
       {mode === "mail" ? (
-        <label className={styles.field}>
-          <span>{t`E-mail addresses, separated by commas`}</span>
-          <input
-            type="text"
-            inputMode="email"
-            value={recipients}
-            onChange={(event) => setRecipients(event.currentTarget.value)}
-          />
-        </label>
+        <TextField
+          label={t`E-mail addresses, separated by commas`}
+          inputMode="email"
+          value={recipients}
+          onChange={setRecipients}
+        />
       ) : null}
       {mode === "mail" && mailEnabled === false ? (
         <p role="status" className={styles.badge}>

@@ -1,7 +1,8 @@
-import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import type { Attachment } from "../../../shared/contract/documents";
 import { IMAGE_TYPES } from "../../../shared/contract/documents";
+import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { isTransient } from "../../lib/errors";
 import { notifyError } from "../../lib/notices";
 import { db, type UploadRow } from "../../offline/db";
@@ -12,6 +13,8 @@ import {
   uploadProgressOf,
 } from "../../offline/upload-queue";
 import { listAttachments } from "./api";
+
+const NONE: Attachment[] = [];
 
 /** A file still on the device, waiting for the network or being sent. */
 export interface QueuedFile {
@@ -33,42 +36,25 @@ export interface AttachmentsState {
  * at once, with their upload progress); the list reloads when one of them arrives.
  */
 export function useAttachments(shipment: number, isOpen: boolean): AttachmentsState {
-  const [attachments, setAttachments] = useState<Attachment[] | null>(null);
-  const [offline, setOffline] = useState(false);
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    let live = true;
-    void generation;
-    listAttachments(shipment).then(
-      (rows) => {
-        if (!live) return;
-        setAttachments(rows);
-        setOffline(false);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        if (isTransient(error)) setOffline(true);
-        else notifyError(error);
-        setAttachments((current) => current ?? []);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [shipment, isOpen, generation]);
+  const list = useRemoteData(isOpen ? String(shipment) : null, () => listAttachments(shipment), {
+    keepPrevious: true,
+    onError: (error) => {
+      if (!isTransient(error)) notifyError(error);
+    },
+  });
+  const attachments = list.data ?? (list.error ? NONE : null);
+  const offline = list.isOffline;
+  const { reload } = list;
 
   useEffect(
     () =>
       onUploaded((row) => {
-        if (row.shipment === shipment) reload();
+        if (row.shipment === shipment) void reload();
       }),
     [shipment, reload],
   );
 
-  const rows = useLiveQuery(
+  const rows = useMirrorQuery(
     () => db.uploads.where("shipment").equals(shipment).sortBy("seq"),
     [shipment],
     [] as UploadRow[],

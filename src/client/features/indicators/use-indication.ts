@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notifyError } from "../../lib/notices";
 import {
   fetchIndication,
@@ -27,43 +27,28 @@ export function useIndication(
   view: IndicatorView,
   quiet: boolean,
 ): IndicationState {
-  const [state, setState] = useState<IndicationState>({
-    saved: null,
-    offline: false,
-    loading: true,
-  });
   const { area, period } = view;
-  useEffect(() => {
-    const current = { area, period };
-    const controller = new AbortController();
-    let active = true;
-    const refresh = async () => {
-      const copy = await loadIndication(company, current).catch(() => null);
-      if (active && copy)
-        setState((previous) => (previous.saved ? previous : { ...previous, saved: copy }));
-      try {
-        const indication = await fetchIndication(current, controller.signal);
-        const saved = { indication, savedAt: Date.now() };
-        await saveIndication(company, current, saved).catch(() => undefined);
-        if (active) setState({ saved, offline: false, loading: false });
-      } catch (error) {
-        if (!active) return;
-        setState((previous) => ({ saved: previous.saved ?? copy, offline: true, loading: false }));
-        if (!quiet && !(copy ?? null)) notifyError(error);
-      }
-    };
-    setState({ saved: null, offline: false, loading: true });
-    void refresh();
-    const timer = setInterval(() => void refresh(), REFRESH_MS);
-    // Back online: fresh figures at once, not at the next minute.
-    const handleOnline = () => void refresh();
-    window.addEventListener("online", handleOnline);
-    return () => {
-      active = false;
-      controller.abort();
-      clearInterval(timer);
-      window.removeEventListener("online", handleOnline);
-    };
-  }, [company, area, period, quiet]);
-  return state;
+  const figures = useRemoteData(
+    `${company}|${area}|${period}|${quiet}`,
+    async (signal) => {
+      const indication = await fetchIndication({ area, period }, signal);
+      const saved = { indication, savedAt: Date.now() };
+      await saveIndication(company, { area, period }, saved).catch(() => undefined);
+      return saved;
+    },
+    {
+      cached: () => loadIndication(company, { area, period }),
+      onError: (error, shown) => {
+        if (!quiet && !shown) notifyError(error);
+      },
+      refreshMs: REFRESH_MS,
+      // Back online: fresh figures at once, not at the next minute.
+      refetchOnline: true,
+    },
+  );
+  return {
+    saved: figures.data ?? null,
+    offline: figures.error !== null,
+    loading: figures.isLoading,
+  };
 }

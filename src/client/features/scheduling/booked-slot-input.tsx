@@ -4,7 +4,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
 import { useEffect, useId, useState } from "react";
 import { type OperationType, SLOT_HOURS } from "../../../shared/contract/scheduling";
-import fieldStyles from "../../ui/field.module.css";
+import { DateField } from "../../ui/fields/date-field";
+import { SelectField } from "../../ui/fields/select-field";
 import styles from "./scheduling.module.css";
 import { type AvailableHoursState, useAvailableHours } from "./use-available-hours";
 
@@ -87,54 +88,37 @@ export function BookedSlotInput(props: BookedSlotInputProps) {
   };
 
   const note = slotNote(hours.kind, offered.length, Boolean(pickedDay), props.allHours);
-  const errorId = `${id}-error`;
   return (
     <div className={styles.slotInput}>
-      <div className={fieldStyles.field}>
-        <label className={fieldStyles.label} htmlFor={`${id}-day`}>
-          {props.label}
-        </label>
-        <input
-          id={`${id}-day`}
-          type="date"
-          className={fieldStyles.input}
-          value={pickedDay}
-          required
-          onChange={(event) => pickDay(event.target.value)}
-          aria-invalid={props.errorMessage ? true : undefined}
-          aria-describedby={props.errorMessage ? errorId : undefined}
-        />
-      </div>
-      <div className={fieldStyles.field}>
-        <label className={fieldStyles.label} htmlFor={`${id}-hour`}>
-          <Trans>Hour</Trans>
-        </label>
-        <select
-          id={`${id}-hour`}
-          className={styles.select}
-          value={selected}
-          disabled={!pickedDay || hours.kind === "loading"}
-          onChange={(event) => props.onChange(event.target.value || undefined)}
-          aria-invalid={props.errorMessage ? true : undefined}
-        >
-          <option value="">
-            {hours.kind === "loading" ? t`Loading hours…` : pickedDay ? t`Pick an hour` : "—"}
+      <DateField
+        id={`${id}-day`}
+        label={props.label}
+        value={pickedDay}
+        isRequired
+        onChange={pickDay}
+        errorMessage={props.errorMessage}
+      />
+      <SelectField
+        id={`${id}-hour`}
+        label={<Trans>Hour</Trans>}
+        selectClassName={styles.select}
+        value={selected}
+        isDisabled={!pickedDay || hours.kind === "loading"}
+        isInvalid={Boolean(props.errorMessage)}
+        onChange={(hour) => props.onChange(hour || undefined)}
+      >
+        <option value="">
+          {hours.kind === "loading" ? t`Loading hours…` : pickedDay ? t`Pick an hour` : "—"}
+        </option>
+        {offered.map((option) => (
+          <option key={option} value={option}>
+            {hourLabel(option)}
           </option>
-          {offered.map((option) => (
-            <option key={option} value={option}>
-              {hourLabel(option)}
-            </option>
-          ))}
-        </select>
-      </div>
+        ))}
+      </SelectField>
       <p className={styles.slotNote} aria-live="polite">
         {note ? i18n._(note) : ""}
       </p>
-      {props.errorMessage ? (
-        <span id={errorId} className={fieldStyles.error}>
-          {props.errorMessage}
-        </span>
-      ) : null}
     </div>
   );
 }

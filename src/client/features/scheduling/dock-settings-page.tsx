@@ -1,11 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { type FormEvent, useId, useMemo, useState } from "react";
 import { type DockSchedule, SLOT_HOURS } from "../../../shared/contract/scheduling";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
-import fieldStyles from "../../ui/field.module.css";
+import { SelectField } from "../../ui/fields/select-field";
+import { TextField } from "../../ui/fields/text-field";
 import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
@@ -30,29 +32,19 @@ export function DockSettingsPage() {
   const id = useId();
   const session = useSession();
   const isAdmin = session.roles.includes("admin");
-  const [schedule, setSchedule] = useState<DockSchedule | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [draft, setSchedule] = useState<DockSchedule | null>(null);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const companyId = session.company?.id;
 
-  useEffect(() => {
-    if (companyId === undefined) return;
-    let live = true;
-    setSchedule(null);
-    setFailed(false);
-    getDockSchedule().then(
-      (answer) => live && setSchedule(answer),
-      (error: unknown) => {
-        if (!live) return;
-        setFailed(true);
-        notifyError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
+  // The company's schedule, edited here: nothing shows until its own answer (another company).
+  const loaded = useRemoteData(
+    companyId === undefined ? null : String(companyId),
+    () => getDockSchedule(),
+    { onData: setSchedule, onError: notifyError },
+  );
+  const schedule = loaded.data === undefined ? null : draft;
+  const failed = loaded.error !== null;
 
   const zoneChoices = useMemo(() => zones(schedule?.time_zone ?? "UTC"), [schedule?.time_zone]);
   const set = (change: Partial<DockSchedule>) =>
@@ -94,27 +86,16 @@ export function DockSettingsPage() {
               <Trans>Only an administrator changes the dock hours.</Trans>
             </p>
           ) : null}
-          <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={`${id}-zone`}>
-              <Trans>Time zone of the yard</Trans>
-            </label>
-            <select
-              id={`${id}-zone`}
-              className={styles.select}
-              value={schedule.time_zone}
-              disabled={readOnly}
-              onChange={(event) => set({ time_zone: event.target.value })}
-            >
-              {zoneChoices.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-            {errors.time_zone ? (
-              <span className={fieldStyles.error}>{errors.time_zone}</span>
-            ) : null}
-          </div>
+          <SelectField
+            id={`${id}-zone`}
+            label={<Trans>Time zone of the yard</Trans>}
+            selectClassName={styles.select}
+            value={schedule.time_zone}
+            isDisabled={readOnly}
+            onChange={(time_zone) => set({ time_zone })}
+            options={zoneChoices.map((zone) => ({ value: zone, label: zone }))}
+            errorMessage={errors.time_zone}
+          />
           <div className={styles.row}>
             <HourSelect
               id={`${id}-opens`}
@@ -183,25 +164,16 @@ function HourSelect(props: {
   error?: string | undefined;
 }) {
   return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={props.id}>
-        {props.label}
-      </label>
-      <select
-        id={props.id}
-        className={styles.select}
-        value={props.value}
-        disabled={props.disabled}
-        onChange={(event) => props.onChange(Number(event.target.value))}
-      >
-        {SLOT_HOURS.map((hour) => (
-          <option key={hour} value={hour}>
-            {hourText(hour)}
-          </option>
-        ))}
-      </select>
-      {props.error ? <span className={fieldStyles.error}>{props.error}</span> : null}
-    </div>
+    <SelectField
+      id={props.id}
+      label={props.label}
+      selectClassName={styles.select}
+      value={String(props.value)}
+      isDisabled={props.disabled}
+      onChange={(hour) => props.onChange(Number(hour))}
+      options={SLOT_HOURS.map((hour) => ({ value: String(hour), label: hourText(hour) }))}
+      errorMessage={props.error}
+    />
   );
 }
 
@@ -215,23 +187,18 @@ function LimitInput(props: {
 }) {
   const { t } = useLingui();
   return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={props.id}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        className={fieldStyles.input}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={1000}
-        placeholder={t`No limit`}
-        value={props.value ?? ""}
-        readOnly={props.disabled}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.error ? <span className={fieldStyles.error}>{props.error}</span> : null}
-    </div>
+    <TextField
+      id={props.id}
+      label={props.label}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={1000}
+      placeholder={t`No limit`}
+      value={props.value === null ? "" : String(props.value)}
+      isReadOnly={props.disabled}
+      onChange={props.onChange}
+      errorMessage={props.error}
+    />
   );
 }

@@ -18,6 +18,9 @@ import {
 } from "../../../shared/recurrence";
 import { HTML_LANG } from "../../lib/i18n";
 import fieldStyles from "../../ui/field.module.css";
+import { Checkbox } from "../../ui/fields/checkbox";
+import { SelectField } from "../../ui/fields/select-field";
+import { TextField } from "../../ui/fields/text-field";
 import { recurrenceProblems } from "./recurrence-problems";
 import styles from "./scheduling.module.css";
 
@@ -68,42 +71,28 @@ export function RecurrenceForm({ rule, onChange, first }: RecurrenceFormProps) {
         <Trans>Repeat</Trans>
       </legend>
       <div className={styles.row}>
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor={`${id}-frequency`}>
-            <Trans>Frequency</Trans>
-          </label>
-          <select
-            id={`${id}-frequency`}
-            className={styles.select}
-            value={rule.frequency}
-            onChange={(event) => set({ frequency: event.target.value as Frequency })}
-          >
-            {FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {frequencyText[frequency]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor={`${id}-interval`}>
-            {i18n._(UNIT_TEXT[rule.frequency])}
-          </label>
-          <input
-            id={`${id}-interval`}
-            className={fieldStyles.input}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={99}
-            value={rule.interval}
-            onChange={(event) => set({ interval: Number(event.target.value) })}
-            aria-invalid={problems.interval ? true : undefined}
-          />
-          {problems.interval ? (
-            <span className={fieldStyles.error}>{i18n._(problems.interval)}</span>
-          ) : null}
-        </div>
+        <SelectField
+          id={`${id}-frequency`}
+          label={<Trans>Frequency</Trans>}
+          selectClassName={styles.select}
+          value={rule.frequency}
+          onChange={(frequency) => set({ frequency: frequency as Frequency })}
+          options={FREQUENCIES.map((frequency) => ({
+            value: frequency,
+            label: frequencyText[frequency],
+          }))}
+        />
+        <TextField
+          id={`${id}-interval`}
+          label={i18n._(UNIT_TEXT[rule.frequency])}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={99}
+          value={String(rule.interval)}
+          onChange={(interval) => set({ interval: Number(interval) })}
+          errorMessage={problems.interval ? i18n._(problems.interval) : undefined}
+        />
       </div>
 
       {rule.frequency === "yearly" ? (
@@ -112,20 +101,19 @@ export function RecurrenceForm({ rule, onChange, first }: RecurrenceFormProps) {
             <Trans>Months of the year</Trans>
           </legend>
           {monthNames.map((name, index) => (
-            <label key={name} className={styles.choice}>
-              <input
-                type="checkbox"
-                checked={rule.months.includes(index + 1)}
-                onChange={(event) =>
-                  set({
-                    months: event.target.checked
-                      ? [...rule.months, index + 1]
-                      : rule.months.filter((month) => month !== index + 1),
-                  })
-                }
-              />
+            <Checkbox
+              key={name}
+              isSelected={rule.months.includes(index + 1)}
+              onChange={(on) =>
+                set({
+                  months: on
+                    ? [...rule.months, index + 1]
+                    : rule.months.filter((month) => month !== index + 1),
+                })
+              }
+            >
               {name}
-            </label>
+            </Checkbox>
           ))}
           {problems.months ? (
             <span className={fieldStyles.error}>{i18n._(problems.months)}</span>
@@ -204,20 +192,19 @@ export function RecurrenceForm({ rule, onChange, first }: RecurrenceFormProps) {
             <Trans>Weekdays</Trans>
           </legend>
           {WEEKDAYS.map((code, index) => (
-            <label key={code} className={styles.choice}>
-              <input
-                type="checkbox"
-                checked={rule.weekdays.includes(code)}
-                onChange={(event) =>
-                  set({
-                    weekdays: event.target.checked
-                      ? [...rule.weekdays, code]
-                      : rule.weekdays.filter((day) => day !== code),
-                  })
-                }
-              />
+            <Checkbox
+              key={code}
+              isSelected={rule.weekdays.includes(code)}
+              onChange={(on) =>
+                set({
+                  weekdays: on
+                    ? [...rule.weekdays, code]
+                    : rule.weekdays.filter((day) => day !== code),
+                })
+              }
+            >
               {weekdayNames[index]}
-            </label>
+            </Checkbox>
           ))}
           {problems.weekdays ? (
             <span className={fieldStyles.error}>{i18n._(problems.weekdays)}</span>

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { RestrictedDate } from "../../../shared/contract/scheduling";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
-import fieldStyles from "../../ui/field.module.css";
+import { DateField } from "../../ui/fields/date-field";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
@@ -29,29 +30,18 @@ export interface RestrictedDatesPanelProps {
  */
 export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
   const { t, i18n } = useLingui();
-  const id = useId();
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<RestrictedDate[] | null>(null);
-  const [count, setCount] = useState(0);
-  const [failed, setFailed] = useState(false);
   const [date, setDate] = useState("");
   const [dateError, setDateError] = useState<string | undefined>();
   const [adding, setAdding] = useState(false);
 
-  const load = useCallback(async (target: number) => {
-    setFailed(false);
-    try {
-      const answer = await listRestrictedDates(target);
-      setRows(answer.results);
-      setCount(answer.count);
-    } catch (error) {
-      setFailed(true);
-      notifyError(error);
-    }
-  }, []);
-  useEffect(() => {
-    void load(page);
-  }, [load, page]);
+  const list = useRemoteData(String(page), () => listRestrictedDates(page), {
+    keepPrevious: true,
+    onError: notifyError,
+  });
+  const rows = list.data?.results ?? null;
+  const count = list.data?.count ?? 0;
+  const failed = list.error !== null;
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,7 +55,7 @@ export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
       await addRestrictedDate(date);
       notify("success", t`Restricted dates`, t`Saved`);
       setDate("");
-      await load(page);
+      await list.reload();
     } catch (error) {
       notifyError(error);
     } finally {
@@ -79,7 +69,7 @@ export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
       notify("success", t`Restricted dates`, t`Deleted`);
       const lastOnPage = rows?.length === 1 && page > 1;
       if (lastOnPage) setPage(page - 1);
-      else await load(page);
+      else await list.reload();
     },
     onError: (error) => notifyError(error),
   });
@@ -93,23 +83,15 @@ export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
     <div className={styles.restricted}>
       {canEdit ? (
         <form className={styles.addRow} onSubmit={(event) => void add(event)} noValidate>
-          <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={`${id}-date`}>
-              <Trans>Date to restrict</Trans>
-            </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className={fieldStyles.input}
-              value={date}
-              onChange={(event) => {
-                setDate(event.target.value);
-                setDateError(undefined);
-              }}
-              aria-invalid={dateError ? true : undefined}
-            />
-            {dateError ? <span className={fieldStyles.error}>{dateError}</span> : null}
-          </div>
+          <DateField
+            label={<Trans>Date to restrict</Trans>}
+            value={date}
+            onChange={(value) => {
+              setDate(value);
+              setDateError(undefined);
+            }}
+            errorMessage={dateError}
+          />
           <Button type="submit" pending={adding}>
             <Trans>Restrict date</Trans>
           </Button>
@@ -118,7 +100,7 @@ export function RestrictedDatesPanel({ canEdit }: RestrictedDatesPanelProps) {
       {rows === null && !failed ? <LoadingIndicator /> : null}
       {failed ? (
         <EmptyState message={<Trans>The restricted dates could not be loaded.</Trans>}>
-          <Button variant="secondary" onPress={() => void load(page)}>
+          <Button variant="secondary" onPress={() => void list.reload()}>
             <Trans>Try again</Trans>
           </Button>
         </EmptyState>

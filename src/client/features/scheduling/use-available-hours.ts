@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
 import type { OperationType } from "../../../shared/contract/scheduling";
-import { isTransient } from "../../lib/errors";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { availableHours } from "./api";
 
 export type AvailableHoursState =
@@ -17,22 +16,12 @@ export function useAvailableHours(
   operation: OperationType,
   enabled: boolean,
 ): AvailableHoursState {
-  const [state, setState] = useState<AvailableHoursState>({ kind: "idle" });
-  useEffect(() => {
-    if (!enabled || !day) {
-      setState({ kind: "idle" });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ kind: "loading" });
-    availableHours(day, operation, controller.signal).then(
-      (hours) => setState({ kind: "ready", hours }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(isTransient(error) ? { kind: "unreachable" } : { kind: "failed", error });
-      },
-    );
-    return () => controller.abort();
-  }, [day, operation, enabled]);
-  return state;
+  const hours = useRemoteData(enabled && day ? `${day}|${operation}` : null, (signal) =>
+    availableHours(day, operation, signal),
+  );
+  if (!enabled || !day) return { kind: "idle" };
+  if (hours.isLoading) return { kind: "loading" };
+  if (hours.error)
+    return hours.isOffline ? { kind: "unreachable" } : { kind: "failed", error: hours.error };
+  return hours.data ? { kind: "ready", hours: hours.data } : { kind: "loading" };
 }

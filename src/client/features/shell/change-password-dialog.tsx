@@ -6,8 +6,8 @@ import { notify, notifyError } from "../../lib/notices";
 import { changePassword } from "../../lib/session/api";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
+import { TextField } from "../../ui/fields/text-field";
 import { Modal, modalStyles } from "../../ui/modal";
-import { TextField } from "../../ui/text-field";
 
 interface Props {
   isOpen: boolean;

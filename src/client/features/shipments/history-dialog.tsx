@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { DATE_DISPLAY_FORMAT, PAGE_SIZE } from "../../../shared/constants";
 import type { HistoryEntry } from "../../../shared/contract/shipments";
 import { REASONS, statusById } from "../../../shared/contract/status";
 import { BW } from "../../../shared/status-rules";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldLabel } from "../../lib/error-messages";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/list/empty-state";
@@ -124,26 +125,19 @@ export function HistoryDialog({
   companyCode,
 }: HistoryDialogProps) {
   const { t } = useLingui();
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [page, setPage] = useState(1);
   const showReason = companyCode !== BW;
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const controller = new AbortController();
-    setEntries(null);
-    setFailed(false);
-    setPage(1);
-    listHistory(shipmentId, controller.signal)
-      .then((loaded) => setEntries(loaded))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error("Loading the history failed", error);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [isOpen, shipmentId]);
+  const history = useRemoteData(
+    isOpen ? String(shipmentId) : null,
+    (signal) => listHistory(shipmentId, signal),
+    {
+      onData: () => setPage(1),
+      onError: (error) => console.error("Loading the history failed", error),
+    },
+  );
+  const entries = history.data ?? null;
+  const failed = history.error !== null;
 
   const columns = useHistoryColumns(showReason);
   const size = PAGE_SIZE.lists;

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { StatusDefinition, StatusLabel } from "../../../shared/contract/status";
 import type { DateRange, QuickFilter } from "../../../shared/date-filters";
 import type { ShipmentListFilters } from "../../offline/shipments-mirror";
+import { Checkbox } from "../../ui/fields/checkbox";
 import { DateQuickFilters } from "../../ui/list/date-quick-filters";
 import { FilterBar, FilterField } from "../../ui/list/filter-bar";
 import { STATUS_TEXT } from "../../ui/shipment-labels";
@@ -129,49 +130,42 @@ export function ShipmentsFilters({
         <fieldset className={styles.checks}>
           <legend className={styles.legend}>{t`Client`}</legend>
           {clients.map((client) => (
-            <label key={client.id} className={styles.check}>
-              <input
-                type="checkbox"
-                checked={draft.client?.includes(client.id) ?? false}
-                onChange={(event) =>
-                  setDraft((current) => ({
-                    ...current,
-                    client: toggle(current.client, client.id, event.target.checked),
-                  }))
-                }
-              />
+            <Checkbox
+              key={client.id}
+              isSelected={draft.client?.includes(client.id) ?? false}
+              onChange={(on) =>
+                setDraft((current) => ({
+                  ...current,
+                  client: toggle(current.client, client.id, on),
+                }))
+              }
+            >
               {client.description}
-            </label>
+            </Checkbox>
           ))}
         </fieldset>
       ) : null}
       <fieldset className={styles.checks}>
         <legend className={styles.legend}>{t`Status`}</legend>
         {statuses.map((status) => (
-          <label key={status.id} className={styles.check}>
-            <input
-              type="checkbox"
-              checked={draft.status?.includes(status.id) ?? false}
-              onChange={(event) =>
-                setDraft((current) => ({
-                  ...current,
-                  status: toggle(current.status, status.id, event.target.checked),
-                }))
-              }
-            />
+          <Checkbox
+            key={status.id}
+            isSelected={draft.status?.includes(status.id) ?? false}
+            onChange={(on) =>
+              setDraft((current) => ({ ...current, status: toggle(current.status, status.id, on) }))
+            }
+          >
             {statusLabel(status)}
-          </label>
+          </Checkbox>
         ))}
       </fieldset>
       {showIssuedToggle ? (
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={draft.show_issued ?? false}
-            onChange={(event) => onChange({ ...draft, show_issued: event.target.checked })}
-          />
+        <Checkbox
+          isSelected={draft.show_issued ?? false}
+          onChange={(on) => onChange({ ...draft, show_issued: on })}
+        >
           {t`Show issued`}
-        </label>
+        </Checkbox>
       ) : null}
     </FilterBar>
   );

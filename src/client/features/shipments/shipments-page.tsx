@@ -22,7 +22,6 @@
 
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useMemo } from "react";
 import { PAGE_SIZE, SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipments";
@@ -34,6 +33,7 @@ import {
 import type { QuickFilter } from "../../../shared/date-filters";
 import { isKioskUser } from "../../../shared/roles";
 import { BW, statusesFor } from "../../../shared/status-rules";
+import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
 import { notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { idsWithPendingChanges } from "../../offline/outbox";
@@ -158,7 +158,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
     [type, companyCode, showIssued],
   );
 
-  const seenClients = useLiveQuery(
+  const seenClients = useMirrorQuery(
     () => (companyId === null ? [] : mirroredClients(companyId, type)),
     [companyId, type],
   );
@@ -188,7 +188,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
 
   // Lines with changes still waiting for the server show as saving (also after a reload).
   const rowIds = useMemo(() => list.rows.map((row) => row.id), [list.rows]);
-  const saving = useLiveQuery(() => idsWithPendingChanges("shipment", rowIds), [rowIds]);
+  const saving = useMirrorQuery(() => idsWithPendingChanges("shipment", rowIds), [rowIds]);
 
   const handleStatus = async (row: Shipment, statusId: number) => {
     if (statusId === row.status.id) return;

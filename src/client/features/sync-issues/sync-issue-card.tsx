@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useLiveQuery } from "dexie-react-hooks";
 import { DateTime } from "luxon";
+import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
 import type { SyncIssueRow } from "../../offline/db";
 import { canReapply } from "../../offline/sync-issues";
 import { Button } from "../../ui/button";
@@ -20,7 +20,7 @@ export interface SyncIssueCardProps {
 /** One refused change: what it was, when it was made, why it came back, and what to do. */
 export function SyncIssueCard({ issue, busy, onReapply, onDismiss }: SyncIssueCardProps) {
   const { i18n, t } = useLingui();
-  const reapplicable = useLiveQuery(() => canReapply(issue), [issue]);
+  const reapplicable = useMirrorQuery(() => canReapply(issue), [issue]);
   const { label, from, to } = issue.summary;
   const made = DateTime.fromMillis(issue.madeAt).toFormat(DATE_TIME);
   const onServer = serverValueText(issue.summary.field, issue.serverValue, i18n);

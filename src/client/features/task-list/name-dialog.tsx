@@ -2,8 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
 import { notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
+import { TextField } from "../../ui/fields/text-field";
 import { Modal, modalStyles } from "../../ui/modal";
-import { TextField } from "../../ui/text-field";
 
 export interface NameDialogProps {
   title: string;

@@ -5,9 +5,9 @@ import { isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
+import { TextField } from "../../ui/fields/text-field";
 import { Modal, modalStyles } from "../../ui/modal";
 import { type SearchOption, SearchSelect } from "../../ui/search-select";
-import { TextField } from "../../ui/text-field";
 import {
   createTaskLineOnce,
   createWorkDescription,

@@ -72,7 +72,7 @@ export function TaskListPage() {
 
   /** Saving a line or a task reloads page 1 (spec section 4). */
   const reloadFirstPage = () => {
-    if (page === 1) list.reload();
+    if (page === 1) void list.reload();
     else setPage(1);
   };
 
@@ -122,7 +122,7 @@ export function TaskListPage() {
     } finally {
       setDeleting(false);
       setToDelete(null);
-      list.reload();
+      void list.reload();
     }
   };
 

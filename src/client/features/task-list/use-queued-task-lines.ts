@@ -1,5 +1,6 @@
-import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef } from "react";
+import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { readStored } from "../../lib/storage";
 import {
   readWaitingTaskLines,
@@ -20,7 +21,7 @@ const NONE: WaitingTaskLines = { created: [], changed: [], deleting: [] };
 export function useQueuedTaskLines(filters: TaskLineLocalFilters, onSettled: () => void) {
   const company = Number(readStored("company") ?? 0);
   const waiting =
-    useLiveQuery(() => readWaitingTaskLines(company, filters), [company, filters]) ?? NONE;
+    useMirrorQuery(() => readWaitingTaskLines(company, filters), [company, filters]) ?? NONE;
   const ids = [
     ...waiting.created.map((line) => line.id),
     ...waiting.changed.map((line) => line.id),
@@ -37,14 +38,10 @@ export function useQueuedTaskLines(filters: TaskLineLocalFilters, onSettled: () 
     if (left) settled.current();
   }, [ids]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh for each company.
-  useEffect(() => {
-    const controller = new AbortController();
-    rememberAllChoices(controller.signal).catch((error: unknown) => {
-      if (!controller.signal.aborted) console.info("Task list choices not refreshed", error);
-    });
-    return () => controller.abort();
-  }, [company]);
+  // Refreshed for each company.
+  useRemoteData(String(company), rememberAllChoices, {
+    onError: (error) => console.info("Task list choices not refreshed", error),
+  });
 
   return waiting;
 }

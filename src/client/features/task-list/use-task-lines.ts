@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { TaskLine } from "../../../shared/contract/task-list";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { ApiError, OfflineError } from "../../lib/errors";
 import { readStored } from "../../lib/storage";
 import { forgetAnsweredTaskLines } from "../../offline/task-lines-local";
@@ -13,6 +14,17 @@ export interface ShipmentReference {
 }
 
 const RELOAD_MS = 60_000;
+const NO_LINES: TaskLine[] = [];
+
+/** The shipment of `id`: its code, or null when the server does not know it (404). */
+async function shipmentReference(id: number, signal: AbortSignal): Promise<ShipmentReference> {
+  try {
+    return { id, code: await shipmentCode(id, signal) };
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 404) return { id, code: null };
+    throw failure;
+  }
+}
 
 /**
  * One page of task lines for the URL's filters: loads on every filter or page change, every
@@ -20,32 +32,11 @@ const RELOAD_MS = 60_000;
  * shipment's code and filters by it as the reference.
  */
 export function useTaskLines(search: Omit<TaskListSearch, "page">, page: number) {
-  const [rows, setRows] = useState<TaskLine[]>([]);
-  const [count, setCount] = useState(0);
-  const [isLoading, setLoading] = useState(true);
-  const [isFetching, setFetching] = useState(false);
-  const [isOffline, setOffline] = useState(false);
-  const [lastSync, setLastSync] = useState<number | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [tick, setTick] = useState(0);
-  const [shipment, setShipment] = useState<ShipmentReference | null>(null);
-
-  useEffect(() => {
-    const id = search.shipment;
-    if (!id) {
-      setShipment(null);
-      return;
-    }
-    const controller = new AbortController();
-    shipmentCode(id, controller.signal)
-      .then((code) => setShipment({ id, code }))
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        if (failure instanceof ApiError && failure.status === 404) setShipment({ id, code: null });
-        else setError(failure);
-      });
-    return () => controller.abort();
-  }, [search.shipment]);
+  const shipmentId = search.shipment;
+  const reference = useRemoteData(shipmentId ? String(shipmentId) : null, (signal) =>
+    shipmentReference(shipmentId ?? 0, signal),
+  );
+  const shipment = shipmentId ? (reference.data ?? null) : null;
 
   const apiFilters = useMemo<TaskListFilters>(
     () => ({
@@ -57,53 +48,33 @@ export function useTaskLines(search: Omit<TaskListSearch, "page">, page: number)
     }),
     [search.date_after, search.date_before, search.user, search.worksheet, shipment],
   );
-  const waitingForShipment = Boolean(search.shipment) && shipment?.id !== search.shipment;
+  const waitingForShipment = Boolean(shipmentId) && shipment?.id !== shipmentId;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick forces a reload.
-  useEffect(() => {
-    if (waitingForShipment) return;
-    const controller = new AbortController();
-    setFetching(true);
-    listTaskLines(apiFilters, page, controller.signal)
-      .then((answer) => {
-        setRows(answer.results);
-        setCount(answer.count);
-        setError(null);
-        setOffline(false);
-        setLastSync(Date.now());
-        // The server's page is the truth now: lines the replayer answered may leave the device.
-        void forgetAnsweredTaskLines(Number(readStored("company") ?? 0)).catch(() => {});
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error("Loading the task list failed", failure);
-        if (failure instanceof OfflineError) setOffline(true);
-        else setError(failure);
-      })
-      .finally(() => {
-        if (controller.signal.aborted) return;
-        setLoading(false);
-        setFetching(false);
-      });
-    return () => controller.abort();
-  }, [apiFilters, page, tick, waitingForShipment]);
-
-  useEffect(() => {
-    const timer = setInterval(() => setTick((value) => value + 1), RELOAD_MS);
-    return () => clearInterval(timer);
-  }, []);
-
-  const reload = useCallback(() => setTick((value) => value + 1), []);
+  const list = useRemoteData(
+    waitingForShipment ? null : JSON.stringify([apiFilters, page]),
+    async (signal) => {
+      const answer = await listTaskLines(apiFilters, page, signal);
+      // The server's page is the truth now: lines the replayer answered may leave the device.
+      void forgetAnsweredTaskLines(Number(readStored("company") ?? 0)).catch(() => {});
+      return { answer, at: Date.now() };
+    },
+    {
+      keepPrevious: true,
+      refreshMs: RELOAD_MS,
+      onError: (failure) => console.error("Loading the task list failed", failure),
+    },
+  );
+  const isOffline = list.error instanceof OfflineError;
   return {
-    rows,
-    count,
-    isLoading,
-    isFetching,
+    rows: list.data?.answer.results ?? NO_LINES,
+    count: list.data?.answer.count ?? 0,
+    isLoading: list.data === undefined && (list.isLoading || waitingForShipment),
+    isFetching: list.isFetching,
     isOffline,
-    lastSync,
-    error,
+    lastSync: list.data?.at ?? null,
+    error: (isOffline ? null : list.error) ?? reference.error,
     shipment,
     apiFilters,
-    reload,
+    reload: list.reload,
   };
 }

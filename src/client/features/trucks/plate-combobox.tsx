@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from "react-aria-components";
 import { DEBOUNCE_MAX_WAIT_MS, DEBOUNCE_MS } from "../../../shared/constants";
 import type { Shipper } from "../../../shared/contract/trucks";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { autocompletePlate } from "./api";
 import styles from "./truck-form.module.css";
@@ -25,30 +25,19 @@ export function PlateComboBox({ value, onChange, onPick, errors, isDisabled }: P
   const { t } = useLingui();
   const text = value.trim();
   const query = useDebouncedValue(text, DEBOUNCE_MS, DEBOUNCE_MAX_WAIT_MS);
-  const [found, setFound] = useState<{ text: string; trucks: Shipper[] }>({ text: "", trucks: [] });
+  const found = useRemoteData(
+    query,
+    (signal) => (query === "" ? Promise.resolve([]) : autocompletePlate(query, signal)),
+    {
+      keepPrevious: true,
+      onError: (error) => console.error("Plate lookup failed", error),
+    },
+  );
 
-  useEffect(() => {
-    if (query === "") {
-      setFound({ text: "", trucks: [] });
-      return;
-    }
-    const controller = new AbortController();
-    autocompletePlate(query, controller.signal)
-      .then((trucks) => {
-        if (!controller.signal.aborted) setFound({ text: query, trucks });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error("Plate lookup failed", error);
-        setFound({ text: query, trucks: [] });
-      });
-    return () => controller.abort();
-  }, [query]);
-
-  const items = text === "" ? [] : found.trucks;
+  const items = text === "" || found.error ? [] : (found.data ?? []);
   // While the lookup for the text runs, the list may open empty ("Searching…"): suggestions
   // that arrive after the last key press then show without another key press.
-  const searching = text !== "" && found.text !== text;
+  const searching = text !== "" && (query !== text || found.isLoading);
   const invalid = (errors?.length ?? 0) > 0;
   return (
     <ComboBox

@@ -1,17 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import {
-  Dialog,
-  Heading,
-  Label,
-  Modal,
-  ModalOverlay,
-  Text,
-  TextArea,
-  TextField,
-} from "react-aria-components";
+import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { type Shipper, SMS_MAX_LENGTH } from "../../../shared/contract/trucks";
 import { Button } from "../../ui/button";
+import { TextField } from "../../ui/fields/text-field";
 import dialogStyles from "../../ui/list/dialog.module.css";
 import { sendSms, smsFailureOf } from "./api";
 import { formatPhone } from "./format";
@@ -119,21 +111,15 @@ export function SmsDialog({
             </p>
           ) : null}
           <TextField
-            className={styles.field}
+            label={t`Message`}
             value={message}
             onChange={setMessage}
             maxLength={SMS_MAX_LENGTH}
             isRequired
             autoFocus
-          >
-            <Label className={styles.label}>
-              <Trans>Message</Trans>
-            </Label>
-            <TextArea className={styles.textarea} rows={5} />
-            <Text slot="description" className={styles.hint}>
-              {t`${message.length} of ${SMS_MAX_LENGTH} characters`}
-            </Text>
-          </TextField>
+            multiline
+            description={t`${message.length} of ${SMS_MAX_LENGTH} characters`}
+          />
           {failure !== null ? (
             <p role="alert" className={dialogStyles.error}>
               {failure}

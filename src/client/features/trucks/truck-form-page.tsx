@@ -18,7 +18,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useCallback, useRef, useState } from "react";
-import { Input, Label, Text, TextField } from "react-aria-components";
 import type { Shipper } from "../../../shared/contract/trucks";
 import { fieldErrorText, fieldMessages } from "../../lib/error-messages";
 import { isTransient } from "../../lib/errors";
@@ -27,6 +26,7 @@ import { useSession } from "../../lib/session/use-session";
 import { currentAuthor } from "../../offline/sync-engine";
 import { putTruck } from "../../offline/trucks-mirror";
 import { Button } from "../../ui/button";
+import { TextField } from "../../ui/fields/text-field";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createTruck, replaceTruck, staleTruckOf } from "./api";
@@ -202,38 +202,24 @@ export function TruckFormPage(props: TruckFormPageProps) {
           errors={errors.plate}
         />
         <TextField
-          className={styles.field}
+          label={t`Name`}
           value={values.name}
           onChange={(next) => change("name")(upperCase(next))}
           maxLength={120}
           isRequired
-          isInvalid={Boolean(errors.name?.length)}
-        >
-          <Label className={styles.label}>{t`Name`}</Label>
-          <Input className={styles.input} autoComplete="organization" />
-          {errors.name?.length ? (
-            <Text slot="errorMessage" className={styles.error}>
-              {errors.name.join(" ")}
-            </Text>
-          ) : null}
-        </TextField>
+          autoComplete="organization"
+          errorMessage={errors.name?.length ? errors.name.join(" ") : undefined}
+        />
         {isTrw ? null : (
           <TextField
-            className={styles.field}
+            label={t`Capacity load`}
             value={values.capacityLoad}
             onChange={(next) => change("capacityLoad")(digitsOnly(next))}
             inputMode="numeric"
             maxLength={7}
-            isInvalid={Boolean(errors.capacity_load?.length)}
-          >
-            <Label className={styles.label}>{t`Capacity load`}</Label>
-            <Input className={`${styles.input} ${styles.mono}`} />
-            {errors.capacity_load?.length ? (
-              <Text slot="errorMessage" className={styles.error}>
-                {errors.capacity_load.join(" ")}
-              </Text>
-            ) : null}
-          </TextField>
+            mono
+            errorMessage={errors.capacity_load?.length ? errors.capacity_load.join(" ") : undefined}
+          />
         )}
         <PhoneField
           country={values.countryCode}

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import type { Shipper } from "../../../shared/contract/trucks";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { ApiError, isTransient } from "../../lib/errors";
 import { getMirroredTruck, putTruck } from "../../offline/trucks-mirror";
 import { getTruck } from "./api";
@@ -21,37 +21,25 @@ export function useTruckLoader(
   truckId: number | null,
   options: TruckLoaderOptions,
 ): { loading: boolean; missing: boolean } {
-  const [loading, setLoading] = useState(truckId !== null);
-  const [missing, setMissing] = useState(false);
-  const latest = useRef(options);
-  latest.current = options;
-
-  useEffect(() => {
-    if (truckId === null) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    const showUntouched = (truck: Shipper) => {
-      if (!signal.aborted && !latest.current.isTouched()) latest.current.show(truck);
-    };
-    setLoading(true);
-    setMissing(false);
-    void (async () => {
-      const cached = await getMirroredTruck(truckId);
-      if (cached) showUntouched(cached);
-      try {
-        const fresh = await getTruck(truckId, signal);
-        await putTruck(fresh);
-        showUntouched(fresh);
-      } catch (error) {
-        if (signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setMissing(true);
-        else if (!(isTransient(error) && cached)) latest.current.onError(error);
-      } finally {
-        if (!signal.aborted) setLoading(false);
-      }
-    })();
-    return () => controller.abort();
-  }, [truckId]);
-
-  return { loading, missing };
+  const truck = useRemoteData(
+    truckId === null ? null : String(truckId),
+    async (signal) => {
+      const fresh = await getTruck(truckId ?? 0, signal);
+      await putTruck(fresh);
+      return fresh;
+    },
+    {
+      cached: () => (truckId === null ? null : getMirroredTruck(truckId)),
+      onData: (loaded) => {
+        if (!options.isTouched()) options.show(loaded);
+      },
+      onError: (error, shown) => {
+        if (isMissing(error)) return;
+        if (!(isTransient(error) && shown)) options.onError(error);
+      },
+    },
+  );
+  return { loading: truck.isLoading, missing: isMissing(truck.error) };
 }
+
+const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -6,20 +6,24 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { type AdminUser, type CompanyRole, PASSWORD_MIN } from "../../../shared/contract/users";
 import type { RoleKey } from "../../../shared/roles";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
+import { Checkbox } from "../../ui/fields/checkbox";
+import { TextField } from "../../ui/fields/text-field";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
-import { TextField } from "../../ui/text-field";
 import { changeUserRoles, createUser, getUser, listRoles } from "./api";
 import { ROLE_LABELS } from "./role-labels";
 import { checkNewUser, type UserFormValues } from "./user-form";
 import styles from "./users.module.css";
+
+const NO_ROLES: CompanyRole[] = [];
 
 export function parseUserId(raw: string | undefined): number | null {
   const id = Number(raw);
@@ -43,44 +47,32 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
     roles: [],
   });
   const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [roles, setRoles] = useState<CompanyRole[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const canManage = session.can("addExp");
 
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      try {
-        const [offered, user] = await Promise.all([
-          listRoles(),
-          userId === null ? Promise.resolve(null) : getUser(userId),
-        ]);
-        if (!live) return;
-        setRoles(offered);
-        if (user) {
-          setEditing(user);
-          setValues((current) => ({
-            ...current,
-            username: user.username,
-            first_name: user.first_name,
-            last_name: user.last_name,
-            email: user.email,
-            companies: user.companies,
-            roles: user.roles.map((role) => role.name),
-          }));
-        }
-      } catch (error) {
-        notifyError(error);
-      } finally {
-        if (live) setLoading(false);
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  const loaded = useRemoteData(
+    String(userId),
+    () => Promise.all([listRoles(), userId === null ? Promise.resolve(null) : getUser(userId)]),
+    {
+      onData: ([, user]) => {
+        if (!user) return;
+        setEditing(user);
+        setValues((current) => ({
+          ...current,
+          username: user.username,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.email,
+          companies: user.companies,
+          roles: user.roles.map((role) => role.name),
+        }));
+      },
+      onError: notifyError,
+    },
+  );
+  const roles = loaded.data?.[0] ?? NO_ROLES;
+  const loading = loaded.isLoading;
 
   const set =
     (field: "username" | "first_name" | "last_name" | "email" | "password" | "repeat") =>
@@ -181,19 +173,15 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
         </div>
         {editing ? null : (
           <div className={styles.row}>
-            <div>
-              <TextField
-                label={`${t`Password`} *`}
-                type="password"
-                value={values.password}
-                onChange={set("password")}
-                autoComplete="new-password"
-                errorMessage={errors.password?.join(" ")}
-              />
-              <p className={styles.hint}>
-                <Trans>At least {PASSWORD_MIN} characters</Trans>
-              </p>
-            </div>
+            <TextField
+              label={`${t`Password`} *`}
+              type="password"
+              value={values.password}
+              onChange={set("password")}
+              autoComplete="new-password"
+              description={<Trans>At least {PASSWORD_MIN} characters</Trans>}
+              errorMessage={errors.password?.join(" ")}
+            />
             <TextField
               label={`${t`Repeat password`} *`}
               type="password"
@@ -209,15 +197,14 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
             <Trans>Companies</Trans>
           </legend>
           {groups.map((group) => (
-            <label key={group.id} className={styles.choice}>
-              <input
-                type="checkbox"
-                checked={values.companies.includes(group.id)}
-                disabled={readOnly}
-                onChange={() => toggle("companies", group.id)}
-              />
+            <Checkbox
+              key={group.id}
+              isSelected={values.companies.includes(group.id)}
+              isDisabled={readOnly}
+              onChange={() => toggle("companies", group.id)}
+            >
               {group.name}
-            </label>
+            </Checkbox>
           ))}
         </fieldset>
         <fieldset
@@ -228,15 +215,14 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
             <Trans>Roles</Trans> *
           </legend>
           {roles.map((role) => (
-            <label key={role.name} className={styles.choice}>
-              <input
-                type="checkbox"
-                checked={values.roles.includes(role.name)}
-                disabled={!canManage || !role.assignable}
-                onChange={() => toggle("roles", role.name as RoleKey)}
-              />
+            <Checkbox
+              key={role.name}
+              isSelected={values.roles.includes(role.name)}
+              isDisabled={!canManage || !role.assignable}
+              onChange={() => toggle("roles", role.name as RoleKey)}
+            >
               {i18n._(ROLE_LABELS[role.name])}
-            </label>
+            </Checkbox>
           ))}
         </fieldset>
         {roleError ? (

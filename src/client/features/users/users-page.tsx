@@ -5,10 +5,10 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useCallback, useEffect, useState } from "react";
 import { Button } from "react-aria-components";
 import { z } from "zod";
 import type { AdminUser } from "../../../shared/contract/users";
+import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { buttonClass } from "../../ui/button";
@@ -41,32 +41,18 @@ export function UsersPage() {
   const session = useSession();
   const canManage = session.can("addExp");
   const { page, setPage } = useUrlFilters(UsersSearch);
-  const [rows, setRows] = useState<AdminUser[] | null>(null);
-  const [count, setCount] = useState(0);
   const companyId = session.company?.id;
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const answer = await listUsers(page, signal);
-        setRows(answer.results);
-        setCount(answer.count);
-      } catch (error) {
-        if (signal?.aborted) return;
-        console.error("Loading the users failed", error);
-        notifyError(error);
-        setRows((current) => current ?? []);
-      }
+  // Loaded again when the company changes.
+  const users = useRemoteData(`${companyId}|${page}`, (signal) => listUsers(page, signal), {
+    keepPrevious: true,
+    onError: (error) => {
+      console.error("Loading the users failed", error);
+      notifyError(error);
     },
-    [page],
-  );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the company changes
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, companyId]);
+  });
+  const rows = users.data?.results ?? (users.error ? [] : null);
+  const count = users.data?.count ?? 0;
 
   const deletion = useConfirmedDelete<AdminUser>({
     remove: async (user) => {
@@ -77,7 +63,7 @@ export function UsersPage() {
       console.error("Deleting the user failed", error);
       notifyError(error);
     },
-    onSettled: () => void load(),
+    onSettled: () => void users.reload(),
   });
 
   const pageCount = pageCountOf(count, USERS_PAGE_SIZE);

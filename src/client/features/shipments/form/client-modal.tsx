@@ -1,19 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
-import {
-  TextField as AriaTextField,
-  Checkbox,
-  CheckboxGroup,
-  Label,
-  TextArea,
-} from "react-aria-components";
 import type { Client } from "../../../../shared/contract/clients";
+import { useRemoteData } from "../../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../../lib/error-messages";
 import { useSession } from "../../../lib/session/use-session";
 import { Button } from "../../../ui/button";
-import fieldStyles from "../../../ui/field.module.css";
+import { Checkbox, CheckboxGroup } from "../../../ui/fields/checkbox";
+import { TextField } from "../../../ui/fields/text-field";
 import { Modal } from "../../../ui/modal";
-import { TextField } from "../../../ui/text-field";
 import { getClient, saveClient } from "./pickers-api";
 import styles from "./shipment-form.module.css";
 
@@ -40,14 +34,19 @@ export function ClientModal({ isOpen, clientId, onClose, onSaved }: ClientModalP
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
 
+  // Each opening (or another client) starts from an empty form; the client's values follow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clientId changing is a cue to reset.
   useEffect(() => {
     if (!isOpen) return;
     setErrors({});
     setExisting(null);
     setValues({ ...EMPTY, company: session.company ? [session.company.id] : [] });
-    if (clientId === null) return;
-    getClient(clientId)
-      .then((client) => {
+  }, [isOpen, clientId, session.company]);
+  useRemoteData(
+    isOpen && clientId !== null ? String(clientId) : null,
+    () => getClient(clientId ?? 0),
+    {
+      onData: (client) => {
         setExisting({ id: client.id, version: client.version });
         setValues({
           description: client.description,
@@ -55,12 +54,13 @@ export function ClientModal({ isOpen, clientId, onClose, onSaved }: ClientModalP
           notes: client.notes,
           company: client.company,
         });
-      })
-      .catch((error: unknown) => {
+      },
+      onError: (error) => {
         console.error("Loading the client failed", error);
         setErrors({ description: [t`The client could not be loaded`] });
-      });
-  }, [isOpen, clientId, session.company, t]);
+      },
+    },
+  );
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -113,32 +113,32 @@ export function ClientModal({ isOpen, clientId, onClose, onSaved }: ClientModalP
           maxLength={254}
           errorMessage={errors.email?.join(" ")}
         />
-        <CheckboxGroup
-          className={styles.checkGroup}
-          value={values.company.map(String)}
-          onChange={(ids) => setValues((current) => ({ ...current, company: ids.map(Number) }))}
-        >
-          <Label className={fieldStyles.label}>
-            <Trans>Companies</Trans>
-          </Label>
+        <CheckboxGroup label={<Trans>Companies</Trans>} errorMessage={errors.company?.join(" ")}>
           {groups.map((group) => (
             <Checkbox
               key={group.id}
-              value={String(group.id)}
-              className={styles.check}
+              isSelected={values.company.includes(group.id)}
+              onChange={(on) =>
+                setValues((current) => ({
+                  ...current,
+                  company: on
+                    ? [...current.company, group.id]
+                    : current.company.filter((id) => id !== group.id),
+                }))
+              }
               isDisabled={group.id === session.company?.id}
             >
               {group.name}
             </Checkbox>
           ))}
-          {errors.company ? <p className={fieldStyles.error}>{errors.company.join(" ")}</p> : null}
         </CheckboxGroup>
-        <AriaTextField className={fieldStyles.field} value={values.notes} onChange={set("notes")}>
-          <Label className={fieldStyles.label}>
-            <Trans>Notes</Trans>
-          </Label>
-          <TextArea className={`${fieldStyles.input} ${styles.textarea}`} maxLength={1000} />
-        </AriaTextField>
+        <TextField
+          label={t`Notes`}
+          value={values.notes}
+          onChange={set("notes")}
+          maxLength={1000}
+          multiline
+        />
         <div className={styles.modalActions}>
           <Button variant="secondary" onPress={onClose} isDisabled={saving}>
             <Trans>Cancel</Trans>

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { SHIPMENT_TYPE } from "../../../../shared/constants";
+import { DATE_DISPLAY_FORMAT, SHIPMENT_TYPE } from "../../../../shared/constants";
 import type { Shipment } from "../../../../shared/contract/shipments";
 import {
   type ShipmentWriteValues,
@@ -58,6 +58,12 @@ export function valuesToSave(state: ShipmentFormState): ShipmentWriteValues {
 }
 
 const LOCAL_INPUT = "yyyy-LL-dd'T'HH:mm";
+
+/** A datetime-local value as the lists show dates (DD/MM/YYYY HH:mm), "" for none. */
+export function displayDate(local: string): string {
+  const date = DateTime.fromISO(local);
+  return local && date.isValid ? date.toFormat(DATE_DISPLAY_FORMAT) : "";
+}
 
 /** An ISO instant as a datetime-local input shows it ("" for none). */
 export function toLocalInput(iso: string | null | undefined): string {

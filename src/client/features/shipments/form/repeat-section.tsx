@@ -5,6 +5,7 @@ import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import { defaultRule, type RecurrenceRule, toRrule } from "../../../../shared/recurrence";
 import { useSession } from "../../../lib/session/use-session";
+import { Checkbox } from "../../../ui/fields/checkbox";
 import type { ShipmentFormParts } from "./form-parts";
 import styles from "./shipment-form.module.css";
 
@@ -74,14 +75,9 @@ export function RepeatSection({
   };
   return (
     <div className={styles.repeat}>
-      <label className={styles.repeatToggle}>
-        <input
-          type="checkbox"
-          checked={repeat.on}
-          onChange={(event) => toggle(event.target.checked)}
-        />
+      <Checkbox isSelected={repeat.on} onChange={toggle}>
         <Trans>Repeat this line</Trans>
-      </label>
+      </Checkbox>
       {repeat.on ? (
         <RecurrenceForm rule={repeat.rule} onChange={repeat.setRule} first={first} />
       ) : null}

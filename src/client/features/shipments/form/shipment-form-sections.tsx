@@ -8,13 +8,22 @@ import type {
 import type { ShipmentType, StatusDefinition } from "../../../../shared/contract/status";
 import { fieldLabel } from "../../../lib/error-messages";
 import { Button } from "../../../ui/button";
+import { Checkbox } from "../../../ui/fields/checkbox";
+import { DateField } from "../../../ui/fields/date-field";
+import { SelectField } from "../../../ui/fields/select-field";
+import { TextField, type TextFieldProps } from "../../../ui/fields/text-field";
 import { REASON_TEXT, STATUS_TEXT } from "../../../ui/shipment-labels";
 import { reasonsOf } from "../commands";
 import type { ShipmentClient, ShipmentTruck } from "../form-commands-values";
 import { ClientSelect } from "./client-select";
-import { CheckInput, DateInput, SelectInput, TextInput } from "./form-fields";
 import type { ShipmentFormParts } from "./form-parts";
-import { fromLocalInput, numberOrNull, type ShipmentFormState, toLocalInput } from "./form-values";
+import {
+  displayDate,
+  fromLocalInput,
+  numberOrNull,
+  type ShipmentFormState,
+  toLocalInput,
+} from "./form-values";
 import styles from "./shipment-form.module.css";
 import { TruckSelect } from "./truck-select";
 
@@ -55,22 +64,20 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
   // An existing booked date shows as text with Change (spec): Change clears it for a new pick.
   const [changingBooked, setChangingBooked] = useState(props.creating);
   const { BookedSlotInput } = props.parts;
-  const text = (
-    field: ShipmentWriteField,
-    options: Partial<Parameters<typeof TextInput>[0]> = {},
-  ) => (
-    <TextInput
+  const text = (field: ShipmentWriteField, options: Partial<TextFieldProps> = {}) => (
+    <TextField
       label={label(field)}
       value={String(values[field as keyof ShipmentWriteValues] ?? "")}
       onChange={(value) => setValue(field as keyof ShipmentWriteValues, value)}
       isReadOnly={!editable(field)}
       errorMessage={errors[field]}
       maxLength={60}
+      blockEnter
       {...options}
     />
   );
   const number = (field: "packages" | "weight") => (
-    <TextInput
+    <TextField
       label={label(field)}
       value={values[field] === null || values[field] === undefined ? "" : String(values[field])}
       onChange={(value) => setValue(field, numberOrNull(value))}
@@ -78,15 +85,17 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
       errorMessage={errors[field]}
       inputMode={field === "packages" ? "numeric" : "decimal"}
       maxLength={14}
+      blockEnter
     />
   );
   const check = (field: "urgent" | "groupage" | "own_truck" | "packing_list") => (
-    <CheckInput
-      label={label(field)}
-      value={Boolean(values[field])}
+    <Checkbox
+      isSelected={Boolean(values[field])}
       onChange={(value) => setValue(field, value)}
-      isReadOnly={!editable(field)}
-    />
+      isDisabled={!editable(field)}
+    >
+      {label(field)}
+    </Checkbox>
   );
   const statusId = values.status;
   const reasons = statusId ? reasonsOf(statusId) : [];
@@ -111,10 +120,13 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
             />
           </div>
         ) : (
-          <DateInput
+          <DateField
             id="booked_date"
+            type="datetime-local"
             label={label("booked_date")}
             value={booked}
+            readOnlyText={displayDate(booked)}
+            blockEnter
             onChange={(value) => setValue("booked_date", fromLocalInput(value) ?? undefined)}
             isReadOnly={!editable("booked_date") || !changingBooked}
             isRequired
@@ -134,10 +146,13 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
             }
           />
         )}
-        <DateInput
+        <DateField
           id="action_date"
+          type="datetime-local"
           label={isExpedition ? t`Loading date` : t`Discharge date`}
           value={toLocalInput(values.action_date)}
+          readOnlyText={displayDate(toLocalInput(values.action_date))}
+          blockEnter
           onChange={(value) => setValue("action_date", fromLocalInput(value))}
           isReadOnly={!editable("action_date")}
           errorMessage={errors.action_date}
@@ -152,7 +167,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
           />
         </div>
         {text(place, { maxLength: 200, isRequired: isTrw, className: styles.wide })}
-        <SelectInput
+        <SelectField
           id="status"
           label={label("status")}
           value={String(statusId ?? "")}
@@ -168,7 +183,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
           isReadOnly={!editable("status")}
           errorMessage={errors.status}
         />
-        <SelectInput
+        <SelectField
           id="reason"
           label={label("reason")}
           value={values.reason ?? ""}
@@ -226,7 +241,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
           : null}
         {isTrw && !isExpedition ? (
           <>
-            <SelectInput
+            <SelectField
               id="load_empty"
               label={label("load_empty")}
               value={values.load_empty ?? ""}
@@ -238,7 +253,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
               onChange={(value) => setValue("load_empty", value === "" ? null : value)}
               isReadOnly={!editable("load_empty")}
             />
-            <SelectInput
+            <SelectField
               id="load_type"
               label={label("load_type")}
               value={values.load_type ?? ""}

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import type { Shipment } from "../../../../shared/contract/shipments";
 import type { ShipmentType } from "../../../../shared/contract/status";
+import { useRemoteData } from "../../../lib/data-hooks/use-remote-data";
 import { ApiError, isTransient } from "../../../lib/errors";
 import { getMirroredShipment, putShipment } from "../../../offline/shipments-mirror";
 import { getShipment } from "../api";
@@ -15,6 +15,8 @@ export interface ShipmentLine {
   offline: boolean;
 }
 
+const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 /**
  * The line the form edits: the mirrored copy at once (so it opens offline), then the API's
  * (mirrored too). `onLoad` gets each copy until the user changes something.
@@ -25,50 +27,35 @@ export function useShipmentLine(
   onLoad: (row: Shipment) => void,
   onError: (error: unknown) => void,
 ): ShipmentLine {
-  const [state, setState] = useState<ShipmentLine>({
-    row: null,
-    loading: id !== null,
-    missing: false,
-    offline: false,
-  });
-  const latest = useRef({ onLoad, onError });
-  latest.current = { onLoad, onError };
-
-  useEffect(() => {
-    if (id === null) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    const show = (row: Shipment) => {
-      if (signal.aborted) return;
-      setState((current) => ({ ...current, row }));
-      latest.current.onLoad(row);
-    };
-    setState({ row: null, loading: true, missing: false, offline: false });
-    void (async () => {
-      const cached = await getMirroredShipment(id);
-      if (cached && cached.type === type) show(cached);
-      if (id < 0) {
-        // Planned on this device and not sent yet: the mirror is all there is.
-        setState((current) => ({ ...current, loading: false, missing: !cached }));
-        return;
-      }
-      try {
-        const fresh = await getShipment(type, id, signal);
-        await putShipment(fresh);
-        // The mirror keeps this device's queued changes over the server's copy: show those.
-        const mirrored = await getMirroredShipment(id);
-        show(mirrored && mirrored.type === type ? mirrored : fresh);
-        setState((current) => ({ ...current, loading: false }));
-      } catch (error) {
-        if (signal.aborted) return;
-        const missing = error instanceof ApiError && error.status === 404;
-        const offline = isTransient(error);
-        if (!missing && !(offline && cached)) latest.current.onError(error);
-        setState((current) => ({ ...current, loading: false, missing, offline }));
-      }
-    })();
-    return () => controller.abort();
-  }, [type, id]);
-
-  return state;
+  const mirrored = async () => {
+    if (id === null) return null;
+    const row = await getMirroredShipment(id);
+    return row && row.type === type ? row : null;
+  };
+  const line = useRemoteData(
+    id === null ? null : `${type}:${id}`,
+    async (signal): Promise<Shipment | null> => {
+      // Planned on this device and not sent yet: the mirror is all there is.
+      if (id === null || id < 0) return mirrored();
+      const fresh = await getShipment(type, id, signal);
+      await putShipment(fresh);
+      // The mirror keeps this device's queued changes over the server's copy: show those.
+      return (await mirrored()) ?? fresh;
+    },
+    {
+      cached: () => (id !== null && id >= 0 ? mirrored() : null),
+      onData: (row) => {
+        if (row) onLoad(row);
+      },
+      onError: (error, shown) => {
+        if (!isMissing(error) && !(isTransient(error) && shown)) onError(error);
+      },
+    },
+  );
+  return {
+    row: line.data ?? null,
+    loading: line.isLoading,
+    missing: line.data === null || isMissing(line.error),
+    offline: line.isOffline,
+  };
 }
