@@ -152,7 +152,7 @@ export async function assignLine(
     .where(eq(shipments.id, id));
 }
 
-export async function findGateEvent(
+export async function findCheckInEvent(
   db: Executor,
   companyId: number,
   uid: string,
@@ -164,7 +164,7 @@ export async function findGateEvent(
   return row;
 }
 
-export async function insertGateEvent(
+export async function insertCheckInEvent(
   tx: Executor,
   values: typeof checkIns.$inferInsert,
 ): Promise<void> {

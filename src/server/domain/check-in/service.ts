@@ -25,8 +25,8 @@ import { findShipper } from "../trucks/repository";
 import { presentCheckInLine } from "./presenter";
 import {
   assignLine,
-  findGateEvent,
-  insertGateEvent,
+  findCheckInEvent,
+  insertCheckInEvent,
   insertTruck,
   lastCheckIn,
   linesByReference,
@@ -41,7 +41,7 @@ import {
  * the public page) and for which company. Lines are never limited by client here: the gate
  * works for the whole yard.
  */
-export interface GateActor {
+export interface CheckInActor {
   companyId: number;
   userId: number | null;
 }
@@ -137,7 +137,7 @@ export interface CheckInDeps {
 /** Dock instructions to the driver's phone; a refused send is logged, never fails the check-in. */
 async function textDriver(
   db: Executor,
-  actor: GateActor,
+  actor: CheckInActor,
   truck: ShipperRow,
   line: ShipmentRow,
   language: Locale | undefined,
@@ -201,14 +201,14 @@ const uidTaken = (error: unknown) => isUniqueViolation(error, CHECK_INS_UID_KEY)
  */
 export async function checkInOnce(
   db: Db,
-  actor: GateActor,
+  actor: CheckInActor,
   uid: string,
   body: CheckInBody,
   deps: CheckInDeps,
   now = new Date(),
 ): Promise<{ answer: CheckInAnswer; created: boolean }> {
   const repeat = async () => {
-    const event = await findGateEvent(db, actor.companyId, uid);
+    const event = await findCheckInEvent(db, actor.companyId, uid);
     if (event?.kind !== "in" || event.shipmentId === null || event.shipperId === null) {
       return undefined;
     }
@@ -242,7 +242,7 @@ export async function checkInOnce(
           arrival_date: { old: line.arrivalDate?.toISOString() ?? null, new: now.toISOString() },
         },
       });
-      await insertGateEvent(tx, {
+      await insertCheckInEvent(tx, {
         uid,
         companyId: actor.companyId,
         kind: "in",
@@ -266,13 +266,13 @@ export async function checkInOnce(
  */
 export async function checkOutOnce(
   db: Db,
-  actor: GateActor,
+  actor: CheckInActor,
   uid: string,
   plate: string,
   now = new Date(),
 ): Promise<{ answer: CheckOutAnswer; created: boolean }> {
   const repeat = async (): Promise<CheckOutAnswer | undefined> => {
-    const event = await findGateEvent(db, actor.companyId, uid);
+    const event = await findCheckInEvent(db, actor.companyId, uid);
     if (event?.kind !== "out" || event.shipperId === null) return undefined;
     const truck = await findShipper(db, actor.companyId, event.shipperId);
     if (!truck) return undefined;
@@ -302,7 +302,7 @@ export async function checkOutOnce(
           });
         }
       }
-      await insertGateEvent(tx, {
+      await insertCheckInEvent(tx, {
         uid,
         companyId: actor.companyId,
         kind: "out",

@@ -19,7 +19,7 @@ import { activePage, insertPage, revokePages } from "../../../domain/check-in/re
 import {
   checkInOnce,
   checkOutOnce,
-  type GateActor,
+  type CheckInActor,
   validateReference,
 } from "../../../domain/check-in/service";
 import { errors } from "../../../errors";
@@ -42,7 +42,7 @@ const pageAdmin: preHandlerAsyncHookHandler = async (request) => {
   }
 };
 
-function actorOf(request: Parameters<preHandlerAsyncHookHandler>[0]): GateActor {
+function actorOf(request: Parameters<preHandlerAsyncHookHandler>[0]): CheckInActor {
   const auth = authOf(request);
   return { companyId: auth.company.id, userId: auth.user.id };
 }
