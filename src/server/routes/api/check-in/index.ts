@@ -17,9 +17,9 @@ import {
 import { authOf } from "../../../auth/context";
 import { activePage, insertPage, revokePages } from "../../../domain/check-in/repository";
 import {
+  type CheckInActor,
   checkInOnce,
   checkOutOnce,
-  type CheckInActor,
   validateReference,
 } from "../../../domain/check-in/service";
 import { errors } from "../../../errors";
