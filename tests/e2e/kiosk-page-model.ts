@@ -170,6 +170,24 @@ export class KioskWall extends KioskScreen {
     return Number(new URL(this.page.url()).searchParams.get("page") ?? 1);
   }
 
+  /**
+   * Every line code the wall shows now, in order: the "Delivery note" column of the rows on
+   * screen, whatever made the line (demo ALB-..., or a line another journey booked for today).
+   */
+  async lineCodes(): Promise<string[]> {
+    return this.page.getByRole("main").evaluate((main) => {
+      const table = main.querySelector("table");
+      if (!table) return [];
+      const heads = [...table.querySelectorAll("thead th")].map((th) => th.textContent?.trim());
+      const column = heads.indexOf("Delivery note");
+      if (column < 0) return [];
+      return [...table.querySelectorAll<HTMLTableRowElement>("tbody tr")]
+        .filter((row) => row.offsetParent !== null)
+        .map((row) => (row.cells[column]?.innerText ?? "").trim())
+        .filter((code) => code !== "");
+    });
+  }
+
   /** The delivery notes the wall shows now, in order. */
   async deliveryNotes(): Promise<string[]> {
     // The rendered text (cells apart), as the wall shows it.

@@ -83,7 +83,7 @@ for (const viewport of [
           // The paused clock moves a little at each look, so the list's own timers (the
           // mirror's queries) run; nowhere near the next tick.
           await page.clock.runFor(20);
-          const notes = await wall.deliveryNotes();
+          const notes = await wall.lineCodes();
           const repeated = index <= pages && notes.some((note) => seen.has(note));
           return notes.length === onPage && !repeated ? notes : [];
         };
