@@ -21,6 +21,8 @@ test.describe("task list", () => {
     loginAs,
     checkA11y,
   }) => {
+    // A long journey (task, description, three lines, filters, Excel, two a11y passes).
+    test.slow();
     const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
     const today = DateTime.local().toISODate() ?? "";
     // Someone else's line today, in a task of its own (set up through the API).
