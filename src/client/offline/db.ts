@@ -117,6 +117,11 @@ export interface SyncIssueRow {
   status: number;
   code: string;
   message: string;
+  /**
+   * The server's reason per field of a 400 (`field_codes`, e.g. `{ booked_date: "slot_full" }`),
+   * shown with the same texts as the form; absent when the answer named no field.
+   */
+  fieldCodes?: Record<string, string>;
   /** Who changed the row meanwhile, when the server's history tells. */
   changedBy: string | null;
   /**
