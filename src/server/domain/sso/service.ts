@@ -33,7 +33,7 @@ export async function signInWithClaims(
   const name = userNameOf(claims, deps.userClaim);
   if (name === null) return { kind: "unknown-user", name: null };
   const user = await findCredentialsByUsername(db, name);
-  if (!user || !user.isActive) return { kind: "unknown-user", name };
+  if (!user?.isActive) return { kind: "unknown-user", name };
   const session = await createSession(db, user.id, deps.refreshTtlSeconds);
   const token = await deps.accessTokens.sign({ userId: user.id, sessionId: session.sessionId });
   return { kind: "signed-in", token, refresh: session.refresh };
