@@ -50,6 +50,13 @@ if (process.env.E2E_SMTP !== "off") {
 let ssoEnv = {};
 let oidcServer = null;
 if (process.env.E2E_SSO !== "off") {
+  // Its development-setup warnings (in-memory store, dev keys, dev login) are this setup.
+  for (const level of ["warn", "info"]) {
+    const write = console[level];
+    console[level] = (...args) => {
+      if (!String(args[0]).startsWith("oidc-provider ")) write(...args);
+    };
+  }
   const { default: Provider } = await import("oidc-provider");
   const site = `http://localhost:${port}`;
   oidcServer = createServer();

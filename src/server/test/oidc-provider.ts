@@ -14,7 +14,18 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
+/** Its development-setup warnings and notices (in-memory store, dev keys) are this setup. */
+function quietProviderNotices(): void {
+  for (const level of ["warn", "info"] as const) {
+    const write = console[level];
+    console[level] = (...args: unknown[]) => {
+      if (!String(args[0]).startsWith("oidc-provider ")) write(...args);
+    };
+  }
+}
+
 export async function startTestProvider(site: string): Promise<TestProvider> {
+  quietProviderNotices();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
