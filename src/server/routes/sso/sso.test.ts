@@ -140,6 +140,18 @@ describe("single sign-on (OpenID Connect)", () => {
     }
   });
 
+  it("answers a cancelled sign-in (the provider's error) with the failed page", async () => {
+    const { location, cookie } = await startSignIn("pt");
+    const state = new URL(location).searchParams.get("state") ?? "";
+    const callback = await t.app.inject({
+      url: `/sso/callback?error=access_denied&state=${state}`,
+      headers: { cookie, accept: "text/html" },
+    });
+    expect(callback.statusCode).toBe(400);
+    expect(callback.body).toContain('<html lang="pt-PT">');
+    expect(callback.body).toContain("Não foi possível entrar");
+  });
+
   it("logout ends the provider's session too: the next sign-in asks for the login again", async () => {
     const { callback, browser } = await signInAs("office");
     expect(callback.statusCode).toBe(302);
@@ -185,5 +197,38 @@ describe("single sign-on, not configured", () => {
     const logout = await t.app.inject({ url: "/sso/logout" });
     expect(logout.statusCode).toBe(302);
     expect(logout.headers.location).toBe("/login");
+  });
+});
+
+describe("single sign-on, provider down", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A port nothing listens on: discovery fails.
+    const closed = await startTestProvider(SITE);
+    await closed.close();
+    t = await createTestApp({
+      config: {
+        sso: {
+          issuer: closed.issuer,
+          clientId: "yardline",
+          clientSecret: undefined,
+          userClaim: "preferred_username",
+          redirectUri: undefined,
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("says so on a page (503) instead of failing", async () => {
+    const response = await t.app.inject({
+      url: "/sso/login",
+      headers: { "accept-language": "es-ES,es;q=0.9" },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers["content-type"]).toContain("text/html");
+    expect(response.body).toContain("El servicio de inicio de sesión único no responde ahora");
   });
 });
