@@ -8,7 +8,7 @@ import { precompress } from "./scripts/vite-precompress";
 import { prerender } from "./scripts/vite-prerender";
 
 /** Paths the API server answers; the dev server proxies them and the SW never serves the shell for them. */
-const API_PATHS = ["/api", "/get-token", "/jwt", "/config.json", "/healthz"];
+const API_PATHS = ["/api", "/get-token", "/jwt", "/sso", "/config.json", "/healthz"];
 const API_TARGET = process.env.API_TARGET ?? "http://localhost:8080";
 
 export default defineConfig({

@@ -41,7 +41,6 @@ process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
 
 start("api", 36, bin("tsx"), ["watch", "src/server/main.ts"], {
-  PRODUCTION: process.env.PRODUCTION ?? "false",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 });
 start("web", 35, bin("vite"), []);

@@ -3,6 +3,7 @@
 // removed again when the server stops. Environment set here can be overridden by the caller.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +45,53 @@ if (process.env.E2E_SMTP !== "off") {
   await new Promise((done) => smtp.listen(0, "127.0.0.1", done));
   smtpEnv = { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.server.address().port) };
 }
+// Single sign-on goes to a real OpenID provider (oidc-provider, its development login form:
+// any login and password sign in as that login; tests/e2e/sso.spec.ts). E2E_SSO=off: none.
+let ssoEnv = {};
+let oidcServer = null;
+if (process.env.E2E_SSO !== "off") {
+  // Its development-setup warnings (in-memory store, dev keys, dev login) are this setup.
+  for (const level of ["warn", "info"]) {
+    const write = console[level];
+    console[level] = (...args) => {
+      if (!String(args[0]).startsWith("oidc-provider ")) write(...args);
+    };
+  }
+  const { default: Provider } = await import("oidc-provider");
+  const site = `http://localhost:${port}`;
+  oidcServer = createServer();
+  await new Promise((done) => oidcServer.listen(0, "127.0.0.1", done));
+  const issuer = `http://127.0.0.1:${oidcServer.address().port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: "yardline-e2e",
+        client_secret: "yardline-e2e-client-secret",
+        redirect_uris: [`${site}/sso/callback`],
+        post_logout_redirect_uris: [`${site}/login`],
+        response_types: ["code"],
+        grant_types: ["authorization_code"],
+      },
+    ],
+    claims: { openid: ["sub"], profile: ["preferred_username"] },
+    conformIdTokenClaims: false,
+    findAccount: (_ctx, id) => ({
+      accountId: id,
+      claims: () => ({ sub: id, preferred_username: id }),
+    }),
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    cookies: { keys: ["yardline-e2e-provider-cookie-key"] },
+  });
+  oidcServer.on("request", provider.callback());
+  ssoEnv = {
+    SSO_VISIBLE: "true",
+    SSO_ISSUER: issuer,
+    SSO_CLIENT_ID: "yardline-e2e",
+    SSO_CLIENT_SECRET: "yardline-e2e-client-secret",
+    SSO_REDIRECT_URI: `${site}/sso/callback`,
+  };
+}
 const env = {
   // Generous login limits (src/server/config.ts): the suite logs in many times from one address.
   LOGIN_MAX_FAILURES_PER_USER: "1000",
@@ -57,6 +105,7 @@ const env = {
   // The public contact form mails each request here (tests/e2e/task-list-public.spec.ts).
   CONTACT_MAIL_TO: "sales@e2e.test",
   ...smtpEnv,
+  ...ssoEnv,
   ...process.env,
   PORT: port,
   DATA_DIR: dataDir,
@@ -73,6 +122,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"]
 function cleanUp() {
   rmSync(dataDir, { recursive: true, force: true });
   smtp?.close();
+  oidcServer?.close();
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

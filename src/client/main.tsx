@@ -5,7 +5,7 @@ import { checkInTokenOf } from "./features/public/self-check-in/check-in-path";
 import { publicPageOf } from "./features/public/site/public-paths";
 import { loginBootPath, renderLogin } from "./features/session/login-boot";
 import { loadConfig } from "./lib/config";
-import { activateLocale, initialLocale } from "./lib/i18n";
+import { activateLocale, hasStoredLocale, initialLocale } from "./lib/i18n";
 import { readStored } from "./lib/storage";
 
 /**
@@ -41,7 +41,14 @@ async function start(): Promise<void> {
   const loginPath = loginBootPath(window.location, readStored("jwt") !== null);
   if (loginPath !== null) window.history.replaceState(null, "", loginPath);
   const app = loginPath === null ? loadApp() : null;
-  await Promise.all([loadConfig(), activateLocale(initialLocale())]);
+  // A first start takes its language from the runtime configuration (DEFAULT_LOCALE).
+  const configured = loadConfig();
+  await Promise.all([
+    configured,
+    (hasStoredLocale() ? Promise.resolve() : configured).then(() =>
+      activateLocale(initialLocale()),
+    ),
+  ]);
   const root = createRoot(rootElement());
   if (app !== null) {
     (await app).mountApp(root);

@@ -34,6 +34,7 @@ import { configRoutes } from "./routes/config";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 import { selfCheckInRoutes } from "./routes/self-check-in";
+import { ssoRoutes } from "./routes/sso";
 
 export interface AppOptions {
   config: ServerConfig;
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(configRoutes);
     await app.register(healthRoutes);
     await app.register(authRoutes);
+    await app.register(ssoRoutes, { secret });
     await app.register(contactRoutes, { prefix: "/api" });
     await app.register(selfCheckInRoutes, { prefix: "/api" });
     await app.register(apiRoutes(options.extendApi), { prefix: "/api" });

@@ -28,17 +28,29 @@ const optionalText = z
 
 const Env = z.object({
   NODE_ENV: z.string().optional(),
-  PRODUCTION: flag(true),
   PORT: int(8080, 1, 65535),
   HOST: z.string().min(1).default("0.0.0.0"),
   REFRESH_INTERVAL: int(10, 1, 86_400),
   SMS_ENABLED: flag(true),
   PACKING_LIST_ENABLED: flag(false),
-  JWT_LOGIN_ENABLED: flag(false),
   SSO_VISIBLE: flag(false),
+  /** Single sign-on over OpenID Connect (domain/sso); no SSO_ISSUER: sso/login answers 404. */
+  SSO_ISSUER: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/\S+$/i.test(value),
+    {
+      message: "SSO_ISSUER must be an http(s) URL",
+    },
+  ),
+  SSO_CLIENT_ID: optionalText,
+  SSO_CLIENT_SECRET: optionalText,
+  /** The ID token claim holding the Yardline username. */
+  SSO_USER_CLAIM: z.string().trim().min(1).default("preferred_username"),
+  /** Absolute callback URL registered with the provider; unset: <request origin>/sso/callback. */
+  SSO_REDIRECT_URI: optionalText,
   API_BASE: z.string().default("/"),
   INDICATORS_BASE: z.string().default(""),
-  DEFAULT_LOCALE: z.string().min(2).default("en"),
+  /** Language of a device with no choice stored (spec: default language es). */
+  DEFAULT_LOCALE: z.enum(["es", "en", "pt"]).default("es"),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().min(1).default("./data"),
   JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
@@ -153,7 +165,21 @@ export interface ServerConfig {
   attachments: { dir: string | undefined; maxBytes: number };
   /** Abuse limits: request timeout, idempotency wait, SMS rates, streams per session. */
   limits: LimitsConfig;
+  /** Single sign-on (OpenID Connect); undefined when SSO_ISSUER is not set. */
+  sso: SsoConfig | undefined;
   runtime: RuntimeConfig;
+}
+
+export interface SsoConfig {
+  /** Issuer URL; its /.well-known/openid-configuration is read at the first sign-in. */
+  issuer: string;
+  clientId: string;
+  /** Unset: a public client (PKCE only). */
+  clientSecret: string | undefined;
+  /** ID token claim naming the Yardline user (default preferred_username). */
+  userClaim: string;
+  /** Callback URL registered with the provider; undefined: the request's origin + /sso/callback. */
+  redirectUri: string | undefined;
 }
 
 export type EnvSource = Record<string, string | undefined>;
@@ -199,6 +225,21 @@ function smsConfig(e: z.infer<typeof Env>): SmsConfig {
           ? { kind: "basic", username: e.SMS_HTTP_USERNAME, password: e.SMS_HTTP_PASSWORD ?? "" }
           : { kind: "none" },
     },
+  };
+}
+
+/** The OpenID provider's settings; an issuer without its client stops the server at start. */
+function ssoConfig(e: z.infer<typeof Env>): SsoConfig | undefined {
+  if (!e.SSO_ISSUER) return undefined;
+  if (!e.SSO_CLIENT_ID) {
+    throw new ConfigError("Invalid environment: SSO_CLIENT_ID is required with SSO_ISSUER");
+  }
+  return {
+    issuer: e.SSO_ISSUER,
+    clientId: e.SSO_CLIENT_ID,
+    clientSecret: e.SSO_CLIENT_SECRET,
+    userClaim: e.SSO_USER_CLAIM,
+    redirectUri: e.SSO_REDIRECT_URI,
   };
 }
 
@@ -257,13 +298,12 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
     },
     attachments: { dir: e.ATTACHMENTS_DIR, maxBytes: e.ATTACHMENT_MAX_BYTES },
     limits: limitsConfig(e),
+    sso: ssoConfig(e),
     runtime: {
-      production: e.PRODUCTION,
       port: e.PORT,
       refreshInterval: e.REFRESH_INTERVAL,
       smsEnabled: e.SMS_ENABLED,
       packingListEnabled: e.PACKING_LIST_ENABLED,
-      jwtLoginEnabled: e.JWT_LOGIN_ENABLED,
       ssoVisible: e.SSO_VISIBLE,
       apiBase: e.API_BASE.endsWith("/") ? e.API_BASE : `${e.API_BASE}/`,
       indicatorsBase: e.INDICATORS_BASE,

@@ -4,12 +4,10 @@ import { DEFAULT_CONFIG, parseRuntimeConfig } from "./config";
 
 /** The hand-checked parser (no zod on the login page's boot path) against the shared contract. */
 const SERVED = {
-  production: false,
   port: 8080,
   refreshInterval: 30,
   smsEnabled: false,
   packingListEnabled: true,
-  jwtLoginEnabled: true,
   ssoVisible: true,
   apiBase: "https://api.example.test/",
   indicatorsBase: "https://bi.example.test/",
@@ -17,7 +15,6 @@ const SERVED = {
 };
 
 const MUTATIONS: [string, unknown][] = [
-  ["production", "true"],
   ["port", 80.5],
   ["port", "8080"],
   ["refreshInterval", 0],
@@ -25,7 +22,7 @@ const MUTATIONS: [string, unknown][] = [
   ["refreshInterval", 1.5],
   ["smsEnabled", 1],
   ["packingListEnabled", null],
-  ["jwtLoginEnabled", undefined],
+  ["ssoVisible", undefined],
   ["ssoVisible", "false"],
   ["apiBase", 1],
   ["indicatorsBase", null],

@@ -8,27 +8,23 @@ import type { RuntimeConfig } from "../../shared/contract/config";
  * boots without a schema library.
  */
 export const DEFAULT_CONFIG: RuntimeConfig = {
-  production: true,
   port: 8080,
   refreshInterval: 10,
   smsEnabled: true,
   packingListEnabled: false,
-  jwtLoginEnabled: false,
   ssoVisible: false,
   apiBase: "/",
   indicatorsBase: "",
-  defaultLocale: "en",
+  defaultLocale: "es",
 };
 
 type Kind = "boolean" | "integer" | "positive" | "string";
 
 const FIELDS: Record<keyof RuntimeConfig, Kind> = {
-  production: "boolean",
   port: "integer",
   refreshInterval: "positive",
   smsEnabled: "boolean",
   packingListEnabled: "boolean",
-  jwtLoginEnabled: "boolean",
   ssoVisible: "boolean",
   apiBase: "string",
   indicatorsBase: "string",

@@ -10,21 +10,38 @@ import { readStored, writeStored } from "./storage";
  * kept value, so a reload resets it to es. Users of type mexico start in mx instead of es (the
  * Mexican renames are theirs); a language they choose themselves holds for the session.
  * Catalogs are compiled by the Lingui Vite plugin and loaded lazily, one chunk per locale (all
- * precached by the service worker). The runtime default locale (DEFAULT_LOCALE, spec section
- * 9: en) is the language used when the chosen catalog cannot be loaded.
+ * precached by the service worker). The runtime default locale (DEFAULT_LOCALE in /config.json,
+ * es unless the server sets en or pt) is the language of a device with no language stored, and
+ * the one a disallowed stored value is reset to; the browser's language is not consulted (yard
+ * devices are shared, and the spec starts everyone in es). It is also the first fallback when
+ * the chosen catalog cannot be loaded, English (spec: fallback locale en) the last.
  */
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The stored language, repaired when not allowed (written back as es). */
+/** The configured start language (DEFAULT_LOCALE), es when the server names none it allows. */
+function configuredLocale(): Locale {
+  const configured = getConfig().defaultLocale;
+  return (STORED_LOCALES as readonly string[]).includes(configured)
+    ? (configured as Locale)
+    : DEFAULT_LOCALE;
+}
+
+/** True once a language is stored: the start need not wait for /config.json. */
+export function hasStoredLocale(): boolean {
+  return readStored("lang") !== null;
+}
+
+/** The stored language, repaired when not allowed (written back as the configured default). */
 function storedLocale(): Locale {
   const stored = readStored("lang");
   if (stored !== null && (STORED_LOCALES as readonly string[]).includes(stored)) {
     return stored as Locale;
   }
-  writeStored("lang", DEFAULT_LOCALE);
-  return DEFAULT_LOCALE;
+  const start = configuredLocale();
+  writeStored("lang", start);
+  return start;
 }
 
 /** A user type's start language: mx takes the place of the default es for mexico users. */
@@ -67,16 +84,16 @@ async function loadMessages(locale: Locale): Promise<Messages> {
 }
 
 /**
- * The chosen catalog, or the runtime default locale's (DEFAULT_LOCALE) when it cannot be
- * loaded (its chunk not cached yet on an offline start). Missing translations need no runtime
+ * The chosen catalog, or the runtime default locale's (DEFAULT_LOCALE; en when that is the
+ * chosen one) when it cannot be loaded (its chunk not cached yet on an offline start). Missing translations need no runtime
  * fallback: the build fills them (mx -> es -> en, lingui.config.ts).
  */
 async function loadCatalog(locale: Locale): Promise<{ locale: Locale; messages: Messages }> {
   try {
     return { locale, messages: await loadMessages(locale) };
   } catch (error) {
-    const fallback = getConfig().defaultLocale;
-    if (!isLocale(fallback) || fallback === locale) throw error;
+    const fallback = [configuredLocale(), "en" as const].find((other) => other !== locale);
+    if (fallback === undefined) throw error;
     console.warn(`The ${locale} catalog could not be loaded; using ${fallback}`, error);
     return { locale: fallback, messages: await loadMessages(fallback) };
   }

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   group: "group",
   company: "company",
   lang: "lang",
+  /** Set when the session came from single sign-on: logging out also leaves the provider. */
+  sso: "sso",
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
@@ -21,6 +23,7 @@ export const SESSION_KEYS: readonly StorageKey[] = [
   "refresh",
   "group",
   "company",
+  "sso",
 ];
 
 export function readStored(key: StorageKey): string | null {

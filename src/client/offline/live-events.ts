@@ -18,6 +18,8 @@ export interface LiveEventsOptions {
   onChange(change: LiveChange): void;
   /** The stream is open (again): what changed while it was not is unknown, so pull. */
   onOpen?(): void;
+  /** An open stream ended (it reconnects): changes may go unheard until it is open again. */
+  onClose?(): void;
   fetchImpl?: typeof fetch;
   random?: () => number;
 }
@@ -86,10 +88,14 @@ async function readStream(
   });
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+  } finally {
+    options.onClose?.();
   }
   return true;
 }

@@ -1,18 +1,21 @@
-import { LIST_RELOAD_MS } from "../../shared/constants";
 import { isTransient } from "../lib/errors";
 import { pullChanges } from "./change-feed";
 import { requestListRefresh } from "./list-refresh";
 import { startLiveEvents } from "./live-events";
+import { refreshIntervalMs, setLiveFlowing, startPolling } from "./live-state";
 
 export interface LiveSyncDeps {
   pull: typeof pullChanges;
   startEvents: typeof startLiveEvents;
-  /** Pull at least this often (the feed is the truth; events only make it sooner). */
+  /**
+   * Pull this often while live events do not flow (REFRESH_INTERVAL), at most every 60 s
+   * while they do (offline/live-state.ts): the feed is the truth, events only make it sooner.
+   */
   periodMs: number;
 }
 
 /**
- * Keeps one company's mirror current: pulls the change feed now, every periodMs, when the
+ * Keeps one company's mirror current: pulls the change feed now, periodically, when the
  * network returns, when the live-events stream (re)opens, and on each change event, which
  * also makes open lists fetch their page again. Pulls never overlap: requests that arrive
  * while one runs make one more pull after it. Returns the stop function.
@@ -21,13 +24,14 @@ export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> 
   const deps: LiveSyncDeps = {
     pull: pullChanges,
     startEvents: startLiveEvents,
-    periodMs: LIST_RELOAD_MS,
+    periodMs: refreshIntervalMs(),
     ...overrides,
   };
   const controller = new AbortController();
   let running = false;
   let again = false;
   let refreshLists = false;
+  let lastPull = 0;
 
   const sync = async (): Promise<void> => {
     if (running) {
@@ -40,6 +44,7 @@ export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> 
         again = false;
         const refresh = refreshLists;
         refreshLists = false;
+        lastPull = Date.now();
         try {
           await deps.pull(company, { signal: controller.signal });
         } catch (error) {
@@ -56,11 +61,19 @@ export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> 
 
   const handleOnline = () => void sync();
   void sync();
-  const timer = setInterval(() => void sync(), deps.periodMs);
+  const stopPolling = startPolling(
+    deps.periodMs,
+    () => lastPull,
+    () => void sync(),
+  );
   window.addEventListener("online", handleOnline);
   const stopEvents = deps.startEvents({
     company,
-    onOpen: () => void sync(),
+    onOpen: () => {
+      setLiveFlowing(true);
+      void sync();
+    },
+    onClose: () => setLiveFlowing(false),
     onChange: () => {
       refreshLists = true;
       void sync();
@@ -68,8 +81,9 @@ export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> 
   });
   return () => {
     controller.abort();
-    clearInterval(timer);
+    stopPolling();
     window.removeEventListener("online", handleOnline);
     stopEvents();
+    setLiveFlowing(false);
   };
 }

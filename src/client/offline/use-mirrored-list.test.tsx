@@ -5,6 +5,7 @@ import type { Shipper } from "../../shared/contract/trucks";
 import { ApiError, NetworkError } from "../lib/errors";
 import { uidOf } from "../test-rows";
 import { db } from "./db";
+import { setLiveFlowing } from "./live-state";
 import type { ListAnswer } from "./page-rules";
 import {
   readLocalTrucksPage,
@@ -148,8 +149,8 @@ describe("useMirroredList", () => {
   });
 
   it("reloads on its period", async () => {
-    // Only the period is faked: IndexedDB keeps its real timers.
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    // Only the period and the clock are faked: IndexedDB keeps its real timers.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     const fetchPage = vi.fn<Fetch>().mockResolvedValue({ count: 0, results: [] });
     renderHook(() =>
       useMirroredList(sourceWith(fetchPage), COMPANY, NO_FILTERS, 1, { reloadMs: 60_000 }),
@@ -163,5 +164,27 @@ describe("useMirroredList", () => {
       vi.advanceTimersByTime(1);
     });
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
+  });
+
+  it("reloads every REFRESH_INTERVAL (10 s by default) while live events do not flow", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    const fetchPage = vi.fn<Fetch>().mockResolvedValue({ count: 0, results: [] });
+    renderHook(() => useMirroredList(sourceWith(fetchPage), COMPANY, NO_FILTERS, 1));
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(1));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
+    // With the stream open, a change event refetches: the period is only a 60 s safety net.
+    setLiveFlowing(true);
+    act(() => {
+      vi.advanceTimersByTime(50_000);
+    });
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    setLiveFlowing(false);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(3));
   });
 });

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { LIST_RELOAD_MS } from "../../shared/constants";
 import { useMirrorQuery } from "../lib/data-hooks/use-mirror-query";
 import { isTransient } from "../lib/errors";
 import { listPageKey, readLastSync, readListPage } from "./list-pages";
 import { onListRefresh } from "./list-refresh";
+import { refreshIntervalMs, startPolling } from "./live-state";
 import type { ListAnswer, LocalPage } from "./page-rules";
 
 /** How one resource's list is fetched, mirrored and read back from the mirror. */
@@ -26,7 +26,10 @@ export interface MirroredListSource<Row, F extends object> {
 }
 
 export interface MirroredListOptions {
-  /** Refetch period; LIST_RELOAD_MS (60 s) by default, 0 for never. */
+  /**
+   * Refetch period while live events do not flow: REFRESH_INTERVAL (/config.json) by default,
+   * 0 for never. While they flow, a change event refetches at once and this is at least 60 s.
+   */
   reloadMs?: number;
   /** A failure that is not a network one (4xx), after it is logged. */
   onError?: (error: unknown) => void;
@@ -66,7 +69,7 @@ export function useMirroredList<Row, F extends object>(
   company: number | null,
   filters: F,
   page: number,
-  { reloadMs = LIST_RELOAD_MS, onError }: MirroredListOptions = {},
+  { reloadMs = refreshIntervalMs(), onError }: MirroredListOptions = {},
 ): MirroredList<Row> {
   const key = useMemo(
     () => (company === null ? null : listPageKey(company, source.resource, filters, page)),
@@ -78,6 +81,7 @@ export function useMirroredList<Row, F extends object>(
   const latest = useRef({ source, filters, page, company, onError });
   latest.current = { source, filters, page, company, onError };
   const running = useRef<AbortController | null>(null);
+  const lastLoad = useRef(0);
 
   const view = useMirrorQuery(async (): Promise<View<Row> | null> => {
     const { source: src, filters: f, page: p, company: c } = latest.current;
@@ -104,6 +108,7 @@ export function useMirroredList<Row, F extends object>(
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
+    lastLoad.current = Date.now();
     setFetchingKey(key);
     try {
       const answer = await src.fetchPage(f, p, controller.signal);
@@ -128,13 +133,20 @@ export function useMirroredList<Row, F extends object>(
 
   useEffect(() => {
     void reload();
-    const timer = reloadMs > 0 ? setInterval(() => void reload(), reloadMs) : undefined;
+    const stopPolling =
+      reloadMs > 0
+        ? startPolling(
+            reloadMs,
+            () => lastLoad.current,
+            () => void reload(),
+          )
+        : null;
     const handleOnline = () => void reload();
     window.addEventListener("online", handleOnline);
     // A live change event (offline/live-sync.ts): the page's order and count may have moved.
     const stopRefresh = onListRefresh(() => void reload());
     return () => {
-      if (timer) clearInterval(timer);
+      stopPolling?.();
       window.removeEventListener("online", handleOnline);
       stopRefresh();
       // Forget the request too, so its `finally` sets no state on an unmounted component.

@@ -30,12 +30,10 @@ describe("GET /config.json", () => {
     expect(response.headers["cache-control"]).toBe("no-cache");
     const body = RuntimeConfig.parse(response.json());
     expect(body).toEqual({
-      production: true,
       port: 9000,
       refreshInterval: 30,
       smsEnabled: false,
       packingListEnabled: false,
-      jwtLoginEnabled: false,
       ssoVisible: false,
       apiBase: "https://api.example.com/v1/",
       indicatorsBase: "https://bi.example.com/",
@@ -54,16 +52,14 @@ describe("loadConfig", () => {
   it("has the spec's defaults (section 9)", () => {
     const config = loadConfig({});
     expect(config.runtime).toEqual({
-      production: true,
       port: 8080,
       refreshInterval: 10,
       smsEnabled: true,
       packingListEnabled: false,
-      jwtLoginEnabled: false,
       ssoVisible: false,
       apiBase: "/",
       indicatorsBase: "",
-      defaultLocale: "en",
+      defaultLocale: "es",
     });
     expect(config.port).toBe(8080);
     expect(config.host).toBe("0.0.0.0");
@@ -81,16 +77,12 @@ describe("loadConfig", () => {
 
   it("reads flags in the usual spellings", () => {
     const config = loadConfig({
-      PRODUCTION: "0",
       PACKING_LIST_ENABLED: "yes",
-      JWT_LOGIN_ENABLED: "true",
       SSO_VISIBLE: "on",
       DATABASE_URL: " postgres://db/yardline ",
       LOGIN_MAX_FAILURES_PER_USER: "3",
     });
-    expect(config.runtime.production).toBe(false);
     expect(config.runtime.packingListEnabled).toBe(true);
-    expect(config.runtime.jwtLoginEnabled).toBe(true);
     expect(config.runtime.ssoVisible).toBe(true);
     expect(config.databaseUrl).toBe("postgres://db/yardline");
     expect(config.rateLimit.maxFailuresPerUser).toBe(3);
@@ -100,5 +92,28 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ SMS_ENABLED: "maybe" })).toThrow(/SMS_ENABLED/);
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
+    // DEFAULT_LOCALE is a language a device keeps (mx lasts only until the next start).
+    expect(() => loadConfig({ DEFAULT_LOCALE: "mx" })).toThrow(/DEFAULT_LOCALE/);
+    expect(() => loadConfig({ SSO_ISSUER: "https://id.example.test" })).toThrow(/SSO_CLIENT_ID/);
+    expect(() => loadConfig({ SSO_ISSUER: "id.example.test", SSO_CLIENT_ID: "y" })).toThrow(
+      /SSO_ISSUER/,
+    );
+  });
+
+  it("reads single sign-on from SSO_* (none without an issuer)", () => {
+    expect(loadConfig({}).sso).toBeUndefined();
+    expect(
+      loadConfig({
+        SSO_ISSUER: " https://id.example.test/realms/yard ",
+        SSO_CLIENT_ID: "yardline",
+        SSO_CLIENT_SECRET: "s3cret",
+      }).sso,
+    ).toEqual({
+      issuer: "https://id.example.test/realms/yard",
+      clientId: "yardline",
+      clientSecret: "s3cret",
+      userClaim: "preferred_username",
+      redirectUri: undefined,
+    });
   });
 });

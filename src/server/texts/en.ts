@@ -58,4 +58,18 @@ export const en: ServerTexts = {
     language: "Language",
     noComments: "(no comments)",
   },
+  sso: {
+    refusedTitle: "Sign-in refused",
+    unknownUser: (name) => `There is no Yardline user for the account “${name}”.`,
+    noUserName: "Your account does not tell Yardline which user you are.",
+    unknownUserHelp:
+      "Ask your Yardline administrator to create your user with this name, or sign in with another account.",
+    failedTitle: "Sign-in failed",
+    failed:
+      "The single sign-on did not complete (it was cancelled, took too long or was started in another window). Please try again.",
+    unavailable:
+      "The single sign-on service cannot be reached right now. Please try again later or log in with your password.",
+    backToLogin: "Back to login",
+    otherAccount: "Sign in with another account",
+  },
 };

@@ -58,4 +58,18 @@ export const es: ServerTexts = {
     language: "Idioma",
     noComments: "(sin comentarios)",
   },
+  sso: {
+    refusedTitle: "Acceso denegado",
+    unknownUser: (name) => `No hay ningún usuario de Yardline para la cuenta «${name}».`,
+    noUserName: "Su cuenta no indica a Yardline qué usuario es usted.",
+    unknownUserHelp:
+      "Pida a su administrador de Yardline que cree su usuario con este nombre, o entre con otra cuenta.",
+    failedTitle: "No se pudo entrar",
+    failed:
+      "El inicio de sesión único no se completó (se canceló, tardó demasiado o se inició en otra ventana). Inténtelo de nuevo.",
+    unavailable:
+      "El servicio de inicio de sesión único no responde ahora. Inténtelo más tarde o entre con su contraseña.",
+    backToLogin: "Volver al inicio de sesión",
+    otherAccount: "Entrar con otra cuenta",
+  },
 };

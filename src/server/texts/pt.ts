@@ -58,4 +58,18 @@ export const pt: ServerTexts = {
     language: "Idioma",
     noComments: "(sem comentários)",
   },
+  sso: {
+    refusedTitle: "Acesso recusado",
+    unknownUser: (name) => `Não existe nenhum utilizador Yardline para a conta «${name}».`,
+    noUserName: "A sua conta não indica ao Yardline qual é o seu utilizador.",
+    unknownUserHelp:
+      "Peça ao administrador do Yardline que crie o seu utilizador com este nome, ou entre com outra conta.",
+    failedTitle: "Não foi possível entrar",
+    failed:
+      "O início de sessão único não foi concluído (foi cancelado, demorou demasiado ou foi iniciado noutra janela). Tente novamente.",
+    unavailable:
+      "O serviço de início de sessão único não responde neste momento. Tente mais tarde ou entre com a sua palavra-passe.",
+    backToLogin: "Voltar ao início de sessão",
+    otherAccount: "Entrar com outra conta",
+  },
 };

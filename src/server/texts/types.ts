@@ -58,4 +58,21 @@ export interface ServerTexts {
     language: string;
     noComments: string;
   };
+  /** The single sign-on pages a person may land on (domain/sso/pages.ts). */
+  sso: {
+    /** Window title and heading of a refused sign-in. */
+    refusedTitle: string;
+    /** The provider's account names no Yardline user (never created silently). */
+    unknownUser: (name: string) => string;
+    /** The account's claim is missing: the provider sent no user name. */
+    noUserName: string;
+    unknownUserHelp: string;
+    /** The sign-in expired, was cancelled or started in another browser. */
+    failedTitle: string;
+    failed: string;
+    /** The provider could not be reached or answered nonsense. */
+    unavailable: string;
+    backToLogin: string;
+    otherAccount: string;
+  };
 }

@@ -24,7 +24,7 @@ export interface LoginPageProps {
 }
 
 export function LoginPage({ redirect, onSignedIn, onActivity }: LoginPageProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
@@ -107,7 +107,7 @@ export function LoginPage({ redirect, onSignedIn, onActivity }: LoginPageProps) 
           {config.ssoVisible && (
             <a
               className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.sso}`}
-              href={`${config.apiBase}sso/login`}
+              href={`${config.apiBase}sso/login?lang=${i18n.locale}`}
             >
               <Trans>Log in with SSO</Trans>
             </a>

@@ -13,7 +13,7 @@ import {
   Popover,
 } from "react-aria-components";
 import { chooseLocale, isLocale } from "../../lib/i18n";
-import { logout } from "../../lib/session/session";
+import { isSingleSignOn, logout, logoutSingleSignOn } from "../../lib/session/session";
 import { useSession } from "../../lib/session/use-session";
 import { readSyncStatus } from "../../offline/sync-status";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
@@ -46,6 +46,8 @@ export function UserMenu({ variant = "bar" }: UserMenuProps) {
 
   const handleLogout = () => {
     setDialog(null);
+    // A single sign-on session leaves the provider too (sso/logout, back to /login).
+    if (isSingleSignOn()) return void logoutSingleSignOn();
     logout();
     void navigate({ to: "/login" });
   };

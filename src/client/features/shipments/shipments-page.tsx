@@ -51,6 +51,7 @@ import { ListHeader } from "../../ui/list/list-header";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
+import { useStoredDateFilter } from "../../ui/list/stored-date-filter";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
@@ -144,6 +145,13 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
   );
 
   const { filters, page, replaceFilters, setFilters, setPage } = useUrlFilters(ShipmentsSearch);
+  // The bw company keeps its selected date filter on the device (spec section 4).
+  useStoredDateFilter(
+    companyCode === "bw" && companyId !== null,
+    `${companyId}:${isExpedition ? "expeditions" : "receptions"}`,
+    { after: filters.booked_date_after, before: filters.booked_date_before },
+    (range) => setFilters({ booked_date_after: range.after, booked_date_before: range.before }),
+  );
   const listFilters = useMemo(
     () => effectiveFilters(filters as ShipmentListFilters, userClients),
     [filters, userClients],

@@ -3,6 +3,7 @@ import type { TaskLine } from "../../../shared/contract/task-list";
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { ApiError, OfflineError } from "../../lib/errors";
 import { readStored } from "../../lib/storage";
+import { refreshIntervalMs } from "../../offline/live-state";
 import { forgetAnsweredTaskLines } from "../../offline/task-lines-local";
 import { listTaskLines, shipmentCode, type TaskListFilters } from "./api";
 import type { TaskListSearch } from "./task-list-search";
@@ -13,7 +14,6 @@ export interface ShipmentReference {
   code: string | null;
 }
 
-const RELOAD_MS = 60_000;
 const NO_LINES: TaskLine[] = [];
 
 /** The shipment of `id`: its code, or null when the server does not know it (404). */
@@ -28,7 +28,7 @@ async function shipmentReference(id: number, signal: AbortSignal): Promise<Shipm
 
 /**
  * One page of task lines for the URL's filters: loads on every filter or page change, every
- * 60 s (spec: lists reload every 60 s) and on reload(); with ?shipment= it first reads that
+ * REFRESH_INTERVAL seconds (no live events carry task lines) and on reload(); with ?shipment= it first reads that
  * shipment's code and filters by it as the reference.
  */
 export function useTaskLines(search: Omit<TaskListSearch, "page">, page: number) {
@@ -60,7 +60,7 @@ export function useTaskLines(search: Omit<TaskListSearch, "page">, page: number)
     },
     {
       keepPrevious: true,
-      refreshMs: RELOAD_MS,
+      refreshMs: refreshIntervalMs(),
       onError: (failure) => console.error("Loading the task list failed", failure),
     },
   );

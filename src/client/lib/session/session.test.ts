@@ -4,9 +4,11 @@ import { http, setApiBase } from "../http";
 import { SESSION_KEYS } from "../storage";
 import {
   endSession,
+  isSingleSignOn,
   login,
   loginWithTokens,
   logout,
+  logoutSingleSignOn,
   pickGroup,
   renewTokens,
   setSessionEndedHandler,
@@ -50,7 +52,7 @@ describe("logout", () => {
     localStorage.setItem("lang", "pt");
     localStorage.setItem("bw-date-filter", "today");
     logout();
-    expect(SESSION_KEYS).toEqual(["user", "token", "jwt", "refresh", "group", "company"]);
+    expect(SESSION_KEYS).toEqual(["user", "token", "jwt", "refresh", "group", "company", "sso"]);
     for (const key of SESSION_KEYS) expect(localStorage.getItem(key), key).toBeNull();
     expect(localStorage.getItem("lang")).toBe("pt");
     expect(localStorage.getItem("bw-date-filter")).toBe("today");
@@ -148,6 +150,35 @@ describe("login", () => {
     expect(localStorage.getItem("jwt")).toBe("SSO");
     expect(localStorage.getItem("refresh")).toBe("SSO-R");
     expect(getSessionState().auth?.user.username).toBe("admin");
+    expect(isSingleSignOn()).toBe(true);
+  });
+
+  it("ends an SSO session on the server, then leaves for sso/logout (the provider's)", async () => {
+    const requests = mockApi({
+      "GET /api/user/auth": () => ({ body: authUser(["office"], GROUPS) }),
+      "GET /api/company/1": () => ({ body: company() }),
+      "POST /jwt/logout": () => ({ status: 204 }),
+    });
+    await loginWithTokens("SSO", "SSO-R");
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    await logoutSingleSignOn();
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toContain(
+      "POST /jwt/logout",
+    );
+    expect(assign).toHaveBeenCalledWith("/sso/logout");
+    expect(isSingleSignOn()).toBe(false);
+    expect(localStorage.getItem("jwt")).toBeNull();
+  });
+
+  it("a password login is no SSO session", async () => {
+    mockApi({
+      "POST /get-token": () => ({ body: tokens }),
+      "GET /api/user/auth": () => ({ body: authUser(["admin"], GROUPS) }),
+      "GET /api/company/1": () => ({ body: company() }),
+    });
+    await login("admin", "yardline");
+    expect(isSingleSignOn()).toBe(false);
   });
 
   it("clears the tokens again when the user fetch fails", async () => {

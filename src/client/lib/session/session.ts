@@ -1,4 +1,5 @@
 import type { AuthUser, Group } from "../../../shared/contract/auth";
+import { getConfig } from "../config";
 import { isTokenNotValid, isTransient } from "../errors";
 import { setUnauthorizedHandler } from "../http";
 import { clearNotices } from "../notices";
@@ -74,6 +75,7 @@ export async function login(username: string, password: string): Promise<AuthUse
 /** Single sign-on: /login?token=&refresh= (spec section 2). */
 export async function loginWithTokens(token: string, refresh: string): Promise<AuthUser> {
   storeTokens(token, token, refresh);
+  writeStored("sso", "1");
   try {
     return await startSession();
   } catch (error) {
@@ -88,12 +90,32 @@ export async function loginWithTokens(token: string, refresh: string): Promise<A
  * works offline, and the server hears it later).
  */
 export function logout(): void {
-  const jwt = readStored("jwt");
-  const refresh = readStored("refresh");
+  void endServerSession(...forgetSession());
+}
+
+/** Clears the device's session; returns its tokens for the server's logout. */
+function forgetSession(): [jwt: string | null, refresh: string | null] {
+  const tokens: [string | null, string | null] = [readStored("jwt"), readStored("refresh")];
   clearSession();
   clearNotices();
   reloadSessionState();
-  void endServerSession(jwt, refresh);
+  return tokens;
+}
+
+/** The session came from single sign-on (/login?token=&refresh=). */
+export function isSingleSignOn(): boolean {
+  return readStored("sso") !== null;
+}
+
+/**
+ * Logout of a single sign-on session ends both sessions (spec section 7, GET sso/logout): the
+ * app's is revoked first (waited for, since the page is left; unheard, it is retried later as
+ * any logout), then the browser goes to sso/logout, which ends the provider's and returns to
+ * /login.
+ */
+export async function logoutSingleSignOn(): Promise<void> {
+  await endServerSession(...forgetSession());
+  window.location.assign(`${getConfig().apiBase}sso/logout`);
 }
 
 let sessionEnded: () => void = () => {
