@@ -24,7 +24,6 @@ import { pageOf } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
-import { CompanyHeaders } from "../../../plugins/company-scope";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["user"];
@@ -137,7 +136,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Change a user's roles in the company (addExp)",
       description: `Requires addExp. Only roles change (spec section 5). ${RULES}`,
       params: IdParams,
-      headers: CompanyHeaders.extend(IfMatchHeaders.shape),
+      headers: IfMatchHeaders,
       body: UserRolesPatch,
       response: { 200: AdminUser, ...errorResponses(...API_ERRORS, 404, 412, 413, 415) },
     },
