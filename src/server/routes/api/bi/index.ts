@@ -32,9 +32,9 @@ import {
   truckCounts,
   truckDetails,
 } from "../../../domain/bi/repository";
-import { metricScopeOf, pagingOf, rangeOf } from "../../../domain/bi/scope";
+import { metricScopeOf, rangeOf } from "../../../domain/bi/scope";
 import { machineHours, userHours } from "../../../domain/bi/task-hours-repository";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { dwellRoutes } from "./dwell-routes";
 import { responses, SCOPE, seeBi, tags } from "./route-docs";
 import { scorecardRoutes } from "./scorecard-routes";
@@ -162,7 +162,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         metricScopeOf(authOf(request)),
         rangeOf(q),
         q.type,
-        pagingOf(q),
+        rowWindow(q),
       );
       const count = found[0]?.total ?? 0;
       const pageSize = { page: q.page, pageSize: q.page_size };
@@ -182,7 +182,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const q = request.query;
       const scope = metricScopeOf(authOf(request));
-      const found = await truckDetails(app.db, scope, rangeOf(q), pagingOf(q));
+      const found = await truckDetails(app.db, scope, rangeOf(q), rowWindow(q));
       const count = found[0]?.total ?? 0;
       const pageSize = { page: q.page, pageSize: q.page_size };
       return pageOf(request.url, pageSize, count, found.map(presentTruckDetail));
@@ -209,7 +209,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         rangeOf(q),
         q.type,
         { statusId: q.status, reasonCode },
-        pagingOf(q),
+        rowWindow(q),
       );
       const count = found[0]?.total ?? 0;
       const pageSize = { page: q.page, pageSize: q.page_size };

@@ -13,7 +13,7 @@ import {
   replaceClient,
 } from "../../../domain/clients/service";
 import { errors } from "../../../errors";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { versionedWrite } from "../../../http/route-schemas";
@@ -43,8 +43,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       const { count, rows } = await listClients(app.db, clientScopeOf(authOf(request)), {
         search,
         ids,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        ...rowWindow(request.query),
       });
       return pageOf(request.url, { page, pageSize }, count, rows.map(presentClient));
     },

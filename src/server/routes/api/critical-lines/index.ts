@@ -20,7 +20,7 @@ import {
 } from "../../../domain/critical-lines/service";
 import { errors } from "../../../errors";
 import { dateRange } from "../../../http/date-range";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { createOnceWrite, versionedWrite } from "../../../http/route-schemas";
@@ -64,8 +64,7 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
         from,
         until,
         texts,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        ...rowWindow(request.query),
       });
       return pageOf(request.url, { page, pageSize }, count, rows.map(presentCriticalLine));
     },

@@ -31,7 +31,7 @@ import { listHistory, listShipments } from "../../../domain/shipments/repository
 import { guard, patchShipment, removeShipment } from "../../../domain/shipments/service";
 import { errors } from "../../../errors";
 import { dateRange } from "../../../http/date-range";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { versionedWrite } from "../../../http/route-schemas";
@@ -126,8 +126,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           clientIds: q.client,
           statusIds: q.status,
           hiddenStatusIds: issuedHidden ? [3] : undefined,
-          limit: q.page_size,
-          offset: (q.page - 1) * q.page_size,
+          ...rowWindow(q),
         });
         const now = new Date();
         const paging = { page: q.page, pageSize: q.page_size };

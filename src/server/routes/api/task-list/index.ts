@@ -37,7 +37,7 @@ import {
   taskScopeOf,
 } from "../../../domain/task-list/service";
 import { errors } from "../../../errors";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { createOnceWrite, versionedWrite } from "../../../http/route-schemas";
@@ -50,11 +50,6 @@ const SCOPE =
   "only the lines of those clients (any other answers 404). ";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const guard = requirePermission("seeTasklist");
-
-const pageOfQuery = (query: { page: number; page_size: number }) => ({
-  limit: query.page_size,
-  offset: (query.page - 1) * query.page_size,
-});
 
 /** The task list: lines, the Excel export, and the task, description and user lookups. */
 export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,7 +68,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         taskScopeOf(authOf(request)),
         request.query,
-        pageOfQuery(request.query),
+        rowWindow(request.query),
       );
       return pageOf(request.url, { page, pageSize }, count, rows.map(presentTaskLine));
     },
@@ -233,7 +228,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         auth.company.id,
         search,
-        pageOfQuery(request.query),
+        rowWindow(request.query),
       );
       return pageOf(request.url, { page, pageSize }, count, rows);
     },
@@ -270,7 +265,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         authOf(request).company.id,
         { worksheet, search },
-        pageOfQuery(request.query),
+        rowWindow(request.query),
       );
       return pageOf(request.url, { page, pageSize }, count, rows);
     },
@@ -311,7 +306,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         authOf(request).company.id,
         search,
-        pageOfQuery(request.query),
+        rowWindow(request.query),
       );
       return pageOf(request.url, { page, pageSize }, count, rows);
     },

@@ -32,7 +32,7 @@ import {
   replaceTruck,
 } from "../../../domain/trucks/service";
 import { errors } from "../../../errors";
-import { pageOf, wholeList } from "../../../http/page";
+import { pageOf, rowWindow, wholeList } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { createOnceWrite, versionedWrite } from "../../../http/route-schemas";
@@ -80,8 +80,7 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
         plate: plate ? normalisePlate(plate) || undefined : undefined,
         registeredFrom: from,
         registeredUntil: until,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        ...rowWindow(request.query),
       });
       return pageOf(request.url, { page, pageSize }, count, rows.map(presentShipper));
     },

@@ -20,7 +20,7 @@ import {
   mayReadUsers,
 } from "../../../domain/users/admin-service";
 import { errors } from "../../../errors";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
@@ -67,10 +67,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, page_size: pageSize } = request.query;
       const [mine, { count, rows }] = await Promise.all([
         callerCompanies(app.db, auth),
-        listCompanyUsers(app.db, auth.company.id, {
-          limit: pageSize,
-          offset: (page - 1) * pageSize,
-        }),
+        listCompanyUsers(app.db, auth.company.id, rowWindow(request.query)),
       ]);
       return pageOf(
         request.url,
