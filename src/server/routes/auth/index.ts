@@ -10,7 +10,7 @@ import { ErrorBody } from "../../../shared/contract/errors";
 import { LogoutRequest } from "../../../shared/contract/logout";
 import { createDummyHash } from "../../crypto/password";
 import { errorResponses } from "../../http/responses";
-import { login, logout, refresh } from "./service";
+import { login, logout, refresh } from "../../domain/auth/service";
 
 /** Token endpoints of spec section 7; they need neither a token nor a company header. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
