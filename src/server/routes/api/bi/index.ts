@@ -39,6 +39,17 @@ import { dwellRoutes } from "./dwell-routes";
 import { responses, SCOPE, seeBi, tags } from "./route-docs";
 import { scorecardRoutes } from "./scorecard-routes";
 
+/** A page of detail rows that each carry the full count (count(*) over ()). */
+function detailPage<Row extends { total: number }, Out>(
+  url: string,
+  query: { page: number; page_size: number },
+  found: Row[],
+  present: (row: Row) => Out,
+) {
+  const paging = { page: query.page, pageSize: query.page_size };
+  return pageOf(url, paging, found[0]?.total ?? 0, found.map(present));
+}
+
 /**
  * api/metrics/*: BI figures (spec section 7) and the rows behind a bar or slice; dwell and the
  * carrier scorecard in dwell-routes.ts and scorecard-routes.ts.
@@ -164,9 +175,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         q.type,
         rowWindow(q),
       );
-      const count = found[0]?.total ?? 0;
-      const pageSize = { page: q.page, pageSize: q.page_size };
-      return pageOf(request.url, pageSize, count, found.map(presentLineDetail));
+      return detailPage(request.url, q, found, presentLineDetail);
     },
   });
 
@@ -183,9 +192,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const scope = metricScopeOf(authOf(request));
       const found = await truckDetails(app.db, scope, rangeOf(q), rowWindow(q));
-      const count = found[0]?.total ?? 0;
-      const pageSize = { page: q.page, pageSize: q.page_size };
-      return pageOf(request.url, pageSize, count, found.map(presentTruckDetail));
+      return detailPage(request.url, q, found, presentTruckDetail);
     },
   });
 
@@ -211,9 +218,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         { statusId: q.status, reasonCode },
         rowWindow(q),
       );
-      const count = found[0]?.total ?? 0;
-      const pageSize = { page: q.page, pageSize: q.page_size };
-      return pageOf(request.url, pageSize, count, found.map(presentIncidenceDetail));
+      return detailPage(request.url, q, found, presentIncidenceDetail);
     },
   });
 };
