@@ -10,6 +10,11 @@ export type VersionedTable = PgTable & {
   updatedAt: PgColumn;
 };
 
+/** The row is at one of `versions` (If-Match); no condition when there are none. */
+export function atVersions(version: PgColumn, versions?: readonly number[]): SQL | undefined {
+  return versions ? inArray(version, [...versions]) : undefined;
+}
+
 /**
  * One row of the company, at one of `versions` when given (If-Match): another company's row
  * does not exist, and a row at another version does not match.
@@ -20,11 +25,7 @@ function companyRow(
   id: number,
   versions?: readonly number[],
 ): SQL | undefined {
-  return and(
-    eq(table.companyId, companyId),
-    eq(table.id, id),
-    versions ? inArray(table.version, [...versions]) : undefined,
-  );
+  return and(eq(table.companyId, companyId), eq(table.id, id), atVersions(table.version, versions));
 }
 
 /**

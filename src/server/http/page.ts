@@ -44,3 +44,11 @@ export function wholeList<Row>(results: Row[], count = results.length): Page<Row
 function lastPage(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
+
+/** The rows of page `page` (1-based) of `page_size` rows: what a repository's list query takes. */
+export function rowWindow(query: { page: number; page_size: number }): {
+  limit: number;
+  offset: number;
+} {
+  return { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+}

@@ -8,3 +8,8 @@ export const MAX_DB_ID = MAX_ID;
 export const DbId = QueryId;
 
 export const IdParams = z.object({ id: DbId });
+
+/** The path of a create-once route (PUT /<resource>/uid/:uid). */
+export const UidParams = z.object({
+  uid: z.uuid().describe("Client-generated UUID of the creation"),
+});

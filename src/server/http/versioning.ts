@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errors } from "../errors";
+import { type ApiError, errors } from "../errors";
 
 /**
  * Optimistic concurrency (ARCHITECTURE.md, "Concurrency and replay"): every mutable row has an
@@ -19,6 +19,18 @@ export const IfMatchHeaders = z.object({
 
 export function etagOf(version: number): string {
   return `"${version}"`;
+}
+
+/**
+ * The 412 of a write based on another version: the row as it is now (as the route presents
+ * it) and its ETag; `extra`, more body members the route declares (changed_by).
+ */
+export function staleVersion(
+  current: unknown,
+  version: number,
+  extra?: Record<string, unknown>,
+): ApiError {
+  return errors.preconditionFailed(current, etagOf(version), extra);
 }
 
 const TAG = /^(?:W\/)?"(\d{1,9})"$|^(\d{1,9})$/;

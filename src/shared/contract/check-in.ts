@@ -3,7 +3,7 @@ import { LOCALES } from "../constants";
 import type { RoleKey } from "../roles";
 import { Id, text } from "./fields";
 import { Expedition, Reception, ShipmentClient } from "./shipments";
-import { PlateInput, Shipper } from "./trucks";
+import { PlateInput, Shipper, TruckNameInput } from "./trucks";
 
 /**
  * The gate (issue 15): the check-in terminal (/truck-system) validates a delivery reference for
@@ -78,19 +78,20 @@ export const ValidateAnswer = z.object({
 });
 export type ValidateAnswer = z.infer<typeof ValidateAnswer>;
 
+/** The phone's country as typed at the gate (two letters, stored in capitals), optional. */
+const PhoneCountry = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((value) => value.toUpperCase())
+  .nullable()
+  .optional();
+
 /** A truck signed up at the gate: plate and name, phone optional. */
 export const GateTruck = z.object({
   plate: PlateInput,
-  name: text(120, { min: 1, minMessage: "Name must not be blank" }).transform((value) =>
-    value.toUpperCase(),
-  ),
+  name: TruckNameInput,
   phone: text(32, { trim: false }).nullable().optional(),
-  country_code: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((value) => value.toUpperCase())
-    .nullable()
-    .optional(),
+  country_code: PhoneCountry,
 });
 export type GateTruckInput = z.input<typeof GateTruck>;
 
@@ -162,16 +163,9 @@ export type PublicPageAnswer = z.infer<typeof PublicPageAnswer>;
 export const SelfCheckInInput = z.object({
   reference: Reference,
   plate: PlateInput,
-  name: text(120, { min: 1, minMessage: "Name must not be blank" }).transform((value) =>
-    value.toUpperCase(),
-  ),
+  name: TruckNameInput,
   phone: text(32, { trim: false, min: 1 }),
-  country_code: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((value) => value.toUpperCase())
-    .nullable()
-    .optional(),
+  country_code: PhoneCountry,
   language: z.enum(LOCALES).optional().describe("The page's language, for the SMS (en)"),
 });
 export type SelfCheckInInput = z.input<typeof SelfCheckInInput>;

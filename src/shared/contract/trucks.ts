@@ -69,8 +69,9 @@ export const PlateInput = z
       }),
   );
 
-const NameInput = text(120, { min: 1, minMessage: "Name must not be blank" }).transform((value) =>
-  value.toUpperCase(),
+/** A truck's name as typed: required, stored in capitals (the gate's forms take it too). */
+export const TruckNameInput = text(120, { min: 1, minMessage: "Name must not be blank" }).transform(
+  (value) => value.toUpperCase(),
 );
 
 const CountryInput = z
@@ -81,7 +82,7 @@ const CountryInput = z
 /** The writable fields of a truck, before the phone is checked against its country. */
 const ShipperFields = z.object({
   plate: PlateInput,
-  name: NameInput,
+  name: TruckNameInput,
   capacity_load: z.number().int().min(0).max(1_000_000).nullable().optional(),
   phone: text(32, { trim: false }).nullable().optional(),
   country_code: CountryInput.nullable().optional(),

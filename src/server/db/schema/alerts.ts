@@ -1,6 +1,6 @@
 import { customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, version } from "./columns";
-import { companies } from "./companies";
+import { companyColumn } from "./companies";
 import { users } from "./users";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -18,9 +18,7 @@ export const alertImages = pgTable(
   "alert_images",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     description: text("description").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, version } from "./columns";
-import { companies } from "./companies";
+import { companyColumn } from "./companies";
 import { shipments } from "./shipments";
 import { users } from "./users";
 
@@ -23,9 +23,7 @@ export const attachments = pgTable(
   "attachments",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     shipmentId: integer("shipment_id")
       .notNull()
       .references(() => shipments.id, { onDelete: "cascade" }),
@@ -50,9 +48,7 @@ export const materials = pgTable(
   "materials",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     reference: text("reference").notNull(),
     name: text("name").notNull(),
     version: version(),
@@ -66,9 +62,7 @@ export const packingLines = pgTable(
   "packing_lines",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     shipmentId: integer("shipment_id")
       .notNull()
       .references(() => shipments.id, { onDelete: "cascade" }),

@@ -1,21 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
-import { companies } from "./companies";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt } from "./columns";
+import { companyColumn } from "./companies";
 import { shipments } from "./shipments";
 import { shippers } from "./shippers";
 import { users } from "./users";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** Name of the unique index behind create-once check-ins and check-outs (issue 15). */
 export const CHECK_INS_UID_KEY = "check_ins_company_uid_key";
@@ -30,9 +19,7 @@ export const checkIns = pgTable(
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     uid: uuid("uid").notNull(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     kind: text("kind", { enum: ["in", "out"] }).notNull(),
     shipmentId: integer("shipment_id").references(() => shipments.id, { onDelete: "set null" }),
     shipperId: integer("shipper_id").references(() => shippers.id, { onDelete: "set null" }),
@@ -58,9 +45,7 @@ export const checkInPages = pgTable(
   "check_in_pages",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     token: text("token").notNull(),
     createdAt: createdAt(),
     revokedAt: at("revoked_at"),

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns";
-import { companies } from "./companies";
+import { companyColumn } from "./companies";
 import { users } from "./users";
 
 /**
@@ -11,9 +11,7 @@ export const clients = pgTable(
   "clients",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     description: text("description").notNull(),
     email: text("email").notNull().default(""),
     notes: text("notes").notNull().default(""),
@@ -31,9 +29,7 @@ export const clientCompanies = pgTable(
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.clientId, table.companyId] }),

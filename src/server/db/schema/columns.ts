@@ -1,13 +1,24 @@
-import { integer, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
+
+/** A point in time (timestamptz), read as a Date. */
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Text that is never null, empty by default. */
+export const blank = (name: string) => text(name).notNull().default("");
 
 /** Optimistic-concurrency counter every mutable row carries (If-Match / ETag, offline replay). */
 export const version = () => integer("version").notNull().default(1);
 
-export const createdAt = () =>
-  timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+export const createdAt = () => at("created_at").notNull().defaultNow();
 
-export const updatedAt = () =>
-  timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+export const updatedAt = () => at("updated_at").notNull().defaultNow();
+
+/** A history entry's changed fields: each field's old and new value. */
+export const modifiedFields = () =>
+  jsonb("modified_fields")
+    .$type<Record<string, { old: unknown; new: unknown }>>()
+    .notNull()
+    .default({});
 
 /** Renders a list of string literals for a CHECK constraint (values are code constants). */
 export function sqlList(values: readonly string[]): string {

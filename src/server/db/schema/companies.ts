@@ -19,4 +19,10 @@ export const companies = pgTable(
   (table) => [uniqueIndex("companies_name_key").on(table.name)],
 );
 
+/** The company a row belongs to: deleting the company deletes its rows. */
+export const companyColumn = () =>
+  integer("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" });
+
 export type CompanyRow = typeof companies.$inferSelect;

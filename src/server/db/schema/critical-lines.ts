@@ -1,19 +1,7 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, updatedAt, version } from "./columns";
-import { companies } from "./companies";
+import { index, integer, pgTable, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at, blank, createdAt, modifiedFields, updatedAt, version } from "./columns";
+import { companyColumn } from "./companies";
 import { users } from "./users";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const blank = (name: string) => text(name).notNull().default("");
 
 export const CRITICAL_LINES_UID_KEY = "critical_lines_company_uid_key";
 
@@ -24,9 +12,7 @@ export const criticalLines = pgTable(
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     /** Client-chosen id of the creation: a device creates a line offline under it. */
     uid: uuid("uid").notNull().defaultRandom(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     initDate: at("init_date").notNull(),
     endDate: at("end_date").notNull(),
     cause: blank("cause"),
@@ -63,15 +49,10 @@ export const criticalLineHistory = pgTable(
     criticalLineId: integer("critical_line_id")
       .notNull()
       .references(() => criticalLines.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     created: at("created").notNull().defaultNow(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    modifiedFields: jsonb("modified_fields")
-      .$type<Record<string, { old: unknown; new: unknown }>>()
-      .notNull()
-      .default({}),
+    modifiedFields: modifiedFields(),
   },
   (table) => [index("critical_line_history_line_idx").on(table.criticalLineId, table.id)],
 );

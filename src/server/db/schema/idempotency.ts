@@ -9,7 +9,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
-import { companies } from "./companies";
+import { companyColumn } from "./companies";
 import { users } from "./users";
 
 /**
@@ -24,9 +24,7 @@ export const idempotencyKeys = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     method: text("method").notNull(),
     path: text("path").notNull(),
     /** SHA-256 of the canonical JSON body. */

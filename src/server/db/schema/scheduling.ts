@@ -1,6 +1,6 @@
 import { date, integer, pgTable, smallint, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
-import { companies } from "./companies";
+import { companies, companyColumn } from "./companies";
 import { users } from "./users";
 
 /**
@@ -26,9 +26,7 @@ export const restrictedDates = pgTable(
   "restricted_dates",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     date: date("date", { mode: "string" }).notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

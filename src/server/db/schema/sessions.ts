@@ -1,8 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt } from "./columns";
 import { users } from "./users";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
  * A login session: the family of refresh tokens issued from one login. Access tokens carry its

@@ -4,24 +4,19 @@ import {
   check,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { LOAD_EMPTY, LOAD_TYPES } from "../../../shared/contract/shipments";
 import { clients } from "./clients";
-import { createdAt, sqlList, updatedAt, version } from "./columns";
-import { companies } from "./companies";
+import { at, blank, createdAt, modifiedFields, sqlList, updatedAt, version } from "./columns";
+import { companyColumn } from "./companies";
 import { shippers } from "./shippers";
 import { users } from "./users";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const blank = (name: string) => text(name).notNull().default("");
 
 /**
  * Statuses of shipment lines, with the spec's ids (the rows are inserted by the migration and
@@ -72,9 +67,7 @@ export const shipments = pgTable(
      * offline under it, and a repeated PUT finds the line instead of creating it twice.
      */
     uid: uuid("uid").notNull().defaultRandom(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     type: smallint("type").notNull(),
     /** Delivery note. */
     code: blank("code"),
@@ -146,17 +139,12 @@ export const shipmentHistory = pgTable(
     shipmentId: integer("shipment_id")
       .notNull()
       .references(() => shipments.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     created: at("created").notNull().defaultNow(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     statusId: integer("status_id").references(() => statuses.id),
     reasonId: integer("reason_id").references(() => reasons.id, { onDelete: "set null" }),
-    modifiedFields: jsonb("modified_fields")
-      .$type<Record<string, { old: unknown; new: unknown }>>()
-      .notNull()
-      .default({}),
+    modifiedFields: modifiedFields(),
   },
   (table) => [index("shipment_history_shipment_idx").on(table.shipmentId, table.id)],
 );

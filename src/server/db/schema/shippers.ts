@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt, version } from "./columns";
-import { companies } from "./companies";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt, updatedAt, version } from "./columns";
+import { companyColumn } from "./companies";
 
 /** Name of the unique index behind "a truck with this plate already exists" (409). */
 export const SHIPPERS_PLATE_KEY = "shippers_company_plate_key";
@@ -20,9 +18,7 @@ export const shippers = pgTable(
      * offline under it, and a repeated creation finds the same truck. Random for other rows.
      */
     uid: uuid("uid").notNull().defaultRandom(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     /** Normalised: upper case, no spaces or hyphens (src/shared/plate.ts). */
     plate: text("plate").notNull(),
     name: text("name").notNull(),

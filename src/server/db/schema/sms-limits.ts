@@ -1,6 +1,6 @@
 import { index, integer, pgTable } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
-import { companies } from "./companies";
+import { companyColumn } from "./companies";
 
 /**
  * One row per SMS send attempt the rate limits let through (routes/api/sms/rate-limit.ts):
@@ -11,9 +11,7 @@ export const smsSendHits = pgTable(
   "sms_send_hits",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     /**
      * The truck (0: an SMS to no truck, counted for the user only). No foreign keys: a hit
      * outlives its truck or user for the short window it matters.

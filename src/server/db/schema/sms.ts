@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { SMS_STATUSES } from "../../../shared/contract/trucks";
 import { createdAt, sqlList } from "./columns";
-import { companies } from "./companies";
+import { companyColumn } from "./companies";
 import { shippers } from "./shippers";
 import { users } from "./users";
 
@@ -11,9 +11,7 @@ export const smsMessages = pgTable(
   "sms_messages",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     /** The truck it went to; the log outlives the truck. */
     shipperId: integer("shipper_id").references(() => shippers.id, { onDelete: "set null" }),
     /** The shipment it was about (expedition or reception SMS); no foreign key yet. */

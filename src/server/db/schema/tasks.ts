@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { createdAt, updatedAt, version } from "./columns";
-import { companies } from "./companies";
+import { companyColumn } from "./companies";
 import { users } from "./users";
 
 /**
@@ -23,9 +23,7 @@ export const worksheets = pgTable(
   "worksheets",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     name: text("name").notNull(),
     version: version(),
     createdAt: createdAt(),
@@ -58,9 +56,7 @@ export const taskLines = pgTable(
      * offline under it, and a replay of that creation finds the line instead of adding one.
      */
     uid: uuid("uid").notNull().defaultRandom(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     /** The working day. */
     date: date("date", { mode: "string" }).notNull(),
     userId: integer("user_id")

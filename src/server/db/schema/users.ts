@@ -13,7 +13,7 @@ import {
 import { USER_TYPES } from "../../../shared/contract/auth";
 import { ROLE_KEYS } from "../../../shared/roles";
 import { createdAt, sqlList, updatedAt, version } from "./columns";
-import { companies } from "./companies";
+import { companyColumn } from "./companies";
 
 export const users = pgTable(
   "users",
@@ -43,9 +43,7 @@ export const memberships = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyColumn(),
     ordering: integer("ordering").notNull().default(0),
     version: version(),
   },

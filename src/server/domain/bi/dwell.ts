@@ -8,9 +8,10 @@ import type {
 } from "../../../shared/contract/bi";
 import type { AuthContext } from "../../auth/context";
 import type { Db } from "../../db/database";
+import { rowWindow } from "../../http/page";
 import { dwellLines, dwellPerDay, dwellPerGroup } from "./dwell-repository";
 import { presentDwellDay, presentDwellGroup, presentDwellLine } from "./presenter";
-import { metricScopeOf, pagingOf, rangeOf } from "./scope";
+import { metricScopeOf, rangeOf } from "./scope";
 
 /**
  * Dwell and turn time (issue 16): from a line's arrival (check-in) to its truck's first
@@ -48,7 +49,7 @@ export async function dwellLinePage(
     rangeOf(query),
     query.type,
     { carrier: query.carrier, truckId: query.truck },
-    pagingOf(query),
+    rowWindow(query),
   );
   return { count: found[0]?.total ?? 0, rows: found.map(presentDwellLine) };
 }

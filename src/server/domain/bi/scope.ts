@@ -11,8 +11,3 @@ export const rangeOf = (query: { date_start: string; date_end: string }): DayRan
   start: query.date_start,
   end: query.date_end,
 });
-
-export const pagingOf = (query: { page: number; page_size: number }) => ({
-  limit: query.page_size,
-  offset: (query.page - 1) * query.page_size,
-});

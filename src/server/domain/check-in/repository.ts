@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database";
 import { type CheckInRow, checkInPages, checkIns } from "../../db/schema/check-ins";
 import { clients } from "../../db/schema/clients";
@@ -15,6 +15,23 @@ export interface DayLine {
 }
 
 const sameCode = (reference: string) => sql`lower(${shipments.code}) = lower(${reference})`;
+
+/** The company's lines (not deleted) of a type (`ofType`) with the reference, booked in the span. */
+function linesInSpan(
+  companyId: number,
+  ofType: SQL,
+  reference: string,
+  span: { from: Date; until: Date },
+) {
+  return and(
+    eq(shipments.companyId, companyId),
+    isNull(shipments.deletedAt),
+    ofType,
+    sameCode(reference),
+    gte(shipments.bookedDate, span.from),
+    lt(shipments.bookedDate, span.until),
+  );
+}
 
 /** Live lines of the company whose delivery note is the reference, booked in [from, until). */
 export async function linesByReference(
@@ -34,16 +51,7 @@ export async function linesByReference(
     .from(shipments)
     .leftJoin(clients, eq(clients.id, shipments.clientId))
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
-    .where(
-      and(
-        eq(shipments.companyId, companyId),
-        isNull(shipments.deletedAt),
-        eq(shipments.type, type),
-        sameCode(reference),
-        gte(shipments.bookedDate, span.from),
-        lt(shipments.bookedDate, span.until),
-      ),
-    )
+    .where(linesInSpan(companyId, eq(shipments.type, type), reference, span))
     .orderBy(shipments.bookedDate, shipments.id)
     .limit(20);
   return rows.map((row) => ({
@@ -75,16 +83,7 @@ export async function referenceElsewhere(
   const [today] = await db
     .select({ id: shipments.id })
     .from(shipments)
-    .where(
-      and(
-        eq(shipments.companyId, companyId),
-        isNull(shipments.deletedAt),
-        ne(shipments.type, type),
-        sameCode(reference),
-        gte(shipments.bookedDate, span.from),
-        lt(shipments.bookedDate, span.until),
-      ),
-    )
+    .where(linesInSpan(companyId, ne(shipments.type, type), reference, span))
     .limit(1);
   return today ? "other_type" : "other_day";
 }

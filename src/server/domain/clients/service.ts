@@ -1,6 +1,7 @@
 import type { AuthContext } from "../../auth/context";
 import type { Db } from "../../db/database";
 import { ApiError, errors } from "../../errors";
+import { staleVersion } from "../../http/versioning";
 import { presentClient } from "./presenter";
 import {
   type ClientScope,
@@ -61,7 +62,7 @@ export async function replaceClient(
   const current = await findClient(db, scope, id);
   if (!current) throw errors.notFound();
   if (versions && !versions.includes(current.version)) {
-    throw errors.preconditionFailed(presentClient(current), `"${current.version}"`);
+    throw staleVersion(presentClient(current), current.version);
   }
   const companies = await companiesFor(db, auth, input);
   const editable = [
@@ -75,7 +76,7 @@ export async function replaceClient(
   });
   const after = await findClient(db, scope, id);
   if (!after) throw errors.notFound();
-  if (!written) throw errors.preconditionFailed(presentClient(after), `"${after.version}"`);
+  if (!written) throw staleVersion(presentClient(after), after.version);
   return after;
 }
 

@@ -1,4 +1,7 @@
-import type { CriticalLineHistoryEntry } from "../../../shared/contract/critical-lines";
+import {
+  type CriticalLineHistoryEntry,
+  CriticalLineInput,
+} from "../../../shared/contract/critical-lines";
 import type { Db } from "../../db/database";
 import type { CriticalLineRow } from "../../db/schema/critical-lines";
 import { presentCriticalLine, presentHistoryEntry } from "./presenter";
@@ -6,19 +9,8 @@ import { insertHistory, listHistory } from "./repository";
 
 type Changes = Record<string, { old: unknown; new: unknown }>;
 
-const FIELDS = [
-  "init_date",
-  "end_date",
-  "cause",
-  "activity",
-  "line",
-  "product",
-  "contact",
-  "destination",
-  "observations",
-  "provider",
-  "client_name",
-] as const;
+/** The fields a save sets, in the form's order: the ones a history entry compares. */
+const FIELDS = Object.keys(CriticalLineInput.shape) as (keyof typeof CriticalLineInput.shape)[];
 
 /** The fields that differ between two versions (before null: a creation, every set field). */
 export function changesOf(before: CriticalLineRow | null, after: CriticalLineRow): Changes {

@@ -3,7 +3,7 @@ import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import type { CriticalLineRow } from "../../db/schema/critical-lines";
 import { errors } from "../../errors";
-import { etagOf } from "../../http/versioning";
+import { staleVersion } from "../../http/versioning";
 import { recordHistory } from "./history";
 import { presentCriticalLine } from "./presenter";
 import {
@@ -67,7 +67,7 @@ export async function createCriticalLineOnce(
 async function missOrStale(db: Db, companyId: number, id: number): Promise<never> {
   const current = await findCriticalLine(db, companyId, id);
   if (!current) throw errors.notFound();
-  throw errors.preconditionFailed(presentCriticalLine(current), etagOf(current.version));
+  throw staleVersion(presentCriticalLine(current), current.version);
 }
 
 /**
@@ -85,7 +85,7 @@ export async function replaceCriticalLine(
   const current = await findCriticalLine(db, companyId, id);
   if (!current) throw errors.notFound();
   if (versions && !versions.includes(current.version)) {
-    throw errors.preconditionFailed(presentCriticalLine(current), etagOf(current.version));
+    throw staleVersion(presentCriticalLine(current), current.version);
   }
   const row = await updateCriticalLine(db, companyId, id, changesOf(values), [current.version]);
   if (!row) return missOrStale(db, companyId, id);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database";
 import { dockSchedules, restrictedDates } from "../../db/schema/scheduling";
 import { shipments } from "../../db/schema/shipments";
@@ -73,6 +73,24 @@ export async function lockBookings(tx: Executor, companyId: number): Promise<voi
   await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK}, ${companyId})`);
 }
 
+/** Lines of the company of `type`, not deleted, booked in [from, until). */
+function bookedIn(
+  companyId: number,
+  type: number,
+  from: Date,
+  until: Date,
+  ...more: (SQL | undefined)[]
+) {
+  return and(
+    eq(shipments.companyId, companyId),
+    eq(shipments.type, type),
+    isNull(shipments.deletedAt),
+    gte(shipments.bookedDate, from),
+    lt(shipments.bookedDate, until),
+    ...more,
+  );
+}
+
 /** Lines of `type` (not deleted) booked in [from, until), `except` one line (an edit). */
 export async function countBooked(
   db: Executor,
@@ -86,12 +104,11 @@ export async function countBooked(
     .select({ n: count() })
     .from(shipments)
     .where(
-      and(
-        eq(shipments.companyId, companyId),
-        eq(shipments.type, type),
-        isNull(shipments.deletedAt),
-        gte(shipments.bookedDate, from),
-        lt(shipments.bookedDate, until),
+      bookedIn(
+        companyId,
+        type,
+        from,
+        until,
         except === undefined ? undefined : sql`${shipments.id} <> ${except}`,
       ),
     );
@@ -109,15 +126,7 @@ export async function bookedDates(
   const rows = await db
     .select({ booked: shipments.bookedDate })
     .from(shipments)
-    .where(
-      and(
-        eq(shipments.companyId, companyId),
-        eq(shipments.type, type),
-        isNull(shipments.deletedAt),
-        gte(shipments.bookedDate, from),
-        lt(shipments.bookedDate, until),
-      ),
-    );
+    .where(bookedIn(companyId, type, from, until));
   return rows.map((row) => row.booked);
 }
 

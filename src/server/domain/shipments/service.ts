@@ -7,7 +7,7 @@ import { type AuthContext, authOf } from "../../auth/context";
 import { requireAllowed } from "../../auth/permissions";
 import type { Db, Executor } from "../../db/database";
 import { errors } from "../../errors";
-import { etagOf } from "../../http/versioning";
+import { staleVersion } from "../../http/versioning";
 import { SHIPMENT_PERMISSIONS, scopeOf } from "../lines/access";
 import { findShipment, type ShipmentView } from "../lines/repository";
 import { findReason, findStatus, type ReasonRow, type StatusRow } from "../status/repository";
@@ -42,13 +42,9 @@ export function guard(type: ShipmentType, operation: "read" | "patch" | "delete"
 
 /** The 412 of a stale If-Match: the current line and who wrote it (the sync issue names them). */
 export async function stale(db: Executor, view: ShipmentView) {
-  return errors.preconditionFailed(
-    presentShipment(view, new Date()),
-    etagOf(view.shipment.version),
-    {
-      changed_by: await lastWriter(db, view.shipment.id),
-    },
-  );
+  return staleVersion(presentShipment(view, new Date()), view.shipment.version, {
+    changed_by: await lastWriter(db, view.shipment.id),
+  });
 }
 
 type FieldChanges = Record<string, { old: unknown; new: unknown }>;

@@ -5,6 +5,7 @@ import { containsPattern } from "../../db/like-patterns";
 import { clientCompanies, clients } from "../../db/schema/clients";
 import { taskLines, workDescriptions, worksheets } from "../../db/schema/tasks";
 import { memberships, users } from "../../db/schema/users";
+import { atVersions } from "../../db/versioned-rows";
 
 /** SQL of the task list: every query is scoped to one company (and the user's clients). */
 export interface TaskScope {
@@ -182,13 +183,7 @@ export async function updateTaskLine(
   const rows = await db
     .update(taskLines)
     .set({ ...values, version: sql`${taskLines.version} + 1`, updatedAt: sql`now()` })
-    .where(
-      visibleLines(
-        scope,
-        eq(taskLines.id, id),
-        versions ? inArray(taskLines.version, versions) : undefined,
-      ),
-    )
+    .where(visibleLines(scope, eq(taskLines.id, id), atVersions(taskLines.version, versions)))
     .returning({ id: taskLines.id });
   return rows.length > 0;
 }
@@ -201,13 +196,7 @@ export async function deleteTaskLine(
 ): Promise<boolean> {
   const rows = await db
     .delete(taskLines)
-    .where(
-      visibleLines(
-        scope,
-        eq(taskLines.id, id),
-        versions ? inArray(taskLines.version, versions) : undefined,
-      ),
-    )
+    .where(visibleLines(scope, eq(taskLines.id, id), atVersions(taskLines.version, versions)))
     .returning({ id: taskLines.id });
   return rows.length > 0;
 }

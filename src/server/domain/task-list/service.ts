@@ -3,6 +3,7 @@ import type { AuthContext } from "../../auth/context";
 import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import { type ApiError, errors, type FieldCodes, type FieldErrors } from "../../errors";
+import { staleVersion } from "../../http/versioning";
 import { presentTaskLine } from "./presenter";
 import {
   clientInScope,
@@ -112,7 +113,7 @@ async function currentOrNotFound(db: Db, auth: AuthContext, id: number) {
 }
 
 function stale(current: Awaited<ReturnType<typeof currentOrNotFound>>): ApiError {
-  return errors.preconditionFailed(presentTaskLine(current), `"${current.version}"`);
+  return staleVersion(presentTaskLine(current), current.version);
 }
 
 export async function replaceTaskLine(

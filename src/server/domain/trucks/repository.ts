@@ -22,6 +22,13 @@ import { deleteVersionedRow, updateVersionedRow } from "../../db/versioned-rows"
 const ofCompany = (companyId: number, ...more: (SQL | undefined)[]) =>
   and(eq(shippers.companyId, companyId), ...more);
 
+/** The company's trucks that meet the conditions, whole rows. */
+const trucksWhere = (db: Db, companyId: number, ...more: (SQL | undefined)[]) =>
+  db
+    .select()
+    .from(shippers)
+    .where(ofCompany(companyId, ...more));
+
 export interface TruckFilter {
   name?: string | undefined;
   /** Normalised plate text. */
@@ -98,10 +105,7 @@ export async function autocompleteTrucks(
     column === "phone"
       ? sql`(${target} like ${startsWithPattern(text)} or ${target} like ${startsWithPattern(`+${text}`)})`
       : sql`${target} ${operator} ${startsWithPattern(text)}`;
-  return db
-    .select()
-    .from(shippers)
-    .where(ofCompany(companyId, sql`${target} ${operator} ${containsPattern(text)}`))
+  return trucksWhere(db, companyId, sql`${target} ${operator} ${containsPattern(text)}`)
     .orderBy(sql`case when ${prefix} then 0 else 1 end`, asc(target), desc(shippers.id))
     .limit(limit);
 }
@@ -111,10 +115,7 @@ export async function findShipper(
   companyId: number,
   id: number,
 ): Promise<ShipperRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(shippers)
-    .where(ofCompany(companyId, eq(shippers.id, id)));
+  const [row] = await trucksWhere(db, companyId, eq(shippers.id, id));
   return row;
 }
 
@@ -124,10 +125,7 @@ export async function findShipperByUid(
   companyId: number,
   uid: string,
 ): Promise<ShipperRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(shippers)
-    .where(ofCompany(companyId, eq(shippers.uid, uid)));
+  const [row] = await trucksWhere(db, companyId, eq(shippers.uid, uid));
   return row;
 }
 
@@ -138,10 +136,7 @@ export async function findTrucks(
   ids: readonly number[],
 ): Promise<ShipperRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(shippers)
-    .where(ofCompany(companyId, inArray(shippers.id, [...ids])));
+  return trucksWhere(db, companyId, inArray(shippers.id, [...ids]));
 }
 
 export async function insertShipper(db: Db, values: NewShipperRow): Promise<ShipperRow> {

@@ -11,7 +11,7 @@ import { SHIPPERS_PLATE_KEY, type ShipperRow } from "../../db/schema/shippers";
 import { errors } from "../../errors";
 import { dateRange } from "../../http/date-range";
 import { zodValidationError } from "../../http/validation-errors";
-import { etagOf } from "../../http/versioning";
+import { staleVersion } from "../../http/versioning";
 import { presentShipper } from "./presenter";
 import {
   deleteTruck,
@@ -37,7 +37,7 @@ async function plateChecked<T>(write: () => Promise<T>): Promise<T> {
 }
 
 function stale(current: ShipperRow) {
-  return errors.preconditionFailed(presentShipper(current), etagOf(current.version));
+  return staleVersion(presentShipper(current), current.version);
 }
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));

@@ -6,6 +6,7 @@ import type { PasswordHasher } from "../../auth/hasher";
 import type { Db } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { ApiError, errors } from "../../errors";
+import { staleVersion } from "../../http/versioning";
 import { groupsOf, memberCompany } from "../company/repository";
 import {
   type AdminUserView,
@@ -128,7 +129,7 @@ export async function changeRoles(
 ): Promise<AdminUserView> {
   const current = await manageable(db, auth, id, "change the roles of");
   if (versions && !versions.includes(current.user.version)) {
-    throw errors.preconditionFailed(null, `"${current.user.version}"`);
+    throw staleVersion(null, current.user.version);
   }
   await checkGrant(db, auth, auth.company.id, roles);
   await replaceRoles(db, id, auth.company.id, roles);

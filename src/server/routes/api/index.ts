@@ -31,11 +31,15 @@ import { userRoutes } from "./users";
  */
 export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
   return async (api) => {
-    // Document (and validate) the company header and the token on every route of the scope,
-    // and the Idempotency-Key header (with its 409 and 422 answers) on every write.
+    // Document (and validate) the company header and the token on every route of the scope
+    // (before the route's own headers, e.g. If-Match), and the Idempotency-Key header (with its
+    // 409 and 422 answers) on every write.
     api.addHook("onRoute", (route) => {
-      const schema = { headers: CompanyHeaders, security: [{ bearerAuth: [] }], ...route.schema };
-      if (isWriteMethod(route.method) && schema.headers instanceof z.ZodObject) {
+      const own = route.schema?.headers;
+      const headers =
+        own instanceof z.ZodObject ? CompanyHeaders.extend(own.shape) : CompanyHeaders;
+      const schema = { security: [{ bearerAuth: [] }], ...route.schema, headers };
+      if (isWriteMethod(route.method)) {
         schema.headers = schema.headers.extend(IdempotencyHeaders.shape);
         schema.response = { 409: ErrorBody, 422: ErrorBody, ...(schema.response ?? {}) };
       }

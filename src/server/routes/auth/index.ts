@@ -9,8 +9,9 @@ import {
 import { ErrorBody } from "../../../shared/contract/errors";
 import { LogoutRequest } from "../../../shared/contract/logout";
 import { createDummyHash } from "../../crypto/password";
+import { login, logout, refresh } from "../../domain/auth/service";
 import { errorResponses } from "../../http/responses";
-import { login, logout, refresh } from "./service";
+import { tokenFromHeader } from "../../plugins/auth";
 
 /** Token endpoints of spec section 7; they need neither a token nor a company header. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +31,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         503: ErrorBody.describe("Too many sign-ins at once (Retry-After)"),
       },
     },
-    handler: (request) => login(app, request.body, request.ip, dummyHash),
+    handler: (request) =>
+      login(app.db, request.body, {
+        hasher: app.passwordHasher,
+        accessTokens: app.accessTokens,
+        config: app.serverConfig,
+        client: request.ip,
+        dummyHash,
+      }),
   });
 
   app.post("/jwt/refresh-token", {
@@ -43,7 +51,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: RefreshRequest,
       response: { 200: RefreshResponse, ...errorResponses(400, 401, 413, 415) },
     },
-    handler: (request) => refresh(app, request.body.refresh),
+    handler: (request) =>
+      refresh(app.db, request.body.refresh, {
+        accessTokens: app.accessTokens,
+        config: app.serverConfig,
+      }),
   });
 
   app.post("/jwt/logout", {
@@ -64,7 +76,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      await logout(app, request.headers.authorization, request.body?.refresh);
+      const tokens = {
+        token: tokenFromHeader(request.headers.authorization),
+        refreshToken: request.body?.refresh,
+      };
+      await logout(app.db, tokens, { accessTokens: app.accessTokens });
       return reply.code(204).send(null);
     },
   });

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ContactInput, ContactReceived } from "../../../shared/contract/contact";
-import { insertContact, markMailed, recentFrom } from "../../domain/contact/repository";
+import {
+  type ContactValues,
+  insertContact,
+  markMailed,
+  recentFrom,
+} from "../../domain/contact/repository";
 import { errors } from "../../errors";
 import { errorResponses } from "../../http/responses";
 import { registerMail } from "../../plugins/mail";
@@ -8,20 +13,10 @@ import { textsFor } from "../../texts";
 
 const RECEIVED = { received: true } as const;
 
-/** Plain-text mail of a request, for whoever answers the contact address (in English). */
-interface ContactFields {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  comments: string;
-  product: string;
-  language: string;
-}
-
 const words = textsFor("en").contactMail;
 
-function mailText(input: ContactFields): string {
+/** Plain-text mail of a request, for whoever answers the contact address (in English). */
+function mailText(input: Omit<ContactValues, "address">): string {
   return [
     `${words.name}: ${input.name}`,
     `${words.email}: ${input.email}`,

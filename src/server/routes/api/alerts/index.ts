@@ -22,7 +22,6 @@ import { ApiError, errors, multipartReadError } from "../../../errors";
 import { wholeList } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { CompanyHeaders } from "../../../plugins/company-scope";
 
 const tags = ["alerts"];
 
@@ -45,7 +44,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "The company's alert images, in rotation order",
       description: "Every user of the company (kiosk walls show them). Header area: G.",
-      headers: CompanyHeaders.extend(AlertsHeaders.shape),
+      headers: AlertsHeaders,
       response: { 200: listOf(Alert), ...errorResponses(...API_ERRORS) },
     },
     handler: async (request) =>

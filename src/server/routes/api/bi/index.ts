@@ -32,12 +32,23 @@ import {
   truckCounts,
   truckDetails,
 } from "../../../domain/bi/repository";
-import { metricScopeOf, pagingOf, rangeOf } from "../../../domain/bi/scope";
+import { metricScopeOf, rangeOf } from "../../../domain/bi/scope";
 import { machineHours, userHours } from "../../../domain/bi/task-hours-repository";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { dwellRoutes } from "./dwell-routes";
 import { responses, SCOPE, seeBi, tags } from "./route-docs";
 import { scorecardRoutes } from "./scorecard-routes";
+
+/** A page of detail rows that each carry the full count (count(*) over ()). */
+function detailPage<Row extends { total: number }, Out>(
+  url: string,
+  query: { page: number; page_size: number },
+  found: Row[],
+  present: (row: Row) => Out,
+) {
+  const paging = { page: query.page, pageSize: query.page_size };
+  return pageOf(url, paging, found[0]?.total ?? 0, found.map(present));
+}
 
 /**
  * api/metrics/*: BI figures (spec section 7) and the rows behind a bar or slice; dwell and the
@@ -162,11 +173,9 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         metricScopeOf(authOf(request)),
         rangeOf(q),
         q.type,
-        pagingOf(q),
+        rowWindow(q),
       );
-      const count = found[0]?.total ?? 0;
-      const pageSize = { page: q.page, pageSize: q.page_size };
-      return pageOf(request.url, pageSize, count, found.map(presentLineDetail));
+      return detailPage(request.url, q, found, presentLineDetail);
     },
   });
 
@@ -182,10 +191,8 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const q = request.query;
       const scope = metricScopeOf(authOf(request));
-      const found = await truckDetails(app.db, scope, rangeOf(q), pagingOf(q));
-      const count = found[0]?.total ?? 0;
-      const pageSize = { page: q.page, pageSize: q.page_size };
-      return pageOf(request.url, pageSize, count, found.map(presentTruckDetail));
+      const found = await truckDetails(app.db, scope, rangeOf(q), rowWindow(q));
+      return detailPage(request.url, q, found, presentTruckDetail);
     },
   });
 
@@ -209,11 +216,9 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         rangeOf(q),
         q.type,
         { statusId: q.status, reasonCode },
-        pagingOf(q),
+        rowWindow(q),
       );
-      const count = found[0]?.total ?? 0;
-      const pageSize = { page: q.page, pageSize: q.page_size };
-      return pageOf(request.url, pageSize, count, found.map(presentIncidenceDetail));
+      return detailPage(request.url, q, found, presentIncidenceDetail);
     },
   });
 };

@@ -13,15 +13,14 @@ import {
   replaceClient,
 } from "../../../domain/clients/service";
 import { errors } from "../../../errors";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
-import { CompanyHeaders } from "../../../plugins/company-scope";
+import { versionedWrite } from "../../../http/route-schemas";
+import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["client"];
-const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);
 const SCOPE =
   "Clients of the request's company (a client may belong to several companies); a user " +
   "limited to some clients sees only those: any other answers 404. ";
@@ -44,8 +43,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       const { count, rows } = await listClients(app.db, clientScopeOf(authOf(request)), {
         search,
         ids,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        ...rowWindow(request.query),
       });
       return pageOf(request.url, { page, pageSize }, count, rows.map(presentClient));
     },
@@ -92,14 +90,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Replace a client (createMasters)",
       description: `${WRITES}${SCOPE}If-Match with a stale ETag answers 412 with the current client.`,
-      params: IdParams,
-      headers: WriteHeaders,
+      ...versionedWrite({ 200: Client }, staleBody(Client), 403, 404, 413, 415),
       body: ClientInput,
-      response: {
-        200: Client,
-        412: staleBody(Client),
-        ...errorResponses(...API_ERRORS, 403, 404, 413, 415),
-      },
     },
     handler: async (request, reply) => {
       const view = await replaceClient(

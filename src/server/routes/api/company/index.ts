@@ -5,7 +5,7 @@ import { authOf } from "../../../auth/context";
 import { presentCompany } from "../../../domain/company/presenter";
 import { companiesOf } from "../../../domain/company/repository";
 import { errors } from "../../../errors";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { DbId, IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 
@@ -25,8 +25,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, page_size: pageSize, id } = request.query;
       const { count, rows } = await companiesOf(app.db, authOf(request).user.id, {
         id,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        ...rowWindow(request.query),
       });
       return pageOf(
         request.url,

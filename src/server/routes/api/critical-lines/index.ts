@@ -20,15 +20,14 @@ import {
 } from "../../../domain/critical-lines/service";
 import { errors } from "../../../errors";
 import { dateRange } from "../../../http/date-range";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
-import { CompanyHeaders } from "../../../plugins/company-scope";
+import { createOnceWrite, versionedWrite } from "../../../http/route-schemas";
+import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["critical-line"];
-const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);
 const Stale = staleBody(CriticalLine);
 const ETAG = 'Answers the line\'s ETag ("<version>"). ';
 
@@ -65,8 +64,7 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
         from,
         until,
         texts,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        ...rowWindow(request.query),
       });
       return pageOf(request.url, { page, pageSize }, count, rows.map(presentCriticalLine));
     },
@@ -144,14 +142,8 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         `Requires addCL. ${ETAG}The first call creates the line (201); later calls with the ` +
         "same uid answer it as it is now (200) and change nothing.",
-      params: z.object({ uid: z.uuid().describe("Client-generated UUID of the creation") }),
-      headers: CompanyHeaders,
+      ...createOnceWrite(CriticalLine, 413, 415),
       body: CriticalLineInput,
-      response: {
-        200: CriticalLine,
-        201: CriticalLine,
-        ...errorResponses(...API_ERRORS, 413, 415),
-      },
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
@@ -176,14 +168,8 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Replace a critical line (editCL)",
       description: `Requires editCL. ${ETAG}Every field is replaced; bumps the version.`,
-      params: IdParams,
-      headers: WriteHeaders,
+      ...versionedWrite({ 200: CriticalLine }, Stale, 404, 413, 415),
       body: CriticalLineInput,
-      response: {
-        200: CriticalLine,
-        412: Stale,
-        ...errorResponses(...API_ERRORS, 404, 413, 415),
-      },
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
@@ -207,13 +193,7 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Delete a critical line (deleteCL)",
       description:
         "Requires deleteCL: only roles that may edit critical lines without restriction delete them.",
-      params: IdParams,
-      headers: WriteHeaders,
-      response: {
-        204: z.null().describe("Deleted"),
-        412: Stale,
-        ...errorResponses(...API_ERRORS, 404),
-      },
+      ...versionedWrite({ 204: z.null().describe("Deleted") }, Stale, 404),
     },
     handler: async (request, reply) => {
       await removeCriticalLine(

@@ -23,7 +23,7 @@ import {
 import { zipAttachments } from "../../../domain/documents/attachment-zip";
 import { contentDisposition } from "../../../domain/documents/disposition";
 import { ApiError, errors } from "../../../errors";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 
@@ -58,7 +58,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         auth.company.id,
         q.shipment,
         { isImage: q.is_image },
-        { limit: q.page_size, offset: (q.page - 1) * q.page_size },
+        rowWindow(q),
       );
       return pageOf(
         request.url,

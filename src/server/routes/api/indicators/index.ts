@@ -3,7 +3,6 @@ import { Indication, IndicationHeaders } from "../../../../shared/contract/indic
 import { authOf } from "../../../auth/context";
 import { indicatorsOf } from "../../../domain/indicators/service";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { CompanyHeaders } from "../../../plugins/company-scope";
 
 /** api/indication: the indicator tiles of the wall screens (spec section 7). */
 export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +17,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
         "booked date. Tiles: lines handled (not cancelled), on-time rate (arrival within the " +
         "company's tolerance of the booked time, 15 minutes unless set, percent of arrivals), incidences, average dwell (arrival " +
         "to the truck's check-out, else to loading or discharge, minutes), trucks served.",
-      headers: CompanyHeaders.extend(IndicationHeaders.shape),
+      headers: IndicationHeaders,
       response: { 200: Indication, ...errorResponses(...API_ERRORS) },
     },
     handler: async (request) => {

@@ -31,14 +31,12 @@ import { listHistory, listShipments } from "../../../domain/shipments/repository
 import { guard, patchShipment, removeShipment } from "../../../domain/shipments/service";
 import { errors } from "../../../errors";
 import { dateRange } from "../../../http/date-range";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
-import { CompanyHeaders } from "../../../plugins/company-scope";
+import { versionedWrite } from "../../../http/route-schemas";
+import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { shipmentWriteRoutes } from "./write-routes";
-
-const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);
 
 const SCOPE =
   "Scoped to the request's company; a user limited to some clients (client role) only ever " +
@@ -128,8 +126,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           clientIds: q.client,
           statusIds: q.status,
           hiddenStatusIds: issuedHidden ? [3] : undefined,
-          limit: q.page_size,
-          offset: (q.page - 1) * q.page_size,
+          ...rowWindow(q),
         });
         const now = new Date();
         const paging = { page: q.page, pageSize: q.page_size };
@@ -173,14 +170,8 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           "change bumps the version and writes a history entry with the old and new values " +
           `(a change to the current value changes nothing). ${SCOPE}If-Match with a stale ` +
           "ETag answers 412 with the current line and changed_by, who wrote it.",
-        params: IdParams,
-        headers: WriteHeaders,
+        ...versionedWrite({ 200: line }, Stale, 404, 413, 415),
         body: ShipmentPatch,
-        response: {
-          200: line,
-          412: Stale,
-          ...errorResponses(...API_ERRORS, 404, 413, 415),
-        },
       },
       handler: async (request, reply) => {
         const versions = ifMatchVersions(request.headers["if-match"]);
@@ -206,13 +197,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           `Requires ${see} and ${remove}. ${SCOPE}The line is marked deleted (kept for the ` +
           "change feed and its history, which records the deletion) and answers 404 from then " +
           "on. If-Match with a stale ETag answers 412 with the current line and changed_by, who wrote it.",
-        params: IdParams,
-        headers: WriteHeaders,
-        response: {
-          204: z.null().describe("Deleted"),
-          412: Stale,
-          ...errorResponses(...API_ERRORS, 404),
-        },
+        ...versionedWrite({ 204: z.null().describe("Deleted") }, Stale, 404),
       },
       handler: async (request, reply) => {
         const versions = ifMatchVersions(request.headers["if-match"]);

@@ -24,14 +24,11 @@ import { presentShipment } from "../../../domain/shipments/presenter";
 import { createSeries, requireMayRepeat } from "../../../domain/shipments/series";
 import { createShipment, editShipment } from "../../../domain/shipments/write-service";
 import { errors } from "../../../errors";
-import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
-import { CompanyHeaders } from "../../../plugins/company-scope";
+import { versionedWrite } from "../../../http/route-schemas";
+import { etagOf, ifMatchVersions } from "../../../http/versioning";
 
 /** The forms' writes: POST (create), PUT uid (create once), PUT id (edit with If-Match). */
-
-const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);
 
 const RULES =
   "Dates are YYYY-MM-DDTHH:mm:ss (Z or an offset optional; none means UTC); line breaks in " +
@@ -128,7 +125,6 @@ export const shipmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           "for a line of the other type is a 409; for a deleted line, a 404. " +
           RULES,
         params: ShipmentUidParams,
-        headers: CompanyHeaders,
         body: create,
         response: {
           200: line,
@@ -173,7 +169,6 @@ export const shipmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           "its place, so a retried request creates nothing twice (created lists them again). " +
           RULES,
         params: ShipmentUidParams,
-        headers: CompanyHeaders,
         body: series,
         response: {
           200: seriesResultOf(line),
@@ -203,14 +198,8 @@ export const shipmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           "ETag answers 412 with the current line and changed_by (who wrote it); without " +
           "If-Match the change applies to the line as it is. " +
           RULES,
-        params: IdParams,
-        headers: WriteHeaders,
+        ...versionedWrite({ 200: line }, staleHistoryBody(line), 403, 404, 413, 415),
         body: edit,
-        response: {
-          200: line,
-          412: staleHistoryBody(line),
-          ...errorResponses(...API_ERRORS, 403, 404, 413, 415),
-        },
       },
       handler: async (request, reply) => {
         const view = await editShipment(

@@ -12,7 +12,7 @@ import { listSms } from "../../../domain/sms/repository";
 import { requireSmsEnabled, sendSms } from "../../../domain/sms/service";
 import { findShipper } from "../../../domain/trucks/repository";
 import { errors } from "../../../errors";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { requirePermission } from "../../../plugins/require-permission";
@@ -78,8 +78,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, page_size: pageSize, shipper } = request.query;
       const { count, rows } = await listSms(app.db, authOf(request).company.id, {
         shipperId: shipper,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        ...rowWindow(request.query),
       });
       return pageOf(request.url, { page, pageSize }, count, rows.map(presentSms));
     },

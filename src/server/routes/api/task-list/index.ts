@@ -37,25 +37,19 @@ import {
   taskScopeOf,
 } from "../../../domain/task-list/service";
 import { errors } from "../../../errors";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
-import { CompanyHeaders } from "../../../plugins/company-scope";
+import { createOnceWrite, versionedWrite } from "../../../http/route-schemas";
+import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["task-list"];
-const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);
 const SCOPE =
   "Requires seeTasklist. Lines of the request's company; a user limited to some clients sees " +
   "only the lines of those clients (any other answers 404). ";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const guard = requirePermission("seeTasklist");
-
-const pageOfQuery = (query: { page: number; page_size: number }) => ({
-  limit: query.page_size,
-  offset: (query.page - 1) * query.page_size,
-});
 
 /** The task list: lines, the Excel export, and the task, description and user lookups. */
 export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,7 +68,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         taskScopeOf(authOf(request)),
         request.query,
-        pageOfQuery(request.query),
+        rowWindow(request.query),
       );
       return pageOf(request.url, { page, pageSize }, count, rows.map(presentTaskLine));
     },
@@ -159,14 +153,8 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         `${SCOPE}The first call validates and creates the line (201, same rules as the POST); ` +
         "later calls with the same uid answer it as it is now (200) and change nothing.",
-      params: z.object({ uid: z.uuid().describe("Client-generated UUID of the creation") }),
-      headers: CompanyHeaders,
+      ...createOnceWrite(TaskLine, 404, 413, 415),
       body: TaskLineInput,
-      response: {
-        200: TaskLine,
-        201: TaskLine,
-        ...errorResponses(...API_ERRORS, 404, 413, 415),
-      },
     },
     handler: async (request, reply) => {
       const { view, created } = await createTaskLineOnce(
@@ -189,14 +177,8 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Replace a task line",
       description: `${SCOPE}If-Match with a stale ETag answers 412 with the current line.`,
-      params: IdParams,
-      headers: WriteHeaders,
+      ...versionedWrite({ 200: TaskLine }, staleBody(TaskLine), 404, 413, 415),
       body: TaskLineInput,
-      response: {
-        200: TaskLine,
-        412: staleBody(TaskLine),
-        ...errorResponses(...API_ERRORS, 404, 413, 415),
-      },
     },
     handler: async (request, reply) => {
       const view = await replaceTaskLine(
@@ -217,13 +199,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Delete a task line",
       description: `${SCOPE}If-Match with a stale ETag answers 412 with the current line.`,
-      params: IdParams,
-      headers: WriteHeaders,
-      response: {
-        204: z.null().describe("Deleted"),
-        412: staleBody(TaskLine),
-        ...errorResponses(...API_ERRORS, 404),
-      },
+      ...versionedWrite({ 204: z.null().describe("Deleted") }, staleBody(TaskLine), 404),
     },
     handler: async (request, reply) => {
       await removeTaskLine(
@@ -252,7 +228,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         auth.company.id,
         search,
-        pageOfQuery(request.query),
+        rowWindow(request.query),
       );
       return pageOf(request.url, { page, pageSize }, count, rows);
     },
@@ -289,7 +265,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         authOf(request).company.id,
         { worksheet, search },
-        pageOfQuery(request.query),
+        rowWindow(request.query),
       );
       return pageOf(request.url, { page, pageSize }, count, rows);
     },
@@ -330,7 +306,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         authOf(request).company.id,
         search,
-        pageOfQuery(request.query),
+        rowWindow(request.query),
       );
       return pageOf(request.url, { page, pageSize }, count, rows);
     },

@@ -32,15 +32,14 @@ import {
   replaceTruck,
 } from "../../../domain/trucks/service";
 import { errors } from "../../../errors";
-import { pageOf, wholeList } from "../../../http/page";
+import { pageOf, rowWindow, wholeList } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
-import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
-import { CompanyHeaders } from "../../../plugins/company-scope";
+import { createOnceWrite, versionedWrite } from "../../../http/route-schemas";
+import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["shipper"];
-const WriteHeaders = CompanyHeaders.extend(IfMatchHeaders.shape);
 const Stale = staleBody(Shipper);
 
 const READS =
@@ -81,8 +80,7 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
         plate: plate ? normalisePlate(plate) || undefined : undefined,
         registeredFrom: from,
         registeredUntil: until,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        ...rowWindow(request.query),
       });
       return pageOf(request.url, { page, pageSize }, count, rows.map(presentShipper));
     },
@@ -202,14 +200,8 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
         "creates the truck under `uid` (201, same rules as POST api/shipper); every later call " +
         "with the same uid answers that truck as it is now (200) and changes nothing, so a " +
         "replayed creation never duplicates the truck nor undoes later edits.",
-      params: z.object({ uid: z.uuid().describe("Client-generated UUID of the creation") }),
-      headers: CompanyHeaders,
+      ...createOnceWrite(Shipper, 409, 413, 415),
       body: ShipperInput,
-      response: {
-        200: Shipper,
-        201: Shipper,
-        ...errorResponses(...API_ERRORS, 409, 413, 415),
-      },
     },
     handler: async (request, reply) => {
       const { row, created } = await createTruckOnce(
@@ -235,14 +227,8 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
         `Requires editTruck. ${ETAG}Replaces plate, name, capacity_load, phone and ` +
         "country_code (omitted ones become null); register_date and expedition_date change " +
         "only when named. Bumps the version.",
-      params: IdParams,
-      headers: WriteHeaders,
+      ...versionedWrite({ 200: Shipper }, Stale, 404, 409, 413, 415),
       body: ShipperInput,
-      response: {
-        200: Shipper,
-        412: Stale,
-        ...errorResponses(...API_ERRORS, 404, 409, 413, 415),
-      },
     },
     handler: async (request, reply) => {
       const versions = ifMatchVersions(request.headers["if-match"]);
@@ -266,14 +252,8 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         `Requires editTruck. ${ETAG}The named fields are merged over the truck and the result ` +
         "is validated as a whole. Bumps the version.",
-      params: IdParams,
-      headers: WriteHeaders,
+      ...versionedWrite({ 200: Shipper }, Stale, 404, 409, 413, 415),
       body: ShipperPatch,
-      response: {
-        200: Shipper,
-        412: Stale,
-        ...errorResponses(...API_ERRORS, 404, 409, 413, 415),
-      },
     },
     handler: async (request, reply) => {
       const versions = ifMatchVersions(request.headers["if-match"]);
@@ -297,13 +277,7 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         "Requires editTruck (the spec ties the list's delete column to the edit permission). " +
         "Its SMS log is kept, detached from the truck.",
-      params: IdParams,
-      headers: WriteHeaders,
-      response: {
-        204: z.null().describe("Deleted"),
-        412: Stale,
-        ...errorResponses(...API_ERRORS, 404),
-      },
+      ...versionedWrite({ 204: z.null().describe("Deleted") }, Stale, 404),
     },
     handler: async (request, reply) => {
       const versions = ifMatchVersions(request.headers["if-match"]);

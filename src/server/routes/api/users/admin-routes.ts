@@ -20,11 +20,10 @@ import {
   mayReadUsers,
 } from "../../../domain/users/admin-service";
 import { errors } from "../../../errors";
-import { pageOf } from "../../../http/page";
+import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { etagOf, IfMatchHeaders, ifMatchVersions } from "../../../http/versioning";
-import { CompanyHeaders } from "../../../plugins/company-scope";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["user"];
@@ -68,10 +67,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, page_size: pageSize } = request.query;
       const [mine, { count, rows }] = await Promise.all([
         callerCompanies(app.db, auth),
-        listCompanyUsers(app.db, auth.company.id, {
-          limit: pageSize,
-          offset: (page - 1) * pageSize,
-        }),
+        listCompanyUsers(app.db, auth.company.id, rowWindow(request.query)),
       ]);
       return pageOf(
         request.url,
@@ -137,7 +133,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Change a user's roles in the company (addExp)",
       description: `Requires addExp. Only roles change (spec section 5). ${RULES}`,
       params: IdParams,
-      headers: CompanyHeaders.extend(IfMatchHeaders.shape),
+      headers: IfMatchHeaders,
       body: UserRolesPatch,
       response: { 200: AdminUser, ...errorResponses(...API_ERRORS, 404, 412, 413, 415) },
     },
