@@ -45,7 +45,9 @@ function isOffline(): boolean {
 }
 
 /** Sends `write` online-first (see OnlineFirstResult). Other failures are thrown. */
-export async function submitOnlineFirst<T>(write: OnlineFirstWrite<T>): Promise<OnlineFirstResult<T>> {
+export async function submitOnlineFirst<T>(
+  write: OnlineFirstWrite<T>,
+): Promise<OnlineFirstResult<T>> {
   const key = write.key ?? crypto.randomUUID();
   const queued = async (reason: QueuedReason) => {
     await write.queue(key);

@@ -4,9 +4,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
 import { useEffect, useId, useState } from "react";
 import { type OperationType, SLOT_HOURS } from "../../../shared/contract/scheduling";
+import type { BookingRefusal } from "../../lib/error-messages";
 import { DateField } from "../../ui/fields/date-field";
 import { SelectField } from "../../ui/fields/select-field";
-import type { BookingRefusal } from "../../lib/error-messages";
 import { BookingAlternatives } from "./booking-alternatives";
 import styles from "./scheduling.module.css";
 import { type AvailableHoursState, useAvailableHours } from "./use-available-hours";
@@ -32,7 +32,6 @@ export interface BookedSlotInputProps {
    */
   refusal?: BookingRefusal | null | undefined;
 }
-
 
 const DAY = "yyyy-LL-dd";
 

@@ -27,8 +27,8 @@ import { listSearchAfterCreate } from "./list-return";
 import { RepeatSection, useRepeat } from "./repeat-section";
 import styles from "./shipment-form.module.css";
 import { ShipmentFormSections } from "./shipment-form-sections";
-import { useShipmentLine } from "./use-shipment-line";
 import { settleRebook, useRebook } from "./use-rebook";
+import { useShipmentLine } from "./use-shipment-line";
 import { useShipmentSave } from "./use-shipment-save";
 
 export interface ShipmentFormPageProps {
@@ -100,6 +100,8 @@ export function ShipmentFormPage({
       setState(formStateOf({ ...row, ...again.values } as Shipment));
     } else if (!touched.current) setState(formStateOf(row));
   }, []);
+  // Only when the issue is read: later loads of the line keep the user's edits.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: line.row is read once, here
   useEffect(() => {
     if (!rebook) return;
     setBookingRefusal(rebook.booking);
@@ -109,8 +111,6 @@ export function ShipmentFormPage({
       touched.current = true;
       setState(formStateOf(rebook.values as Shipment));
     } else if (line.row) onLoad(line.row);
-    // Only when the issue is read: later loads of the line keep the user's edits.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: line.row is read once here
   }, [rebook, onLoad]);
   const line = useShipmentLine(type, id, onLoad, notifyError);
   const save = useShipmentSave(type, line.row, uid.current);

@@ -12,8 +12,8 @@ import {
 import type { ApiError } from "../../../lib/errors";
 import { useSession } from "../../../lib/session/use-session";
 import { type QueuedReason, submitOnlineFirst } from "../../../offline/online-first";
-import { putShipment } from "../../../offline/shipments-mirror";
 import { SHIPMENT_PATH } from "../../../offline/shipments-api";
+import { putShipment } from "../../../offline/shipments-mirror";
 import { currentAuthor } from "../../../offline/sync-engine";
 import { saveSeries, sendShipmentSave } from "../api";
 import { queueShipmentCreation, queueShipmentEdit } from "../form-commands";
@@ -31,7 +31,12 @@ export type SaveResult =
    * The server refused it: the message under each field it named (`errors`), the dock's
    * reason when it refused the booked hour, and the lines of a notice when it named no field.
    */
-  | { kind: "refused"; errors: Record<string, string>; booking: BookingCode | null; lines: string[] };
+  | {
+      kind: "refused";
+      errors: Record<string, string>;
+      booking: BookingCode | null;
+      lines: string[];
+    };
 
 /**
  * Saving the form: the save plan (shared save rules and the write contract's limits; the
@@ -106,7 +111,15 @@ export function useShipmentSave(type: ShipmentType, row: Shipment | null, uid: s
       send: (key, signal) =>
         sendShipmentSave(`${SHIPMENT_PATH[type]}/uid/${uid}`, plan.body, { key, signal }),
       queue: async (key) => {
-        localLine = await queueShipmentCreation(type, uid, plan.body, picks, author, new Date(), key);
+        localLine = await queueShipmentCreation(
+          type,
+          uid,
+          plan.body,
+          picks,
+          author,
+          new Date(),
+          key,
+        );
       },
     });
     if (result.kind === "refused") return refused(result.error);
