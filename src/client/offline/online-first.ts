@@ -63,25 +63,22 @@ export async function submitOnlineFirst<T>(
   const sending = write.send(key, controller.signal);
   // A late answer or failure of an abandoned request is the replay's business, not ours.
   sending.catch(() => {});
+  // Decided first, queued after: whatever happens, `queue` runs at most once.
+  let reason: QueuedReason;
   try {
     const outcome = await Promise.race([sending, timeout]);
-    if (outcome === TIMED_OUT) {
-      controller.abort();
-      return await queued("timeout");
-    }
-    return { kind: "sent", answer: outcome };
+    if (outcome !== TIMED_OUT) return { kind: "sent", answer: outcome };
+    controller.abort();
+    reason = "timeout";
   } catch (error) {
-    if (isTransient(error) || isInProgress(error)) {
-      return await queued(isOffline() ? "offline" : "unreachable");
-    }
-    if (error instanceof ApiError) {
-      if (write.queueRefusal?.(error)) return await queued("merge");
-      return { kind: "refused", error };
-    }
-    throw error;
+    if (isTransient(error) || isInProgress(error)) reason = isOffline() ? "offline" : "unreachable";
+    else if (error instanceof ApiError && write.queueRefusal?.(error)) reason = "merge";
+    else if (error instanceof ApiError) return { kind: "refused", error };
+    else throw error;
   } finally {
     clearTimeout(timer);
   }
+  return queued(reason);
 }
 
 /** The same key is still being processed (an earlier attempt): the replay gets its answer. */
