@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
 import { expect, test } from "./fixtures";
+import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
 import { PAGE_LOAD_TIMEOUT } from "./page-models";
 import { ShipmentFormPage } from "./shipment-form-page-model";
 
@@ -116,54 +117,63 @@ test("the provider's hour fills before Save: the reason shows on the field with 
   await expect.poll(() => bookedAt(api, code), { timeout: 20_000 }).toEqual(["12:00"]);
 });
 
-test("a booking made offline is refused on replay: the sync issue says why and re-books", async ({
-  page,
-  context,
-  request,
-  loginAs,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const day = farDay(12);
-  const at = day.set({ hour: HOUR });
-  const code = `OFFL-${stamp()}`;
-  const api = await apiAs(request, "provider");
-  const client = await api.clientId("ACME");
+test.describe("offline", () => {
+  // The app's chunks come from the service worker's precache while the network is off.
+  test.use({ serviceWorkers: "allow" });
 
-  await loginAs("provider");
-  await planReception(page, day, code);
-  await context.setOffline(true);
-  await saveButton(page).click();
-  await expect(
-    page.getByText("Guardado en este dispositivo", { exact: false }).first(),
-  ).toBeVisible();
-  await expect(page).toHaveURL(/\/receptions/);
+  test("a booking made offline is refused on replay: the sync issue says why and re-books", async ({
+    page,
+    context,
+    request,
+    loginAs,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const day = farDay(12);
+    const at = day.set({ hour: HOUR });
+    const code = `OFFL-${stamp()}`;
+    const api = await apiAs(request, "provider");
+    const client = await api.clientId("ACME");
 
-  // Meanwhile the hour fills; back online, the replay is refused.
-  await fillHour(api, at, client);
-  await context.setOffline(false);
-  await page.goto("/sync-issues");
-  const card = page.getByRole("listitem", { name: code });
-  await expect(card).toBeVisible({ timeout: 30_000 });
-  await expect(card).toContainText(`Fecha reservada: ${FULL_TEXT}`);
-  await expect(card).not.toContainText("El servidor rechazó el cambio.");
-  // Re-applying would be refused again: the card offers another hour instead.
-  await expect(card.getByRole("button", { name: /Volver a aplicar/ })).toHaveCount(0);
-  await shot(page, "full-hour-sync-issue");
+    await loginAs("provider");
+    await serviceWorkerReady(page);
+    await planReception(page, day, code);
+    await expectServiceWorkerControl(page);
+    await context.setOffline(true);
+    await saveButton(page).click();
+    await expect(
+      page.getByText("Guardado en este dispositivo", { exact: false }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/receptions/);
 
-  await card.getByRole("button", { name: "Reservar a otra hora" }).click();
-  await expect(page).toHaveURL(/\/reception\?rebook=/);
-  // The form holds the device's booking, says why, and offers the free hours.
-  await expect(page.getByLabel("Albarán", { exact: true })).toHaveValue(code);
-  await expect(page.getByText(FULL_TEXT).filter({ visible: true }).first()).toBeVisible();
-  const instead = page.getByRole("region", { name: "Qué puedes reservar en su lugar" });
-  await instead.getByRole("button", { name: "Reservar a las 13:00" }).click();
-  await shot(page, "rebook-form");
-  await saveButton(page).click();
-  await expect(page).toHaveURL(/\/receptions/);
-  await expect.poll(() => bookedAt(api, code), { timeout: 20_000 }).toEqual(["13:00"]);
+    // Meanwhile the hour fills; back online, the replay is refused.
+    await fillHour(api, at, client);
+    await context.setOffline(false);
+    await page.goto("/sync-issues");
+    const card = page.getByRole("listitem", { name: code });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(card).toContainText(`Fecha reservada: ${FULL_TEXT}`);
+    await expect(card).not.toContainText("El servidor rechazó el cambio.");
+    // Re-applying would be refused again: the card offers another hour instead.
+    await expect(card.getByRole("button", { name: /Volver a aplicar/ })).toHaveCount(0);
+    await shot(page, "full-hour-sync-issue");
 
-  // The issue is settled.
-  await page.goto("/sync-issues");
-  await expect(page.getByRole("heading", { name: "Incidencias de sincronización" })).toBeVisible();
-  await expect(page.getByRole("listitem", { name: code })).toHaveCount(0);
+    await card.getByRole("button", { name: "Reservar a otra hora" }).click();
+    await expect(page).toHaveURL(/\/reception\?rebook=/);
+    // The form holds the device's booking, says why, and offers the free hours.
+    await expect(page.getByLabel("Albarán", { exact: true })).toHaveValue(code);
+    await expect(page.getByText(FULL_TEXT).filter({ visible: true }).first()).toBeVisible();
+    const instead = page.getByRole("region", { name: "Qué puedes reservar en su lugar" });
+    await instead.getByRole("button", { name: "Reservar a las 13:00" }).click();
+    await shot(page, "rebook-form");
+    await saveButton(page).click();
+    await expect(page).toHaveURL(/\/receptions/);
+    await expect.poll(() => bookedAt(api, code), { timeout: 20_000 }).toEqual(["13:00"]);
+
+    // The issue is settled.
+    await page.goto("/sync-issues");
+    await expect(
+      page.getByRole("heading", { name: "Incidencias de sincronización" }),
+    ).toBeVisible();
+    await expect(page.getByRole("listitem", { name: code })).toHaveCount(0);
+  });
 });

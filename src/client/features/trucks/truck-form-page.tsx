@@ -190,11 +190,10 @@ export function TruckFormPage(props: TruckFormPageProps) {
         notify("warning", t`Warning`, t`The truck was changed meanwhile: check it and save again`);
       } else {
         setErrors(formErrorsOf(fieldMessages(error, i18n)));
+        // A taken plate: the truck that has it, one press away.
         if (isPlateTaken(error)) void findTruckByPlate(result.input.plate).then(setTaken);
-        else {
-          console.error("Saving the truck failed", error);
-          onError(error);
-        }
+        else console.error("Saving the truck failed", error);
+        onError(error);
       }
     } finally {
       setSaving(false);
