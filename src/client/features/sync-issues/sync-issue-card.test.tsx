@@ -53,6 +53,7 @@ const fullHour: SyncIssueRow = {
   path: "api/reception/uid/8c1f7e1e-0000-4000-8000-000000000001",
   method: "PUT",
   body: { booked_date: "2026-12-10T11:00:00+01:00", code: "UX-1" },
+  changes: { booked_date: "2026-12-10T10:00:00Z", code: "UX-1" },
   summary: { label: "UX-1", field: "create", from: null, to: "ACME FOODS" },
   status: 400,
   code: "validation_error",
@@ -83,6 +84,9 @@ describe("sync issue card", () => {
     expect(
       screen.getByText("Booked date: This hour is already full at the dock: pick another hour"),
     ).toBeTruthy();
+    expect(screen.getByText(/Booked date you asked for:/).textContent).toMatch(
+      /^Booked date you asked for: 10\/12\/2026 \d\d:00$/,
+    );
     expect(screen.queryByText("The server refused the change.")).toBeNull();
     // Re-applying would be refused again: the card offers another hour instead.
     expect(screen.queryByRole("button", { name: /Re-apply/ })).toBeNull();

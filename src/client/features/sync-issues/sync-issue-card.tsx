@@ -6,6 +6,7 @@ import { refusalLines } from "../../lib/error-messages";
 import type { SyncIssueRow } from "../../offline/db";
 import { canReapply } from "../../offline/sync-issues";
 import { Button } from "../../ui/button";
+import { fieldText, fieldValueText } from "./field-text";
 import { issueAction } from "./issue-action";
 import { serverValueText } from "./server-value";
 import styles from "./sync-issues.module.css";
@@ -52,6 +53,17 @@ export function SyncIssueCard({ issue, busy, onReapply, onDismiss, onRebook }: S
           </Trans>
         </p>
       )}
+      {refusedValues(issue).map(([field, value]) => {
+        const name = fieldText(field, i18n);
+        const shown = fieldValueText(field, value, i18n);
+        return (
+          <p key={field} className={styles.server}>
+            <Trans>
+              {name} you asked for: <strong>{shown}</strong>
+            </Trans>
+          </p>
+        );
+      })}
       {refusalLines(issue, i18n).map((line) => (
         <p key={line} className={styles.reason}>
           {line}
@@ -117,4 +129,11 @@ function FieldName({ field, entity }: { field: string; entity: SyncIssueRow["ent
   if (entity === "critical_line") return <Trans>New critical line</Trans>;
   if (entity === "task_line") return <Trans>New task line</Trans>;
   return <Trans>New truck</Trans>;
+}
+
+/** The values of the fields the server refused, as this device wanted them. */
+function refusedValues(issue: SyncIssueRow): [string, unknown][] {
+  return Object.keys(issue.fieldCodes ?? {}).flatMap((field) =>
+    field in issue.changes ? [[field, issue.changes[field]] as [string, unknown]] : [],
+  );
 }
