@@ -110,7 +110,8 @@ export function SyncIssueCard({ issue, busy, onReapply, onDismiss, onRebook }: S
           onPress={() => onDismiss(issue)}
           aria-label={t`Dismiss the change to ${label}`}
         >
-          <Trans>Dismiss</Trans>
+          {/* Throwing the change away, not closing a notice ("Dismiss" of the notices). */}
+          <Trans context="sync issue">Dismiss</Trans>
         </Button>
       </div>
     </li>
