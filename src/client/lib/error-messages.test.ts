@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../../shared/contract/errors";
-import { codeText, errorLines, fieldErrorText, fieldLabel, fieldMessages } from "./error-messages";
+import {
+  codeText,
+  errorLines,
+  fieldErrorText,
+  fieldLabel,
+  fieldMessages,
+  refusalLines,
+} from "./error-messages";
 import { ApiError, NetworkError, OfflineError } from "./errors";
 import { activateLocale, i18n } from "./i18n";
 
@@ -20,6 +27,51 @@ const tooLong = new ApiError(400, {
   message: "Some fields are not valid",
   fields: { name: ["Too long"], plate: ["Plate may only contain letters and digits"] },
   field_codes: { name: [{ code: "too_long", max: 120 }], plate: [{ code: "invalid_characters" }] },
+});
+
+describe("refused queued changes in the user's language (sync issues, issue 24)", () => {
+  it("names the field and the dock's reason with the form's words", async () => {
+    await activateLocale("es");
+    const full = {
+      status: 400,
+      code: "validation_error",
+      fieldCodes: { booked_date: "slot_full" },
+    };
+    expect(refusalLines(full)).toEqual([
+      "Fecha reservada: Esta hora ya está completa en el muelle: elige otra hora",
+    ]);
+    expect(refusalLines(full)[0]).toContain(fieldErrorText("booked_date", { code: "slot_full" }));
+    expect(
+      refusalLines({
+        status: 400,
+        code: "validation_error",
+        fieldCodes: { booked_date: "restricted_date" },
+      }),
+    ).toEqual([
+      "Fecha reservada: No se puede reservar nada este día (fecha restringida): elige otro día",
+    ]);
+    expect(
+      refusalLines({ status: 409, code: "conflict", fieldCodes: { plate: "not_unique" } }),
+    ).toEqual(["Matrícula: Ya existe un camión con esta matrícula"]);
+  });
+
+  it("says what the status or code tells when no field was named", async () => {
+    await activateLocale("es");
+    expect(refusalLines({ status: 412, code: "precondition_failed" })).toEqual([
+      "Otra persona cambió esta línea antes. Tu cambio se deshizo.",
+    ]);
+    expect(refusalLines({ status: 403, code: "forbidden" })[0]).not.toBe(
+      refusalLines({ status: 400, code: "bad_request" })[0],
+    );
+    await activateLocale("en");
+    expect(refusalLines({ status: 400, code: "bad_request" })).toEqual([
+      "The server refused the change.",
+    ]);
+    // A code this client does not know yet: its field is skipped, not shown raw.
+    expect(
+      refusalLines({ status: 400, code: "validation_error", fieldCodes: { booked_date: "newer" } }),
+    ).toEqual(["The server refused the change."]);
+  });
 });
 
 describe("server errors in the user's language", () => {

@@ -1,6 +1,11 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ErrorCode, FieldError, FieldErrorCode } from "../../shared/contract/errors";
+import {
+  type ErrorCode,
+  FIELD_ERROR_CODES as FIELD_CODES,
+  type FieldError,
+  type FieldErrorCode,
+} from "../../shared/contract/errors";
 import { ApiError, NetworkError, OfflineError } from "./errors";
 
 /**
@@ -88,6 +93,20 @@ const FIELD_CODE_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
   outside_hours: msg`Outside the dock's opening hours`,
 };
 
+/** The dock's refusals of a booked hour: the form offers what to pick instead (issue 24). */
+export const BOOKING_CODES = ["slot_full", "restricted_date", "outside_hours"] as const;
+export type BookingCode = (typeof BOOKING_CODES)[number];
+
+/** A refusal of a booked hour on a form; `at` tells one refusal from the next. */
+export interface BookingRefusal {
+  code: BookingCode;
+  at: number;
+}
+
+export function isBookingCode(code: string | undefined): code is BookingCode {
+  return (BOOKING_CODES as readonly string[]).includes(code ?? "");
+}
+
 /** Where a field says it better in its own words. */
 const FIELD_SPECIFIC: Readonly<Record<string, Partial<Record<FieldErrorCode, MessageDescriptor>>>> =
   {
@@ -98,6 +117,12 @@ const FIELD_SPECIFIC: Readonly<Record<string, Partial<Record<FieldErrorCode, Mes
     },
     name: { required: msg`Write the name` },
     weight: { not_zero: msg`The weight cannot be 0` },
+    // Said the same in the form (under the hour, with the free hours) and in the sync issues.
+    booked_date: {
+      slot_full: msg`This hour is already full at the dock: pick another hour`,
+      restricted_date: msg`Nothing can be booked on this day (restricted date): pick another day`,
+      outside_hours: msg`This hour is outside the dock's opening hours: pick another hour`,
+    },
   };
 
 /**
@@ -167,6 +192,57 @@ export function fieldErrorText(field: string, error: FieldError, i18n: I18n = gl
     values: { min: error.min, max: error.max },
   };
   return i18n._(withLimits);
+}
+
+/**
+ * A field code as the server sent it (a sync issue keeps it as text), in the interface
+ * language; undefined for a code this client does not know (a newer server).
+ */
+export function fieldCodeText(
+  field: string,
+  code: string,
+  i18n: I18n = globalI18n,
+): string | undefined {
+  const known = (FIELD_CODES as readonly string[]).includes(code);
+  return known ? fieldErrorText(field, { code: code as FieldErrorCode }, i18n) : undefined;
+}
+
+/** What the server said about a refused write, as a sync issue keeps it. */
+export interface RefusalFacts {
+  status: number;
+  code: string;
+  /** Field name to field code (`field_codes`, the first code of each field). */
+  fieldCodes?: Record<string, string> | undefined;
+}
+
+const NO_LONGER_FITS = msg`The change no longer fits the line's current state.`;
+const REFUSED_BY_STATUS: Readonly<Record<number, MessageDescriptor>> = {
+  412: msg`Someone else changed this line first. Your change was undone.`,
+  409: NO_LONGER_FITS,
+  403: msg`You may not make this change.`,
+  404: msg`This line was deleted meanwhile. Your change could not be saved.`,
+};
+const REFUSED = msg`The server refused the change.`;
+
+/**
+ * Why the server refused a queued change, in the user's language: each field it named with
+ * the form's own text ("Booked date: This hour is already full at the dock: pick another
+ * hour"), else what its status or code says. The bare "refused" only when it said nothing more.
+ */
+export function refusalLines(facts: RefusalFacts, i18n: I18n = globalI18n): string[] {
+  const fields = Object.entries(facts.fieldCodes ?? {}).flatMap(([field, code]) => {
+    const text = fieldCodeText(field, code, i18n);
+    return text ? [`${fieldLabel(field, i18n)}: ${text}`] : [];
+  });
+  if (fields.length > 0) return fields;
+  if (facts.code === "conflict" || facts.status === 409) {
+    return [i18n._(facts.code === "conflict" ? CODE_TEXT.conflict : NO_LONGER_FITS)];
+  }
+  const byStatus = REFUSED_BY_STATUS[facts.status];
+  if (byStatus) return [i18n._(byStatus)];
+  const generic = facts.code === "validation_error" || facts.code === "bad_request";
+  const text = generic ? undefined : codeText(facts.code, i18n);
+  return [text ?? i18n._(REFUSED)];
 }
 
 /**

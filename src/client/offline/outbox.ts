@@ -55,6 +55,11 @@ export interface Command {
    * queues behind its creation (`shipment:<uid>`), so it goes after it.
    */
   entityKey?: string;
+  /**
+   * The Idempotency-Key, when the change was already sent once without an answer in time
+   * (online-first.ts): the replay then repeats that request, so it applies at most once.
+   */
+  mutationId?: string;
 }
 
 /** Who is making the change, and in which company (the request's company header). */
@@ -106,7 +111,7 @@ export function setEnqueueListener(listener: () => void): void {
  * on (the mirrored row keeps the server's version until the server answers).
  */
 export async function enqueue(command: Command, author: Author, now = Date.now()): Promise<string> {
-  const mutationId = crypto.randomUUID();
+  const mutationId = command.mutationId ?? crypto.randomUUID();
   const table = mirrorTable(command.entity);
   await db.transaction("rw", db.outbox, table, async () => {
     const row = await rowChangedBy(command);

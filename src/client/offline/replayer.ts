@@ -281,7 +281,12 @@ export class Replayer {
       if (merged?.issue) this.deps.onRefused?.(merged.issue);
       return merged?.resent ? "sent" : "refused";
     }
-    const refusal = { status: error.status, code: error.code, message: error.message };
+    const refusal = {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...fieldCodesOf(error),
+    };
     const issue = await refuse(entry, refusal, current, changedBy, this.now());
     if (issue) this.deps.onRefused?.(issue);
     return "refused";
@@ -331,4 +336,12 @@ function currentOf(entry: OutboxRow, error: ApiError): ServerRow {
   } catch {
     return null;
   }
+}
+
+/** The first code the server gave each refused field (the sync issue says why per field). */
+function fieldCodesOf(error: ApiError): { fieldCodes?: Record<string, string> } {
+  const entries = Object.entries(error.fieldCodes ?? {}).flatMap(([field, codes]) =>
+    codes[0] ? [[field, codes[0].code] as const] : [],
+  );
+  return entries.length > 0 ? { fieldCodes: Object.fromEntries(entries) } : {};
 }

@@ -60,20 +60,36 @@ export async function getCriticalLine(id: number): Promise<CriticalLine> {
   return CriticalLine.parse(await http.get<unknown>(`${BASE}/${id}`));
 }
 
+/** Online-first (offline/online-first.ts): the attempt's Idempotency-Key and the wait's end. */
+export interface Attempt {
+  key: string;
+  signal: AbortSignal;
+}
+
 export async function createCriticalLine(
   input: CriticalLineInput,
   uid: string,
+  attempt?: Attempt,
 ): Promise<CriticalLine> {
-  return CriticalLine.parse(await http.put<unknown>(`${BASE}/uid/${uid}`, input));
+  const options = attempt
+    ? { headers: { "Idempotency-Key": attempt.key }, signal: attempt.signal }
+    : {};
+  return CriticalLine.parse(await http.put<unknown>(`${BASE}/uid/${uid}`, input, options));
 }
 
 export async function replaceCriticalLine(
   id: number,
   version: number,
   input: CriticalLineInput,
+  attempt?: Attempt,
 ): Promise<CriticalLine> {
+  const headers: Record<string, string> = { "If-Match": `"${version}"` };
+  if (attempt) headers["Idempotency-Key"] = attempt.key;
   return CriticalLine.parse(
-    await http.put<unknown>(`${BASE}/${id}`, input, { headers: { "If-Match": `"${version}"` } }),
+    await http.put<unknown>(`${BASE}/${id}`, input, {
+      headers,
+      ...(attempt ? { signal: attempt.signal } : {}),
+    }),
   );
 }
 

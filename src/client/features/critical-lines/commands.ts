@@ -10,6 +10,8 @@ export async function queueCriticalLineCreation(
   uid: string,
   input: CriticalLineInput,
   author: Author,
+  /** The Idempotency-Key a direct attempt used (online-first.ts): the replay repeats it. */
+  mutationId?: string,
 ): Promise<number> {
   const values = CriticalLineInput.parse(input);
   const id = localId();
@@ -31,6 +33,7 @@ export async function queueCriticalLineCreation(
       body: input as Record<string, unknown>,
       changes: row,
       summary: { label: values.line || values.product, field: "create", from: null, to: null },
+      ...(mutationId ? { mutationId } : {}),
     },
     author,
   );
@@ -41,6 +44,7 @@ export async function queueCriticalLineEdit(
   row: CriticalLine,
   input: CriticalLineInput,
   author: Author,
+  mutationId?: string,
 ): Promise<void> {
   const values = CriticalLineInput.parse(input);
   await enqueue(
@@ -54,6 +58,7 @@ export async function queueCriticalLineEdit(
       changes: values,
       summary: { label: row.line || row.product, field: "edit", from: null, to: null },
       baseVersion: row.version,
+      ...(mutationId ? { mutationId } : {}),
     },
     author,
   );

@@ -13,10 +13,11 @@ import {
 } from "../../../shared/contract/critical-lines";
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
-import { ApiError, isTransient } from "../../lib/errors";
+import { ApiError, NetworkError } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { getMirroredCriticalLine, putCriticalLine } from "../../offline/critical-lines-mirror";
+import { submitOnlineFirst } from "../../offline/online-first";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { DateField } from "../../ui/fields/date-field";
@@ -107,26 +108,36 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
     setErrors({});
     setSaving(true);
     try {
-      const saved = editing
-        ? await replaceCriticalLine(editing.id, editing.version, result.input)
-        : await createCriticalLine(result.input, creationId.current);
-      await putCriticalLine(saved);
-      notify("success", t`Critical lines`, t`Critical line ${saved.line} saved`);
-      void navigate({ to: "/critical-lines" });
-    } catch (error) {
       const author = currentAuthor();
-      if (isTransient(error) && author && (editing === null || editing.id > 0)) {
-        // No answer: the save waits on this device and is sent when the network is back
-        // (the same uid or If-Match, so a request that did arrive is not applied twice).
-        if (editing) await queueCriticalLineEdit(editing, result.input, author);
-        else await queueCriticalLineCreation(creationId.current, result.input, author);
+      const queueable = author !== null && (editing === null || editing.id > 0);
+      // Online-first (offline/online-first.ts): the server's refusal shows here; offline or
+      // with no answer in time the save waits on this device, under the same uid or If-Match
+      // and the same Idempotency-Key, so a request that did arrive is not applied twice.
+      const sent = await submitOnlineFirst({
+        send: (key, signal) =>
+          editing
+            ? replaceCriticalLine(editing.id, editing.version, result.input, { key, signal })
+            : createCriticalLine(result.input, creationId.current, { key, signal }),
+        queue: async (key) => {
+          if (!queueable || !author) throw new NetworkError();
+          if (editing) await queueCriticalLineEdit(editing, result.input, author, key);
+          else await queueCriticalLineCreation(creationId.current, result.input, author, key);
+        },
+      });
+      if (sent.kind === "refused") throw sent.error;
+      if (sent.kind === "queued") {
         notify(
           "success",
           t`Critical lines`,
           t`Saved on this device: the line is sent when the network is back`,
         );
-        void navigate({ to: "/critical-lines" });
-      } else if (error instanceof ApiError && error.status === 412) {
+      } else {
+        await putCriticalLine(sent.answer);
+        notify("success", t`Critical lines`, t`Critical line ${sent.answer.line} saved`);
+      }
+      void navigate({ to: "/critical-lines" });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
         const current = await getCriticalLine(editing?.id ?? 0).catch(() => null);
         if (current) {
           await putCriticalLine(current);

@@ -4,8 +4,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { DateTime } from "luxon";
 import { useEffect, useId, useState } from "react";
 import { type OperationType, SLOT_HOURS } from "../../../shared/contract/scheduling";
+import type { BookingRefusal } from "../../lib/error-messages";
 import { DateField } from "../../ui/fields/date-field";
 import { SelectField } from "../../ui/fields/select-field";
+import { BookingAlternatives } from "./booking-alternatives";
 import styles from "./scheduling.module.css";
 import { type AvailableHoursState, useAvailableHours } from "./use-available-hours";
 
@@ -24,6 +26,11 @@ export interface BookedSlotInputProps {
   label: string;
   /** The day as picked, hour or not (a day without an hour is the spec's invalid_date_time). */
   onDayChange?: ((day: string) => void) | undefined;
+  /**
+   * The dock refused the hour on Save (issue 24): the free hours of the day are fetched again
+   * and offered as buttons, and for a restricted or full day the next open day.
+   */
+  refusal?: BookingRefusal | null | undefined;
 }
 
 const DAY = "yyyy-LL-dd";
@@ -50,7 +57,13 @@ export function BookedSlotInput(props: BookedSlotInputProps) {
   const current = props.value ? DateTime.fromISO(props.value) : null;
   const day = current?.isValid ? current.toFormat(DAY) : "";
   const [pickedDay, setPickedDay] = useDayDraft(day);
-  const hours = useAvailableHours(pickedDay, props.operation, !props.allHours);
+  const refusal = props.refusal ?? null;
+  const hours = useAvailableHours(
+    pickedDay,
+    props.operation,
+    !props.allHours || refusal !== null,
+    refusal?.at,
+  );
 
   // No day, no hours (each option's value is its date-time, unique within the day).
   const every = pickedDay ? SLOT_HOURS.map((hour) => hourOf(pickedDay, hour)) : [];
@@ -119,6 +132,20 @@ export function BookedSlotInput(props: BookedSlotInputProps) {
       <p className={styles.slotNote} aria-live="polite">
         {note ? i18n._(note) : ""}
       </p>
+      {refusal && pickedDay ? (
+        <BookingAlternatives
+          refusal={refusal}
+          day={pickedDay}
+          operation={props.operation}
+          hours={hours}
+          onPickHour={(hour) => props.onChange(hour)}
+          onPickDay={(next, hour) => {
+            setPickedDay(next);
+            props.onDayChange?.(next);
+            props.onChange(hour);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

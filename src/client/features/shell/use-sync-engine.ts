@@ -1,6 +1,7 @@
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useEffect } from "react";
+import { refusalLines } from "../../lib/error-messages";
 import { notify } from "../../lib/notices";
 import { isStorageShort, requestPersistentStorage } from "../../offline/storage-health";
 import { onRefusal, startSyncEngine } from "../../offline/sync-engine";
@@ -27,7 +28,12 @@ export function useSyncEngine(): void {
     });
     const unsubscribe = onRefusal((issue) => {
       const { label, to } = issue.summary;
-      notify("error", "ERROR", [i18n._(ERROR_SAVING), `${label}: ${to ?? "—"}`]);
+      // Why, in the user's words (the field and reason the server named), not only what.
+      notify("error", "ERROR", [
+        i18n._(ERROR_SAVING),
+        `${label}: ${to ?? "—"}`,
+        ...refusalLines(issue, i18n),
+      ]);
     });
     void requestPersistentStorage();
     void isStorageShort().then((short) => {

@@ -82,3 +82,19 @@ export async function saveSeries(
   });
   return SERIES_RESULT[type].parse(body);
 }
+
+/**
+ * A form's save sent directly (online-first.ts): a creation PUT to `api/{type}/uid/{uid}`, or
+ * an edit PUT of the changed fields with If-Match of the version the form showed. The same
+ * Idempotency-Key goes with the queued write if no answer comes in time.
+ */
+export async function sendShipmentSave(
+  path: string,
+  body: Record<string, unknown>,
+  options: { key: string; signal: AbortSignal; version?: number | undefined },
+): Promise<Shipment> {
+  const headers: Record<string, string> = { "Idempotency-Key": options.key };
+  if (options.version !== undefined) headers["If-Match"] = `"${options.version}"`;
+  const answer = await http.put<unknown>(path, body, { headers, signal: options.signal });
+  return Shipment.parse(answer);
+}

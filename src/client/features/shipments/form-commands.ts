@@ -46,6 +46,8 @@ export async function queueShipmentCreation(
   picks: ShipmentPicks,
   author: Author,
   now: Date = new Date(),
+  /** The Idempotency-Key a direct attempt used (online-first.ts): the replay repeats it. */
+  mutationId?: string,
 ): Promise<number> {
   const values = (
     type === SHIPMENT_TYPE.expedition ? ExpeditionCreate.parse(body) : ReceptionCreate.parse(body)
@@ -107,6 +109,7 @@ export async function queueShipmentCreation(
         from: null,
         to: line.client?.description ?? null,
       },
+      ...(mutationId ? { mutationId } : {}),
     },
     author,
   );
@@ -123,6 +126,8 @@ export async function queueShipmentEdit(
   changes: ShipmentWriteValues,
   picks: ShipmentPicks,
   author: Author,
+  /** The Idempotency-Key a direct attempt used (online-first.ts): the replay repeats it. */
+  mutationId?: string,
 ): Promise<string | null> {
   const base = writeValuesOf(row) as Record<string, unknown>;
   const body = changedValues(base, changes) as Record<string, unknown>;
@@ -150,6 +155,7 @@ export async function queueShipmentEdit(
       // line still being created has none: the edit queues behind its creation (outbox.ts).
       ...(row.id < 0 ? {} : { baseVersion: row.version }),
       baseValues: Object.fromEntries(fields.map((field) => [field, base[field] ?? null])),
+      ...(mutationId ? { mutationId } : {}),
     },
     author,
   );

@@ -1,8 +1,9 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SyncIssueRow } from "../../offline/db";
+import { issueAction } from "./issue-action";
 import { serverValueText } from "./server-value";
 import { SyncIssueCard } from "./sync-issue-card";
 
@@ -28,14 +29,38 @@ const issue: SyncIssueRow = {
   refusedAt: Date.UTC(2026, 10, 23, 9, 31),
 };
 
-const renderCard = (row: SyncIssueRow) =>
+const renderCard = (row: SyncIssueRow, onRebook: (row: SyncIssueRow) => void = () => {}) =>
   render(
     <I18nProvider i18n={i18n}>
       <ul>
-        <SyncIssueCard issue={row} busy={false} onReapply={() => {}} onDismiss={() => {}} />
+        <SyncIssueCard
+          issue={row}
+          busy={false}
+          onReapply={() => {}}
+          onDismiss={() => {}}
+          onRebook={onRebook}
+        />
       </ul>
     </I18nProvider>,
   );
+
+/** A reception booked offline whose hour filled before the replay (400, slot_full). */
+const fullHour: SyncIssueRow = {
+  ...issue,
+  id: 2,
+  entityId: "8c1f7e1e-0000-4000-8000-000000000001",
+  op: "create",
+  path: "api/reception/uid/8c1f7e1e-0000-4000-8000-000000000001",
+  method: "PUT",
+  body: { booked_date: "2026-12-10T11:00:00+01:00", code: "UX-1" },
+  changes: { booked_date: "2026-12-10T10:00:00Z", code: "UX-1" },
+  summary: { label: "UX-1", field: "create", from: null, to: "ACME FOODS" },
+  status: 400,
+  code: "validation_error",
+  message: "Some fields are not valid",
+  fieldCodes: { booked_date: "slot_full" },
+  changedBy: null,
+};
 
 afterEach(cleanup);
 
@@ -50,6 +75,52 @@ describe("sync issue card", () => {
     const { serverValue: _unknown, ...older } = issue;
     renderCard(older);
     expect(screen.queryByText(/On the server now:/)).toBeNull();
+  });
+
+  it("says which field and why when the server named them, and offers a re-booking", () => {
+    const onRebook = vi.fn();
+    const { serverValue: _none, ...row } = fullHour;
+    renderCard(row, onRebook);
+    expect(
+      screen.getByText("Booked date: This hour is already full at the dock: pick another hour"),
+    ).toBeTruthy();
+    expect(screen.getByText(/Booked date you asked for:/).textContent).toMatch(
+      /^Booked date you asked for: 10\/12\/2026 \d\d:00$/,
+    );
+    expect(screen.queryByText("The server refused the change.")).toBeNull();
+    // Re-applying would be refused again: the card offers another hour instead.
+    expect(screen.queryByRole("button", { name: /Re-apply/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Re-book at another hour" }));
+    expect(onRebook).toHaveBeenCalledWith(row);
+  });
+
+  it("keeps the plain refusal only when the server said nothing more", () => {
+    const { fieldCodes: _none, ...row } = fullHour;
+    renderCard({ ...row, code: "bad_request" });
+    expect(screen.getByText("The server refused the change.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Re-apply/ })).toBeTruthy();
+  });
+
+  it("picks an action that can succeed", () => {
+    expect(issueAction(fullHour)).toEqual({ kind: "rebook", to: "/reception/{-$id}" });
+    expect(
+      issueAction({
+        ...fullHour,
+        op: "update",
+        entityId: 42,
+        path: "api/expedition/42",
+        fieldCodes: { packages: "too_big" },
+      }),
+    ).toEqual({ kind: "edit", to: "/expedition/{-$id}", id: "42" });
+    expect(
+      issueAction({
+        ...fullHour,
+        entity: "shipper",
+        body: { plate: "1234ABC" },
+        fieldCodes: { plate: "not_unique" },
+      }),
+    ).toEqual({ kind: "plate", plate: "1234ABC" });
+    expect(issueAction(issue)).toEqual({ kind: "reapply" });
   });
 
   it("names statuses and reasons, and none as a dash", () => {

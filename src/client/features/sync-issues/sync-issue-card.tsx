@@ -1,10 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
 import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
+import { refusalLines } from "../../lib/error-messages";
 import type { SyncIssueRow } from "../../offline/db";
 import { canReapply } from "../../offline/sync-issues";
 import { Button } from "../../ui/button";
-import { refusalText } from "./refusal-text";
+import { fieldText, fieldValueText } from "./field-text";
+import { issueAction } from "./issue-action";
 import { serverValueText } from "./server-value";
 import styles from "./sync-issues.module.css";
 
@@ -15,16 +18,19 @@ export interface SyncIssueCardProps {
   busy: boolean;
   onReapply: (issue: SyncIssueRow) => void;
   onDismiss: (issue: SyncIssueRow) => void;
+  /** Opens the line's form with this device's values (`?rebook=<issue id>`). */
+  onRebook?: ((issue: SyncIssueRow) => void) | undefined;
 }
 
 /** One refused change: what it was, when it was made, why it came back, and what to do. */
-export function SyncIssueCard({ issue, busy, onReapply, onDismiss }: SyncIssueCardProps) {
+export function SyncIssueCard({ issue, busy, onReapply, onDismiss, onRebook }: SyncIssueCardProps) {
   const { i18n, t } = useLingui();
   const reapplicable = useMirrorQuery(() => canReapply(issue), [issue]);
   const { label, from, to } = issue.summary;
   const made = DateTime.fromMillis(issue.madeAt).toFormat(DATE_TIME);
   const onServer = serverValueText(issue.summary.field, issue.serverValue, i18n);
   const headingId = `sync-issue-${issue.id}`;
+  const action = issueAction(issue);
   return (
     <li className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.label}>
@@ -47,7 +53,22 @@ export function SyncIssueCard({ issue, busy, onReapply, onDismiss }: SyncIssueCa
           </Trans>
         </p>
       )}
-      <p className={styles.reason}>{i18n._(refusalText(issue.status))}</p>
+      {refusedValues(issue).map(([field, value]) => {
+        const name = fieldText(field, i18n);
+        const shown = fieldValueText(field, value, i18n);
+        return (
+          <p key={field} className={styles.server}>
+            <Trans>
+              {name} you asked for: <strong>{shown}</strong>
+            </Trans>
+          </p>
+        );
+      })}
+      {refusalLines(issue, i18n).map((line) => (
+        <p key={line} className={styles.reason}>
+          {line}
+        </p>
+      ))}
       {issue.changedBy && (
         <p>
           <Trans>Changed meanwhile by {issue.changedBy}</Trans>
@@ -59,21 +80,38 @@ export function SyncIssueCard({ issue, busy, onReapply, onDismiss }: SyncIssueCa
         </Trans>
       </p>
       <div className={styles.actions}>
-        <Button
-          variant="primary"
-          isDisabled={!reapplicable || busy}
-          onPress={() => onReapply(issue)}
-          aria-label={t`Re-apply the change to ${label}`}
-        >
-          <Trans>Re-apply</Trans>
-        </Button>
+        {action.kind === "rebook" || action.kind === "edit" ? (
+          <Button variant="primary" isDisabled={busy} onPress={() => onRebook?.(issue)}>
+            {action.kind === "rebook" ? (
+              <Trans>Re-book at another hour</Trans>
+            ) : (
+              <Trans>Correct it in the form</Trans>
+            )}
+          </Button>
+        ) : null}
+        {action.kind === "plate" ? (
+          <Link to="/trucks" search={{ plate: action.plate }} className={styles.link}>
+            <Trans>Open the truck with plate {action.plate}</Trans>
+          </Link>
+        ) : null}
+        {action.kind === "reapply" ? (
+          <Button
+            variant="primary"
+            isDisabled={!reapplicable || busy}
+            onPress={() => onReapply(issue)}
+            aria-label={t`Re-apply the change to ${label}`}
+          >
+            <Trans>Re-apply</Trans>
+          </Button>
+        ) : null}
         <Button
           variant="secondary"
           isDisabled={busy}
           onPress={() => onDismiss(issue)}
           aria-label={t`Dismiss the change to ${label}`}
         >
-          <Trans>Dismiss</Trans>
+          {/* Throwing the change away, not closing a notice ("Dismiss" of the notices). */}
+          <Trans context="sync issue">Dismiss</Trans>
         </Button>
       </div>
     </li>
@@ -92,4 +130,11 @@ function FieldName({ field, entity }: { field: string; entity: SyncIssueRow["ent
   if (entity === "critical_line") return <Trans>New critical line</Trans>;
   if (entity === "task_line") return <Trans>New task line</Trans>;
   return <Trans>New truck</Trans>;
+}
+
+/** The values of the fields the server refused, as this device wanted them. */
+function refusedValues(issue: SyncIssueRow): [string, unknown][] {
+  return Object.keys(issue.fieldCodes ?? {}).flatMap((field) =>
+    field in issue.changes ? [[field, issue.changes[field]] as [string, unknown]] : [],
+  );
 }

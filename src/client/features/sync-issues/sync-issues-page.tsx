@@ -1,4 +1,5 @@
 import { Trans } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
@@ -17,6 +18,7 @@ import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { ConflictCard } from "./conflict-card";
+import { issueAction } from "./issue-action";
 import { SyncIssueCard } from "./sync-issue-card";
 import styles from "./sync-issues.module.css";
 
@@ -48,6 +50,12 @@ export function SyncIssuesPage() {
       const author = currentAuthor();
       if (author && issue.id !== undefined) await reapplyIssue(issue.id, author);
     });
+  const navigate = useNavigate();
+  const handleRebook = (issue: SyncIssueRow) => {
+    const action = issueAction(issue);
+    if ((action.kind !== "rebook" && action.kind !== "edit") || issue.id === undefined) return;
+    void navigate({ to: action.to, params: { id: action.id }, search: { rebook: issue.id } });
+  };
   const handleDismiss = (issue: SyncIssueRow) =>
     void run(async () => {
       if (issue.id !== undefined) await dismissIssue(issue.id);
@@ -96,6 +104,7 @@ export function SyncIssuesPage() {
                 busy={busy}
                 onReapply={handleReapply}
                 onDismiss={handleDismiss}
+                onRebook={handleRebook}
               />
             ),
           )}

@@ -57,21 +57,37 @@ export async function createTaskLine(body: TaskLineInput, idempotencyKey: string
  * Books a line once under the form's uid (PUT api/task-line/uid/{uid}): a repeat of the same
  * save, or the outbox's replay of it, is answered with the line already made.
  */
-export async function createTaskLineOnce(uid: string, body: TaskLineInput) {
+export async function createTaskLineOnce(uid: string, body: TaskLineInput, attempt?: Attempt) {
   const { body: answer } = await requestWithHeaders<unknown>(`api/task-line/uid/${uid}`, {
     method: "put",
     json: body,
+    ...attemptOptions(attempt),
   });
   return TaskLine.parse(answer);
 }
 
-export async function replaceTaskLine(line: TaskLine, body: TaskLineInput) {
+export async function replaceTaskLine(line: TaskLine, body: TaskLineInput, attempt?: Attempt) {
+  const { headers, ...rest } = attemptOptions(attempt);
   const { body: answer } = await requestWithHeaders<unknown>(`api/task-line/${line.id}`, {
     method: "put",
     json: body,
-    headers: { "if-match": `"${line.version}"` },
+    headers: { "if-match": `"${line.version}"`, ...headers },
+    ...rest,
   });
   return TaskLine.parse(answer);
+}
+
+/** Online-first (offline/online-first.ts): the attempt's Idempotency-Key and the wait's end. */
+export interface Attempt {
+  key: string;
+  signal: AbortSignal;
+}
+
+function attemptOptions(attempt: Attempt | undefined): {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+} {
+  return attempt ? { headers: { "idempotency-key": attempt.key }, signal: attempt.signal } : {};
 }
 
 export async function deleteTaskLine(line: TaskLine): Promise<void> {

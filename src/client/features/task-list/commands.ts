@@ -51,6 +51,8 @@ export async function queueTaskLineCreation(
   input: TaskLineInput,
   labels: LineLabels,
   author: Author,
+  /** The Idempotency-Key a direct attempt used (online-first.ts): the replay repeats it. */
+  mutationId?: string,
 ): Promise<number> {
   const values = TaskLineInput.parse(input);
   const id = localId();
@@ -71,6 +73,7 @@ export async function queueTaskLineCreation(
       body: values,
       changes: row,
       summary: summaryOf(labels.worksheet, labels.description, values.date, "create"),
+      ...(mutationId ? { mutationId } : {}),
     },
     author,
   );
@@ -94,6 +97,7 @@ export async function queueTaskLineEdit(
   input: TaskLineInput,
   labels: LineLabels,
   author: Author,
+  mutationId?: string,
 ): Promise<void> {
   const values = TaskLineInput.parse(input);
   await db.transaction("rw", db.taskLines, db.outbox, async () => {
@@ -108,6 +112,7 @@ export async function queueTaskLineEdit(
         body: values,
         changes: fieldsOf(values, labels),
         summary: summaryOf(labels.worksheet, labels.description, values.date, "edit"),
+        ...(mutationId ? { mutationId } : {}),
       },
       author,
     );

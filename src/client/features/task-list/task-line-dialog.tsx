@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import type { TaskLine } from "../../../shared/contract/task-list";
-import { isTransient } from "../../lib/errors";
+import { NetworkError } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
+import { submitOnlineFirst } from "../../offline/online-first";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
@@ -126,24 +127,36 @@ export function TaskLineDialog({
     setSaving(true);
     const body = inputOf(values);
     try {
-      if (line) await replaceTaskLine(line, body);
-      else await createTaskLineOnce(creationUid, body);
-      onSaved();
-    } catch (error) {
       const author = currentAuthor();
-      if (isTransient(error) && author && (line === null || line.id > 0)) {
-        // No answer (a tablet offline): the line waits on this device, shown at once, and the
-        // outbox sends it when the network is back (a creation under the same uid, an edit
-        // with If-Match of the version the form opened).
-        if (line) await queueTaskLineEdit(line, body, labelsOf(values), author);
-        else await queueTaskLineCreation(creationUid, body, labelsOf(values), author);
-        notify(
-          "success",
-          t`Task list`,
-          t`Saved on this device: the line is sent when the network is back`,
-        );
+      const queueable = author !== null && (line === null || line.id > 0);
+      // Online-first (offline/online-first.ts): a refusal shows here with the dialog open;
+      // offline or with no answer in time the line waits on this device, shown at once, and
+      // the outbox sends it later (a creation under the same uid, an edit with If-Match of the
+      // version the form opened), with the same Idempotency-Key.
+      const sent = await submitOnlineFirst({
+        send: (key, signal) =>
+          line
+            ? replaceTaskLine(line, body, { key, signal })
+            : createTaskLineOnce(creationUid, body, { key, signal }),
+        queue: async (key) => {
+          if (!queueable || !author) throw new NetworkError();
+          if (line) await queueTaskLineEdit(line, body, labelsOf(values), author, key);
+          else await queueTaskLineCreation(creationUid, body, labelsOf(values), author, key);
+        },
+      });
+      if (sent.kind === "refused") notifyError(sent.error);
+      else {
+        if (sent.kind === "queued") {
+          notify(
+            "success",
+            t`Task list`,
+            t`Saved on this device: the line is sent when the network is back`,
+          );
+        }
         onSaved();
-      } else notifyError(error);
+      }
+    } catch (error) {
+      notifyError(error);
     } finally {
       setSaving(false);
     }

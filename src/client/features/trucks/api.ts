@@ -78,8 +78,16 @@ export function truckCreationPath(uid: string): string {
  * Signs a truck up under a client-chosen id: a repeat (double submit, retry, the same
  * creation replayed from the outbox) answers the same truck instead of a copy.
  */
-export async function createTruck(input: ShipperInput, uid: string): Promise<Shipper> {
-  return Shipper.parse(await http.put<unknown>(truckCreationPath(uid), input));
+export async function createTruck(
+  input: ShipperInput,
+  uid: string,
+  /** Online-first (offline/online-first.ts): its Idempotency-Key and the wait's end. */
+  attempt?: { key: string; signal: AbortSignal },
+): Promise<Shipper> {
+  const options = attempt
+    ? { headers: { "Idempotency-Key": attempt.key }, signal: attempt.signal }
+    : {};
+  return Shipper.parse(await http.put<unknown>(truckCreationPath(uid), input, options));
 }
 
 /** PUT with If-Match: a stale version answers 412 with the current truck (staleTruckOf). */
@@ -126,4 +134,25 @@ export function smsFailureOf(error: unknown): string | null {
   const body = SmsFailedBody.safeParse(error.body);
   if (!body.success) return error.message;
   return body.data.sms.error || body.data.message;
+}
+
+/** A refusal because the company already has a truck with this plate (409, not_unique). */
+export function isPlateTaken(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.fieldCodes?.plate?.some((code) => code.code === "not_unique") === true
+  );
+}
+
+/** The company's truck with this plate (spelled as the server stores it), or null. */
+export async function findTruckByPlate(plate: string): Promise<Shipper | null> {
+  const wanted = plate.replace(/[^0-9a-z]/gi, "").toUpperCase();
+  try {
+    const found = await autocompletePlate(wanted);
+    return (
+      found.find((truck) => truck.plate.replace(/[^0-9a-z]/gi, "").toUpperCase() === wanted) ?? null
+    );
+  } catch {
+    return null;
+  }
 }

@@ -13,6 +13,8 @@ export async function queueTruckCreation(
   company: number,
   author: Author,
   now: Date = new Date(),
+  /** The Idempotency-Key a direct attempt used (online-first.ts): the replay repeats it. */
+  mutationId?: string,
 ): Promise<void> {
   // The truck as the server will store it (plate and name normalised, phone in E.164).
   const values = ShipperInput.parse(input);
@@ -39,6 +41,7 @@ export async function queueTruckCreation(
       body: input as Record<string, unknown>,
       changes: truck,
       summary: { label: truck.plate, field: "create", from: null, to: truck.name },
+      ...(mutationId ? { mutationId } : {}),
     },
     author,
   );

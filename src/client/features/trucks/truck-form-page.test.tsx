@@ -236,6 +236,32 @@ describe("TruckFormPage", () => {
     log.mockRestore();
   });
 
+  it("offers the truck that already has the plate", async () => {
+    requests = mockApi({
+      "PUT /api/shipper/uid/*": () => ({
+        status: 409,
+        body: {
+          code: "conflict",
+          message: "A truck with this plate already exists",
+          fields: { plate: ["A truck with this plate already exists"] },
+          field_codes: { plate: [{ code: "not_unique" }] },
+        },
+      }),
+      "GET /api/shipper/autocomplete_plate": () => ({ body: [RUIZ] }),
+    });
+    const { done, error } = renderForm();
+    type(await screen.findByRole("combobox", { name: "Plate" }), "1234 bcd");
+    type(field("Name"), "X");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("A truck with this plate already exists")).toBeTruthy();
+    const open = await screen.findByRole("button", { name: /Open the truck 1234BCD/ });
+    expect(error).toHaveBeenCalled();
+    fireEvent.click(open);
+    await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+    expect(screen.getByText(/Editing truck/)).toBeTruthy();
+    expect(done).not.toHaveBeenCalled();
+  });
+
   it("hides capacity load for trw companies and keeps the truck's value", async () => {
     await db.trucks.put(RUIZ);
     const { done } = renderForm({ truckId: 12, isTrw: true });

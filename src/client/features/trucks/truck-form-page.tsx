@@ -20,16 +20,16 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { Shipper } from "../../../shared/contract/trucks";
 import { fieldErrorText, fieldMessages } from "../../lib/error-messages";
-import { isTransient } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
+import { submitOnlineFirst } from "../../offline/online-first";
 import { currentAuthor } from "../../offline/sync-engine";
 import { putTruck } from "../../offline/trucks-mirror";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
-import { createTruck, replaceTruck, staleTruckOf } from "./api";
+import { createTruck, findTruckByPlate, isPlateTaken, replaceTruck, staleTruckOf } from "./api";
 import { queueTruckCreation } from "./commands";
 import { PhoneField } from "./phone-field";
 import { PlateComboBox } from "./plate-combobox";
@@ -87,6 +87,8 @@ export function TruckFormPage(props: TruckFormPageProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [errors, setErrors] = useState<TruckFormErrors>({});
   const [saving, setSaving] = useState(false);
+  /** The truck that already has the plate the server refused (not_unique). */
+  const [taken, setTaken] = useState<Shipper | null>(null);
   /** Client-chosen id of this sign-up: retries and the offline queue reuse it. */
   const creationId = useRef(crypto.randomUUID());
   /** Once the user typed or picked, a late load no longer overwrites the form. */
@@ -111,6 +113,13 @@ export function TruckFormPage(props: TruckFormPageProps) {
   const change = (field: keyof TruckFormValues) => (value: string) => {
     touched.current = true;
     setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const saved = async (truck: Shipper) => {
+    await putTruck(truck);
+    props.onSaved?.(truck);
+    onSuccess(t`Truck ${truck.plate} saved`);
+    onDone();
   };
 
   const handlePick = (truck: Shipper) => {
@@ -138,31 +147,52 @@ export function TruckFormPage(props: TruckFormPageProps) {
     }
     setErrors({});
     setSaving(true);
+    setTaken(null);
     try {
-      const saved = editing
-        ? await replaceTruck(editing.id, editing.version, result.input)
-        : await createTruck(result.input, creationId.current);
-      await putTruck(saved);
-      props.onSaved?.(saved);
-      onSuccess(t`Truck ${saved.plate} saved`);
-      onDone();
+      const author = currentAuthor();
+      const company = session.company;
+      if (!editing && author && company) {
+        // Online-first: the server's answer (a plate already taken) shows here; with no answer
+        // in time the sign-up waits on this device under the same id and Idempotency-Key, so
+        // a request that did reach the server is not made twice.
+        const sent = await submitOnlineFirst({
+          send: (key, signal) => createTruck(result.input, creationId.current, { key, signal }),
+          queue: (key) =>
+            queueTruckCreation(
+              result.input,
+              creationId.current,
+              company.id,
+              author,
+              new Date(),
+              key,
+            ),
+        });
+        if (sent.kind === "refused") throw sent.error;
+        if (sent.kind === "queued") {
+          onSuccess(t`Saved on this device: the truck is sent when the network is back`);
+          onDone();
+          return;
+        }
+        await saved(sent.answer);
+        return;
+      }
+      await saved(
+        editing
+          ? await replaceTruck(editing.id, editing.version, result.input)
+          : await createTruck(result.input, creationId.current),
+      );
     } catch (error) {
       const current = staleTruckOf(error);
-      const author = currentAuthor();
-      if (!editing && isTransient(error) && author && session.company) {
-        // No answer: the sign-up waits on this device and is sent when the network returns
-        // (under the same id, so a request that did reach the server is not made twice).
-        await queueTruckCreation(result.input, creationId.current, session.company.id, author);
-        onSuccess(t`Saved on this device: the truck is sent when the network is back`);
-        onDone();
-      } else if (current) {
+      if (current) {
         // Someone saved it meanwhile: show their version, keep nothing of ours silently.
         await putTruck(current);
         show(current);
         notify("warning", t`Warning`, t`The truck was changed meanwhile: check it and save again`);
       } else {
         setErrors(formErrorsOf(fieldMessages(error, i18n)));
-        console.error("Saving the truck failed", error);
+        // A taken plate: the truck that has it, one press away.
+        if (isPlateTaken(error)) void findTruckByPlate(result.input.plate).then(setTaken);
+        else console.error("Saving the truck failed", error);
         onError(error);
       }
     } finally {
@@ -201,6 +231,15 @@ export function TruckFormPage(props: TruckFormPageProps) {
           onPick={handlePick}
           errors={errors.plate}
         />
+        {taken ? (
+          <p className={styles.taken}>
+            <Button variant="secondary" onPress={() => handlePick(taken)}>
+              <Trans>
+                Open the truck <span className={styles.mono}>{taken.plate}</span> ({taken.name})
+              </Trans>
+            </Button>
+          </p>
+        ) : null}
         <TextField
           label={t`Name`}
           value={values.name}

@@ -12,13 +12,14 @@ export const Route = createFileRoute("/_app/reception/{-$id}")({
 
 function ReceptionRoute() {
   const { id } = Route.useParams();
-  const { read_only: readOnly } = Route.useSearch();
+  const { read_only: readOnly, rebook } = Route.useSearch();
   return (
     <ShipmentFormPage
       key={id ?? "new"}
       type={SHIPMENT_TYPE.reception}
       id={id}
       readOnly={readOnly === true}
+      rebook={rebook}
       parts={shipmentFormParts}
     />
   );

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import type { NotCreated, OperationType } from "../../../../shared/contract/scheduling";
 import type { ShipmentType } from "../../../../shared/contract/status";
 import type { RecurrenceRule } from "../../../../shared/recurrence";
+import type { BookingRefusal } from "../../../lib/error-messages";
 import type { TruckFormSlot } from "./truck-select";
 
 /**
@@ -45,6 +46,8 @@ export interface BookedSlotPartProps {
   label: string;
   /** The day as picked, hour or not (a day without an hour is the spec's invalid_date_time). */
   onDayChange?: ((day: string) => void) | undefined;
+  /** The dock refused the hour on Save: offer the free hours (or the next open day). */
+  refusal?: BookingRefusal | null | undefined;
 }
 
 export interface RecurrenceFormPartProps {

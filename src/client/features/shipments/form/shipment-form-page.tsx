@@ -1,12 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import type { NotCreated } from "../../../../shared/contract/scheduling";
 import type { Shipment } from "../../../../shared/contract/shipments";
 import type { ShipmentWriteValues } from "../../../../shared/contract/shipments-write";
 import { DEFAULT_STATUS, type ShipmentType } from "../../../../shared/contract/status";
 import { getConfig } from "../../../lib/config";
+import { type BookingRefusal, fieldErrorText } from "../../../lib/error-messages";
 import { isTransient } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notices";
 import { useSession } from "../../../lib/session/use-session";
@@ -26,6 +27,7 @@ import { listSearchAfterCreate } from "./list-return";
 import { RepeatSection, useRepeat } from "./repeat-section";
 import styles from "./shipment-form.module.css";
 import { ShipmentFormSections } from "./shipment-form-sections";
+import { settleRebook, useRebook } from "./use-rebook";
 import { useShipmentLine } from "./use-shipment-line";
 import { useShipmentSave } from "./use-shipment-save";
 
@@ -37,6 +39,8 @@ export interface ShipmentFormPageProps {
   readOnly?: boolean;
   /** The other features' pieces: truck form, document buttons, packing list, scheduling. */
   parts?: ShipmentFormParts;
+  /** A sync issue's id: open with that refused change's values to save it again. */
+  rebook?: number | undefined;
 }
 
 const NO_PARTS: ShipmentFormParts = {};
@@ -56,6 +60,7 @@ export function ShipmentFormPage({
   id: rawId,
   readOnly = false,
   parts = NO_PARTS,
+  rebook: rebookId,
 }: ShipmentFormPageProps) {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -81,11 +86,32 @@ export function ShipmentFormPage({
   const repeat = useRepeat(type, creating, parts);
   const touched = useRef(false);
   const bookedDay = useRef("");
-  const uid = useRef(crypto.randomUUID());
+  const uid = useRef<string>(crypto.randomUUID());
+  const [bookingRefusal, setBookingRefusal] = useState<BookingRefusal | null>(null);
+  const rebook = useRebook(rebookId);
+  const rebookRef = useRef(rebook);
+  rebookRef.current = rebook;
 
   const onLoad = useCallback((row: Shipment) => {
-    if (!touched.current) setState(formStateOf(row));
+    const again = rebookRef.current;
+    if (again && row.id > 0) {
+      // An edit refused by the server: this device's values over the line as it is now.
+      touched.current = true;
+      setState(formStateOf({ ...row, ...again.values } as Shipment));
+    } else if (!touched.current) setState(formStateOf(row));
   }, []);
+  // Only when the issue is read: later loads of the line keep the user's edits.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: line.row is read once, here
+  useEffect(() => {
+    if (!rebook) return;
+    setBookingRefusal(rebook.booking);
+    if (rebook.uid) {
+      // A refused creation: its line as this device made it, created again under its uid.
+      uid.current = rebook.uid;
+      touched.current = true;
+      setState(formStateOf(rebook.values as Shipment));
+    } else if (line.row) onLoad(line.row);
+  }, [rebook, onLoad]);
   const line = useShipmentLine(type, id, onLoad, notifyError);
   const save = useShipmentSave(type, line.row, uid.current);
 
@@ -102,7 +128,11 @@ export function ShipmentFormPage({
   const setValue = (field: keyof ShipmentWriteValues, value: unknown) => {
     change((current) => ({ ...current, values: { ...current.values, [field]: value } }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+    // A new hour answers the dock's refusal; the hour list dropping the full one does not.
+    if (field === "booked_date" && value) setBookingRefusal(null);
   };
+  const bookingText = bookingRefusal ? fieldErrorText("booked_date", bookingRefusal) : undefined;
+  const shownErrors = bookingText ? { ...errors, booked_date: bookingText } : errors;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     // A modal's form (client, truck) renders in a portal, yet its submit bubbles through React.
@@ -132,6 +162,13 @@ export function ShipmentFormPage({
         if (result.mandatory) notify("warning", t`Warning`, t`Fill mandatory fields`);
         return;
       }
+      if (result.kind === "refused") {
+        // The server said no: the form stays open with why, on the field it concerns.
+        setErrors(result.errors);
+        if (result.booking) setBookingRefusal({ code: result.booking, at: Date.now() });
+        if (Object.keys(result.errors).length === 0) notify("error", t`Not saved`, result.lines);
+        return;
+      }
       if (result.kind === "series") {
         if (result.failed.length > 0) {
           setNotCreated({ failed: result.failed, created: result.created });
@@ -144,12 +181,15 @@ export function ShipmentFormPage({
         );
       }
       if (result.kind === "saved") {
+        await settleRebook(rebook);
         notify(
           "success",
           isExpedition ? t`Expeditions` : t`Receptions`,
-          navigator.onLine
+          result.queued === null
             ? t`Saved`
-            : t`Saved on this device: it is sent when the network is back`,
+            : result.queued === "merge"
+              ? t`Saved: merged with the changes someone else made meanwhile`
+              : t`Saved on this device: it is sent when the network is back`,
         );
       }
       const search =
@@ -242,13 +282,14 @@ export function ShipmentFormPage({
             }}
             setShipper={(shipper) => change((current) => ({ ...current, shipper }))}
             editable={editable}
-            errors={errors}
+            errors={shownErrors}
             statuses={statuses}
             parts={parts}
             bookAnyHour={repeat.on || session.can("lockdowns")}
             onBookedDay={(day) => {
               bookedDay.current = day;
             }}
+            bookingRefusal={bookingRefusal}
           />
           {repeat.allowed && RecurrenceForm ? (
             <RepeatSection

@@ -6,7 +6,7 @@ import type {
   ShipmentWriteValues,
 } from "../../../../shared/contract/shipments-write";
 import type { ShipmentType, StatusDefinition } from "../../../../shared/contract/status";
-import { fieldLabel } from "../../../lib/error-messages";
+import { type BookingRefusal, fieldLabel } from "../../../lib/error-messages";
 import { Button } from "../../../ui/button";
 import { Checkbox } from "../../../ui/fields/checkbox";
 import { DateField } from "../../../ui/fields/date-field";
@@ -47,6 +47,8 @@ export interface ShipmentFormSectionsProps {
   bookAnyHour: boolean;
   /** The reception's booked day as picked (with or without an hour). */
   onBookedDay?: ((day: string) => void) | undefined;
+  /** The dock refused the booked hour on Save: the slot input offers what is free. */
+  bookingRefusal?: BookingRefusal | null | undefined;
 }
 
 /**
@@ -107,16 +109,20 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
           <Trans>Line</Trans>
         </legend>
         {text("code", { mono: true, isRequired: !isTrw })}
-        {!isExpedition && changingBooked && editable("booked_date") && BookedSlotInput ? (
+        {(props.bookingRefusal || (!isExpedition && changingBooked)) &&
+        editable("booked_date") &&
+        BookedSlotInput ? (
           <div className={styles.wide}>
             <BookedSlotInput
               label={label("booked_date")}
               value={values.booked_date}
               onChange={(value) => setValue("booked_date", value)}
-              operation="unload"
-              allHours={props.bookAnyHour}
+              operation={isExpedition ? "load" : "unload"}
+              // Expeditions book any hour; after a refusal the slot input offers the free ones.
+              allHours={props.bookAnyHour || isExpedition}
               onDayChange={props.onBookedDay}
               errorMessage={errors.booked_date}
+              refusal={props.bookingRefusal}
             />
           </div>
         ) : (

@@ -2,32 +2,65 @@ import { useLingui } from "@lingui/react/macro";
 import type { NotCreated } from "../../../../shared/contract/scheduling";
 import type { Shipment } from "../../../../shared/contract/shipments";
 import type { ShipmentType } from "../../../../shared/contract/status";
-import { fieldErrorText } from "../../../lib/error-messages";
+import {
+  type BookingCode,
+  errorLines,
+  fieldErrorText,
+  fieldMessages,
+  isBookingCode,
+} from "../../../lib/error-messages";
+import type { ApiError } from "../../../lib/errors";
 import { useSession } from "../../../lib/session/use-session";
+import { type QueuedReason, submitOnlineFirst } from "../../../offline/online-first";
+import { SHIPMENT_PATH } from "../../../offline/shipments-api";
+import { putShipment } from "../../../offline/shipments-mirror";
 import { currentAuthor } from "../../../offline/sync-engine";
-import { saveSeries } from "../api";
+import { saveSeries, sendShipmentSave } from "../api";
 import { queueShipmentCreation, queueShipmentEdit } from "../form-commands";
 import { type ShipmentFormState, valuesToSave } from "./form-values";
 import { planSave } from "./save-plan";
 
 export type SaveResult =
-  | { kind: "saved"; id: number }
+  /** `queued`: saved on this device only (why), sent when the network allows. */
+  | { kind: "saved"; id: number; queued: QueuedReason | null }
   /** A repeated save (online only): how many lines were created and the dates refused. */
   | { kind: "series"; created: number; failed: NotCreated[] }
   | { kind: "unchanged" }
-  | { kind: "invalid"; errors: Record<string, string>; mandatory: boolean };
+  | { kind: "invalid"; errors: Record<string, string>; mandatory: boolean }
+  /**
+   * The server refused it: the message under each field it named (`errors`), the dock's
+   * reason when it refused the booked hour, and the lines of a notice when it named no field.
+   */
+  | {
+      kind: "refused";
+      errors: Record<string, string>;
+      booking: BookingCode | null;
+      lines: string[];
+    };
 
 /**
  * Saving the form: the save plan (shared save rules and the write contract's limits; the
- * spec's fill_mandatory warning and a message under each field), then the outbox: a creation
- * under the form's uid, an edit of the changed fields on the version the form showed. The
- * line shows in the lists at once; the replayer sends it now or when the network is back
- * (why not a direct request first: features/shipments/README.md). A repeated line is the
- * exception: the server decides which dates have room, so it is one request, online only.
+ * spec's fill_mandatory warning and a message under each field), then online-first
+ * (offline/online-first.ts): online, the form waits for the server's answer, so a refusal
+ * (a full hour, a restricted date) shows on its field while the user can still fix it; only
+ * offline or without an answer in time is the same write queued in the outbox (a creation under
+ * the form's uid, an edit of the changed fields on the version the form showed; a 412 is
+ * queued too, where the replayer merges it field by field). A repeated line is one request,
+ * online only (the server decides which dates have room).
  */
 export function useShipmentSave(type: ShipmentType, row: Shipment | null, uid: string) {
   const { i18n } = useLingui();
   const session = useSession();
+
+  const refused = (error: ApiError): SaveResult => {
+    const messages = fieldMessages(error, i18n);
+    const errors = Object.fromEntries(
+      Object.entries(messages).map(([field, texts]) => [field, texts.join(" ")]),
+    );
+    const code = error.fieldCodes?.booked_date?.[0]?.code;
+    const booking = isBookingCode(code) ? code : null;
+    return { kind: "refused", errors, booking, lines: errorLines(error, i18n) };
+  };
 
   /** `rrule`: a repeated save, every occurrence created in one request (needs the network). */
   return async (state: ShipmentFormState, rrule?: string): Promise<SaveResult> => {
@@ -48,15 +81,50 @@ export function useShipmentSave(type: ShipmentType, row: Shipment | null, uid: s
     }
     const picks = { client: state.client, shipper: state.shipper };
     if (plan.kind === "edit" && row) {
-      await queueShipmentEdit(row, plan.changes, picks, author);
-      return { kind: "saved", id: row.id };
+      const body = plan.changes as Record<string, unknown>;
+      // A line still being created on the device has no server id: its edit queues behind.
+      if (row.id < 0) {
+        await queueShipmentEdit(row, plan.changes, picks, author);
+        return { kind: "saved", id: row.id, queued: "offline" };
+      }
+      const result = await submitOnlineFirst({
+        send: (key, signal) =>
+          sendShipmentSave(`${SHIPMENT_PATH[type]}/${row.id}`, body, {
+            key,
+            signal,
+            version: row.version,
+          }),
+        queue: (key) => queueShipmentEdit(row, plan.changes, picks, author, key),
+        queueRefusal: (error) => error.status === 412,
+      });
+      if (result.kind === "refused") return refused(result.error);
+      if (result.kind === "sent") await putShipment(result.answer);
+      return { kind: "saved", id: row.id, queued: result.kind === "queued" ? result.reason : null };
     }
     if (plan.kind !== "create") return { kind: "unchanged" };
     if (rrule) {
       const result = await saveSeries(type, uid, plan.body, rrule);
       return { kind: "series", created: result.created.length, failed: result.not_created };
     }
-    const id = await queueShipmentCreation(type, uid, plan.body, picks, author);
-    return { kind: "saved", id };
+    let localLine = 0;
+    const result = await submitOnlineFirst({
+      send: (key, signal) =>
+        sendShipmentSave(`${SHIPMENT_PATH[type]}/uid/${uid}`, plan.body, { key, signal }),
+      queue: async (key) => {
+        localLine = await queueShipmentCreation(
+          type,
+          uid,
+          plan.body,
+          picks,
+          author,
+          new Date(),
+          key,
+        );
+      },
+    });
+    if (result.kind === "refused") return refused(result.error);
+    if (result.kind === "queued") return { kind: "saved", id: localLine, queued: result.reason };
+    await putShipment(result.answer);
+    return { kind: "saved", id: result.answer.id, queued: null };
   };
 }
