@@ -83,6 +83,8 @@ export interface Refusal {
   status: number;
   code: string;
   message: string;
+  /** The server's reason per field (a 400's `field_codes`), when it named fields. */
+  fieldCodes?: Record<string, string>;
 }
 
 /** What the server holds now: its row, "gone" (404), or null when it could not be read. */
@@ -126,6 +128,7 @@ export async function refuse(
     madeAt: entry.createdAt,
     refusedAt: now,
   };
+  if (refusal.fieldCodes) issue.fieldCodes = refusal.fieldCodes;
   const serverValue = serverValueOf(entry, current);
   if (serverValue !== undefined) issue.serverValue = serverValue;
   let stored = false;

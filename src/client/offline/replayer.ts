@@ -6,6 +6,7 @@ import {
   type Accepted,
   acknowledge,
   acknowledgeAll,
+  type Refusal,
   refuse,
   type ServerRow,
 } from "./replay-outcome";
@@ -263,12 +264,19 @@ export class Replayer {
       this.paused = session;
       return "paused";
     }
+    // A refused creation asks the server nothing more: its uid names no row yet (a GET would
+    // be a useless 404) and it has no history; its temporary row simply goes.
+    const creation = entry.op === "create";
     const current =
-      error.status === 412 ? currentOf(entry, error) : await this.safeRead(entry, session);
+      error.status === 412
+        ? currentOf(entry, error)
+        : creation
+          ? null
+          : await this.safeRead(entry, session);
     // A 412 names who wrote the version that won; other refusals ask the line's history.
     const changedBy =
       (error.status === 412 ? changedByOf(error) : undefined) ??
-      (await this.deps.whoChanged(entry, session).catch(() => null));
+      (creation ? null : await this.deps.whoChanged(entry, session).catch(() => null));
     if (
       error.status === 412 &&
       current !== null &&
@@ -281,7 +289,9 @@ export class Replayer {
       if (merged?.issue) this.deps.onRefused?.(merged.issue);
       return merged?.resent ? "sent" : "refused";
     }
-    const refusal = { status: error.status, code: error.code, message: error.message };
+    const refusal: Refusal = { status: error.status, code: error.code, message: error.message };
+    const fieldCodes = fieldCodesOf(error);
+    if (fieldCodes) refusal.fieldCodes = fieldCodes;
     const issue = await refuse(entry, refusal, current, changedBy, this.now());
     if (issue) this.deps.onRefused?.(issue);
     return "refused";
@@ -317,13 +327,29 @@ export class Replayer {
   }
 }
 
-/** The current row a 412 carries (`current`), parsed as the mirror stores it. */
+/**
+ * The server's reason per field of a refusal (`field_codes`: the first code of each field,
+ * e.g. `{ booked_date: "slot_full" }`), kept as sent so a code this client does not know yet
+ * still reaches the sync issue; undefined when the answer names no field.
+ */
+function fieldCodesOf(error: ApiError): Record<string, string> | undefined {
+  const raw = (error.body as { field_codes?: unknown } | null)?.field_codes;
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const codes: Record<string, string> = {};
+  for (const [field, list] of Object.entries(raw)) {
+    const code = Array.isArray(list) ? (list[0] as { code?: unknown } | undefined)?.code : null;
+    if (typeof code === "string") codes[field] = code;
+  }
+  return Object.keys(codes).length > 0 ? codes : undefined;
+}
+
 /** The 412 body's changed_by; undefined when the answer does not say (trucks keep no history). */
 function changedByOf(error: ApiError): string | null | undefined {
   const changedBy = (error.body as { changed_by?: unknown } | null)?.changed_by;
   return typeof changedBy === "string" || changedBy === null ? changedBy : undefined;
 }
 
+/** The current row a 412 carries (`current`), parsed as the mirror stores it. */
 function currentOf(entry: OutboxRow, error: ApiError): ServerRow {
   const body = error.body as { current?: unknown } | null;
   try {
