@@ -3,10 +3,18 @@ import { CriticalLine } from "../../shared/contract/critical-lines";
 import { Shipment } from "../../shared/contract/shipments";
 import { TaskLine } from "../../shared/contract/task-list";
 import { Shipper } from "../../shared/contract/trucks";
-import { type ChangeSummary, db, type MirroredRow, type OutboxEntity, type OutboxRow } from "./db";
+import {
+  type ChangeSummary,
+  db,
+  type MirroredEntity,
+  type MirroredRow,
+  type OutboxEntity,
+  type OutboxRow,
+  type UploadPart,
+} from "./db";
 
 /** The mirror table holding each entity a queued change can touch. */
-export function mirrorTable(entity: OutboxEntity): Table<MirroredRow, number> {
+export function mirrorTable(entity: MirroredEntity): Table<MirroredRow, number> {
   if (entity === "critical_line") return db.criticalLines as Table<MirroredRow, number>;
   if (entity === "task_line") return db.taskLines as Table<MirroredRow, number>;
   return entity === "shipment"
@@ -14,8 +22,17 @@ export function mirrorTable(entity: OutboxEntity): Table<MirroredRow, number> {
     : (db.trucks as Table<MirroredRow, number>);
 }
 
-/** A server row of `entity`, parsed with the shared contract before it enters the mirror. */
-export function parseRow(entity: OutboxEntity, body: unknown): MirroredRow {
+/** The mirror a queued write of `entity` changes; null for an upload (no mirrored row). */
+export function mirrorOf(entity: OutboxEntity): Table<MirroredRow, number> | null {
+  return entity === "attachment" ? null : mirrorTable(entity);
+}
+
+/**
+ * A server row of `entity`, parsed with the shared contract before it enters the mirror; an
+ * upload's answer (the stored attachment) enters no mirror: null.
+ */
+export function parseRow(entity: OutboxEntity, body: unknown): MirroredRow | null {
+  if (entity === "attachment") return null;
   if (entity === "critical_line") return CriticalLine.parse(body);
   if (entity === "task_line") return TaskLine.parse(body);
   return entity === "shipment" ? Shipment.parse(body) : Shipper.parse(body);
@@ -52,9 +69,12 @@ export interface Command {
   baseValues?: Record<string, unknown>;
   /**
    * The row's queue when it is not `entity:entityId`: a change of a line created on the device
-   * queues behind its creation (`shipment:<uid>`), so it goes after it.
+   * queues behind its creation (`shipment:<uid>`), so it goes after it; an upload queues under
+   * `attachment:<line>:<key>` (db.ts uploadKeyOf).
    */
   entityKey?: string;
+  /** An upload's file (entity "attachment": a multipart POST of `body`'s fields and the Blob). */
+  upload?: UploadPart;
 }
 
 /** Who is making the change, and in which company (the request's company header). */
@@ -66,8 +86,9 @@ export interface Author {
 
 /** The mirrored row a change applies to (none for a creation). */
 function rowChangedBy(command: Command): Promise<MirroredRow | undefined> {
-  if (command.op === "create") return Promise.resolve(undefined);
-  return mirrorTable(command.entity).get(Number(command.entityId));
+  const table = mirrorOf(command.entity);
+  if (command.op === "create" || !table) return Promise.resolve(undefined);
+  return table.get(Number(command.entityId));
 }
 
 /**
@@ -107,8 +128,8 @@ export function setEnqueueListener(listener: () => void): void {
  */
 export async function enqueue(command: Command, author: Author, now = Date.now()): Promise<string> {
   const mutationId = crypto.randomUUID();
-  const table = mirrorTable(command.entity);
-  await db.transaction("rw", db.outbox, table, async () => {
+  const table = mirrorOf(command.entity);
+  await db.transaction("rw", table ? [db.outbox, table] : [db.outbox], async () => {
     const row = await rowChangedBy(command);
     await db.outbox.add({
       mutationId,
@@ -123,6 +144,7 @@ export async function enqueue(command: Command, author: Author, now = Date.now()
       previous: pick(row, Object.keys(command.changes)),
       baseVersion: baseVersionOf(command, row),
       ...(command.baseValues ? { baseValues: command.baseValues } : {}),
+      ...(command.upload ? { upload: command.upload } : {}),
       summary: command.summary,
       userId: author.userId,
       username: author.username,
@@ -130,6 +152,7 @@ export async function enqueue(command: Command, author: Author, now = Date.now()
       createdAt: now,
       attempts: 0,
     });
+    if (!table) return;
     if (command.op === "create") await table.put(command.changes as MirroredRow);
     else if (row) await table.put({ ...row, ...command.changes } as MirroredRow);
   });

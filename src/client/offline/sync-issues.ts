@@ -28,10 +28,12 @@ export function useSyncIssues(userId: number | null): SyncIssueRow[] | undefined
 }
 
 /**
- * Whether a refused change can be made again: a creation always can; a change needs the row it
- * was made on to be still on the device.
+ * Whether a refused change can be made again: a creation always can (an upload never: its file
+ * is not kept); a change needs the row it was made on to be still on the device.
  */
 export async function canReapply(issue: SyncIssueRow): Promise<boolean> {
+  // A refused file's bytes are not kept: the user adds the file again (smaller, another type).
+  if (issue.entity === "attachment") return false;
   if (issue.op === "create") return true;
   return (await mirrorTable(issue.entity).get(Number(issue.entityId))) !== undefined;
 }

@@ -4,11 +4,9 @@ import { useEffect } from "react";
 import { notify } from "../../lib/notices";
 import { isStorageShort, requestPersistentStorage } from "../../offline/storage-health";
 import { onRefusal, startSyncEngine } from "../../offline/sync-engine";
-import { onUploadRefused, startUploadQueue } from "../../offline/upload-queue";
 
 const ERROR_SAVING = msg`Error saving`;
 const STORAGE_SHORT = msg`Storage is nearly full`;
-const UPLOAD_REFUSED = msg`The file could not be uploaded`;
 const STORAGE_SHORT_DETAIL = msg`This device is running out of space: changes made offline may not be kept. Free some space.`;
 
 /**
@@ -20,11 +18,7 @@ const STORAGE_SHORT_DETAIL = msg`This device is running out of space: changes ma
 export function useSyncEngine(): void {
   useEffect(() => {
     const stop = startSyncEngine();
-    // Files and photos queued for lines' documents (issue 13) go with the same session rules.
-    const stopUploads = startUploadQueue();
-    const unsubscribeUploads = onUploadRefused((row, _status, code) => {
-      notify("error", "ERROR", [i18n._(UPLOAD_REFUSED), `${row.name}: ${code || "—"}`]);
-    });
+    // Files and photos for lines' documents are outbox entries too (issue 24): same replayer.
     const unsubscribe = onRefusal((issue) => {
       const { label, to } = issue.summary;
       notify("error", "ERROR", [i18n._(ERROR_SAVING), `${label}: ${to ?? "—"}`]);
@@ -36,8 +30,6 @@ export function useSyncEngine(): void {
     return () => {
       unsubscribe();
       stop();
-      unsubscribeUploads();
-      stopUploads();
     };
   }, []);
 }
