@@ -90,6 +90,11 @@ export interface OutboxRow {
   company: string;
   createdAt: number;
   attempts: number;
+  /**
+   * When the replayer first sent it (set in a transaction before the request leaves): from then
+   * on it may have reached the server, so a later change never folds into it (Command.fold).
+   */
+  sentAt?: number;
   lastError?: string;
 }
 

@@ -78,6 +78,22 @@ export async function acknowledgeAll(
   );
 }
 
+/**
+ * The entry about to be sent, as the outbox holds it now, marked as sent (`sentAt`) in the same
+ * transaction: a change folded into it before this commits goes with it, none folds into it
+ * after. Null when another tab already answered it.
+ */
+export async function claimForSending(entry: OutboxRow, now: number): Promise<OutboxRow | null> {
+  if (entry.seq === undefined) return entry;
+  return db.transaction("rw", db.outbox, async () => {
+    const fresh = await db.outbox.get(entry.seq as number);
+    if (!fresh || fresh.sentAt !== undefined) return fresh ?? null;
+    fresh.sentAt = now;
+    await db.outbox.put(fresh);
+    return fresh;
+  });
+}
+
 /** A change queued behind its line's creation now names the line the server created. */
 function repoint(entry: OutboxRow, local: number, id: number): void {
   entry.entityId = id;

@@ -6,6 +6,7 @@ import {
   type Accepted,
   acknowledge,
   acknowledgeAll,
+  claimForSending,
   type Refusal,
   refuse,
   type ServerRow,
@@ -245,8 +246,11 @@ export class Replayer {
     return undefined;
   }
 
-  private async replay(entry: OutboxRow, session: ReplaySession): Promise<Outcome> {
+  private async replay(queued: OutboxRow, session: ReplaySession): Promise<Outcome> {
     let answer: MirroredRow | null;
+    // The entry as it is now (a change may have folded into it), marked as sent.
+    const entry = await claimForSending(queued, this.now());
+    if (!entry) return "sent";
     try {
       this.deps.onSent?.(entry);
       answer = await this.deps.send(entry, session);

@@ -10,6 +10,10 @@ export function refusalText(status: number): MessageDescriptor {
       return msg`The change no longer fits the line's current state.`;
     case 403:
       return msg`You may not make this change.`;
+    case 413:
+      return msg`The file is larger than the server takes. Add a smaller file.`;
+    case 415:
+      return msg`The server does not take this type of file.`;
     case 404:
       return msg`This line was deleted meanwhile. Your change could not be saved.`;
     default:

@@ -86,8 +86,11 @@ async function holdLine(line: TaskLine): Promise<void> {
 }
 
 /**
- * An edit of a server line with no answer: a PUT with If-Match of the version the list showed
- * (the server's 412 makes it a sync issue, never a silent overwrite), the line shown edited.
+ * An edit of a line with no answer: a PUT with If-Match of the version the list showed (the
+ * server's 412 makes it a sync issue, never a silent overwrite), the line shown edited. A line
+ * whose creation or edit is still queued and unsent takes the edit into that entry (issue 24,
+ * Command.fold); one already sent gets it queued after it (a line booked here: PUT to its
+ * server id once the creation is answered).
  */
 export async function queueTaskLineEdit(
   line: TaskLine,
@@ -108,13 +111,18 @@ export async function queueTaskLineEdit(
         body: values,
         changes: fieldsOf(values, labels),
         summary: summaryOf(labels.worksheet, labels.description, values.date, "edit"),
+        fold: true,
       },
       author,
     );
   });
 }
 
-/** A delete of a server line with no answer: a DELETE with If-Match; the list hides the line. */
+/**
+ * A delete of a line with no answer: a DELETE with If-Match; the list hides the line. A line
+ * booked here whose creation was never sent simply goes, with its queued changes (the server
+ * is asked nothing); otherwise the delete follows the line's queued changes.
+ */
 export async function queueTaskLineDelete(line: TaskLine, author: Author): Promise<void> {
   await db.transaction("rw", db.taskLines, db.outbox, async () => {
     await holdLine(line);
@@ -128,6 +136,7 @@ export async function queueTaskLineDelete(line: TaskLine, author: Author): Promi
         body: null,
         changes: {},
         summary: summaryOf(line.worksheet.name, line.description.name, line.date, "delete"),
+        fold: true,
       },
       author,
     );
