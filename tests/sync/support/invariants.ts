@@ -1,8 +1,14 @@
 import { isDeepStrictEqual } from "node:util";
 import { db, type SyncIssueRow } from "../../../src/client/offline/db";
 import type { Shipment } from "../../../src/shared/contract/shipments";
-import type { ChangeRecord, OtherEdit, RunRecord } from "./records";
-import { type HistoryRecord, OTHER_USER, type ServerState, type SyncServer } from "./server";
+import type { ChangeRecord, OtherEdit, RunRecord, UploadRecord } from "./records";
+import {
+  type HistoryRecord,
+  OTHER_USER,
+  type ServerState,
+  type StoredFile,
+  type SyncServer,
+} from "./server";
 
 /**
  * The invariants every run must keep, checked once the device is quiet. Each broken one is a
@@ -17,15 +23,28 @@ import { type HistoryRecord, OTHER_USER, type ServerState, type SyncServer } fro
  *    the row since; each refusal has its status and code, and a 412 only where the other user
  *    edited the row, naming who wrote the row's current version.
  * 4. Every write reached the server with its author's token.
+ * Uploads (issue 24), per file: stored once on its line by its author, or (too large) not
+ * stored and listed as a sync issue with 413 payload_too_large and the file's name; never both.
  */
 export async function violations(server: SyncServer, run: RunRecord): Promise<string[]> {
   const out: string[] = run.stuck ? [run.stuck] : [];
   const outbox = await db.outbox.count();
   if (outbox !== 0) out.push(`outbox holds ${outbox} entries`);
-  const issueOf = matchIssues(out, run, await db.syncIssues.toArray());
+  const issues = await db.syncIssues.toArray();
+  const issueOf = matchIssues(
+    out,
+    run,
+    issues.filter((issue) => issue.entity !== "attachment"),
+  );
   const ids = run.rows.map((row) => row.id);
   const states = await server.states(ids);
   const histories = await server.histories(ids);
+  checkUploads(
+    out,
+    run,
+    await server.files(ids),
+    issues.filter((issue) => issue.entity === "attachment"),
+  );
 
   for (const [index, created] of run.rows.entries()) {
     const history = histories.get(created.id) ?? [];
@@ -157,9 +176,55 @@ function checkMirror(
   }
 }
 
+/** Each upload: stored once on its line by its author, or refused with its reason; not both. */
+function checkUploads(
+  out: string[],
+  run: RunRecord,
+  files: Map<number, StoredFile[]>,
+  issues: SyncIssueRow[],
+): void {
+  const all = [...files.values()].flat();
+  for (const upload of run.uploads) {
+    const line = (run.rows[upload.row] as Shipment).id;
+    const stored = (files.get(line) ?? []).filter((file) => file.name === upload.name);
+    const elsewhere = all.filter((file) => file.name === upload.name).length - stored.length;
+    const refused = issues.filter((issue) => issue.file?.name === upload.name);
+    const label = `upload #${upload.index} (${upload.name})`;
+    if (elsewhere > 0) out.push(`${label} stored on another line`);
+    if (refused.length > 1) out.push(`${label} refused ${refused.length} times`);
+    if (upload.large) {
+      if (stored.length > 0) out.push(`${label}: over the limit, yet stored`);
+      const [issue] = refused;
+      if (!issue) out.push(`${label}: over the limit, neither stored nor refused (lost)`);
+      else if (
+        issue.status !== 413 ||
+        issue.code !== "payload_too_large" ||
+        issue.file?.shipment !== line
+      ) {
+        out.push(`${label}: refused as ${issue.status} ${issue.code} on ${issue.file?.shipment}`);
+      }
+      continue;
+    }
+    if (refused.length > 0)
+      out.push(`${label}: refused (${refused[0]?.status} ${refused[0]?.code})`);
+    if (stored.length !== 1) out.push(`${label} stored ${stored.length} times`);
+    else if (stored[0]?.username !== upload.author) {
+      out.push(`${label} by ${upload.author} stored as ${stored[0]?.username}`);
+    }
+  }
+  for (const issue of issues) {
+    if (!run.uploads.some((upload) => upload.name === issue.file?.name)) {
+      out.push(`sync issue for no upload: ${issue.file?.name}`);
+    }
+  }
+}
+
 /** Invariant 4: the token of every delivered write belongs to the change's author. */
 function checkSessions(out: string[], server: SyncServer, run: RunRecord): void {
-  const changeOf = new Map(run.changes.map((change) => [change.mutationId, change]));
+  const changeOf = new Map<string, ChangeRecord | UploadRecord>([
+    ...run.changes.map((change) => [change.mutationId, change] as const),
+    ...run.uploads.map((upload) => [upload.mutationId, upload] as const),
+  ]);
   for (const delivery of run.network.deliveries) {
     const change = changeOf.get(delivery.key);
     if (!change) continue;

@@ -22,6 +22,11 @@ export interface RowPlan {
 export type Step =
   /** The signed-in user changes the row's status (or, invalid, sets a reason no status has). */
   | { kind: "change"; row: number; status: number | null }
+  /**
+   * The signed-in user adds a photo to the row's documents (issue 24: an outbox entry with its
+   * bytes); a `large` one is over the server's limit, refused 413 payload_too_large.
+   */
+  | { kind: "upload"; row: number; large: boolean }
   /** Another user, on another device, changes the row's status. */
   | { kind: "otherEdit"; row: number; status: number }
   /** The device goes offline for `ms`, then back (the `online` event). */
@@ -69,6 +74,16 @@ export interface ChangeRecord {
   mutationId: string;
 }
 
+/** One queued upload of a run, and its file's unique name (how the server and issues name it). */
+export interface UploadRecord {
+  index: number;
+  row: number;
+  name: string;
+  large: boolean;
+  author: string;
+  mutationId: string;
+}
+
 export interface OtherEdit {
   row: number;
   status: number;
@@ -79,6 +94,7 @@ export interface RunRecord {
   /** The rows as created (version and status before the run). */
   rows: Shipment[];
   changes: ChangeRecord[];
+  uploads: UploadRecord[];
   otherEdits: OtherEdit[];
   network: FaultyNetwork;
   device: Device;

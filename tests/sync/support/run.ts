@@ -3,13 +3,17 @@ import { i18n } from "@lingui/core";
 import { reasonCommand, statusCommand } from "../../../src/client/features/shipments/commands";
 import { db } from "../../../src/client/offline/db";
 import { enqueue } from "../../../src/client/offline/outbox";
+import { enqueueUpload } from "../../../src/client/offline/uploads";
 import type { Shipment } from "../../../src/shared/contract/shipments";
 import { Device } from "./device";
 import { FaultyNetwork } from "./network";
 import { faultFor } from "./plan";
 import { rng } from "./prng";
 import type { Plan, RunRecord, Step } from "./records";
-import { DEVICE_USERS, type SyncServer } from "./server";
+import { DEVICE_USERS, type SyncServer, UPLOAD_MAX_BYTES } from "./server";
+
+/** Where an upload's faults are seeded (faultFor's change number): apart from the changes'. */
+export const UPLOAD_FAULT_BASE = 500;
 
 /** How many rounds of "sign the waiting user in, network back, wait" quiescence may take. */
 const QUIESCENCE_ROUNDS = 40;
@@ -69,6 +73,7 @@ export class World {
       plan,
       rows,
       changes: [],
+      uploads: [],
       otherEdits: [],
       network,
       device,
@@ -113,6 +118,29 @@ export class World {
           mutationId,
         });
         device.kickAll(); // this tab, and the others through the broadcast
+        break;
+      }
+      case "upload": {
+        if (!device.author()) await device.signIn(plan.firstUser);
+        const author = device.author();
+        if (!author) throw new Error("no author");
+        const index = record.uploads.length;
+        const name = `run-${plan.seed}-photo-${index}.jpg`;
+        const size = step.large ? UPLOAD_MAX_BYTES + 1024 : 2048 + index;
+        const photo = new File([new Uint8Array(size).fill(index + 1)], name, {
+          type: "image/jpeg",
+        });
+        const mutationId = await enqueueUpload((rows[step.row] as Shipment).id, photo, author);
+        this.keys.set(mutationId, UPLOAD_FAULT_BASE + index);
+        record.uploads.push({
+          index,
+          row: step.row,
+          name,
+          large: step.large,
+          author: author.username,
+          mutationId,
+        });
+        device.kickAll();
         break;
       }
       case "otherEdit":

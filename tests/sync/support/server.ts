@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { PLAIN } from "../../../src/server/db/demo-data";
+import { attachments } from "../../../src/server/db/schema/attachments";
 import { shipmentHistory, shipments } from "../../../src/server/db/schema/shipments";
 import { users } from "../../../src/server/db/schema/users";
 import { createTestApp, type TestApp } from "../../../src/server/test/harness";
@@ -21,6 +25,18 @@ export const OTHER_USER = "warehouse";
 const TOKENS_PER_USER = 5;
 /** Lines created at once when the pool of unused lines of a type runs out. */
 const POOL_BATCH = 200;
+
+/**
+ * The largest file the suite's server takes: photos of the runs are a few KB, the "too large"
+ * ones (a refusal from a server rule: 413 payload_too_large) just over it.
+ */
+export const UPLOAD_MAX_BYTES = 16 * 1024;
+
+/** A file stored for a line, as the database holds it. */
+export interface StoredFile {
+  name: string;
+  username: string | null;
+}
 
 const PATHS: Record<ShipmentType, string> = { 1: "api/expedition", 2: "api/reception" };
 const HISTORY = listOf(HistoryEntry);
@@ -60,6 +76,8 @@ export interface SyncServer {
   /** Rows and their histories (oldest first) straight from the database. */
   states(ids: number[]): Promise<Map<number, ServerState>>;
   histories(ids: number[]): Promise<Map<number, HistoryRecord[]>>;
+  /** The files stored for each line, oldest first, with who uploaded them. */
+  files(ids: number[]): Promise<Map<number, StoredFile[]>>;
   /** Another user changes the status (no If-Match: it always applies). */
   editAsOther(row: { id: number; type: ShipmentType }, statusId: number): Promise<void>;
   close(): Promise<void>;
@@ -75,7 +93,10 @@ function subjectOf(jwt: string): number {
 }
 
 export async function startSyncServer(): Promise<SyncServer> {
-  const test = await createTestApp();
+  const filesDir = mkdtempSync(join(tmpdir(), "yardline-sync-files-"));
+  const test = await createTestApp({
+    config: { attachments: { dir: filesDir, maxBytes: UPLOAD_MAX_BYTES } },
+  });
   const address = await test.app.listen({ host: "127.0.0.1", port: 0 });
   const companyId = await test.companyId(PLAIN);
   const owners = new Map<string, string>();
@@ -188,9 +209,28 @@ export async function startSyncServer(): Promise<SyncServer> {
       }
       return out;
     },
+    async files(ids) {
+      const rows = await test.app.db
+        .select({
+          shipmentId: attachments.shipmentId,
+          name: attachments.name,
+          username: users.username,
+        })
+        .from(attachments)
+        .leftJoin(users, eq(users.id, attachments.userId))
+        .where(inArray(attachments.shipmentId, ids))
+        .orderBy(attachments.id);
+      const out = new Map<number, StoredFile[]>(ids.map((id) => [id, []]));
+      for (const row of rows)
+        out.get(row.shipmentId)?.push({ name: row.name, username: row.username });
+      return out;
+    },
     async editAsOther(row, statusId) {
       await inject("PATCH", `/${pathOf(row)}`, { status: statusId });
     },
-    close: () => test.close(),
+    close: async () => {
+      await test.close();
+      rmSync(filesDir, { recursive: true, force: true });
+    },
   };
 }
