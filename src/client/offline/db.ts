@@ -129,6 +129,11 @@ export interface SyncIssueRow {
    */
   kind?: "conflict";
   conflicts?: ConflictField[];
+  /**
+   * A conflict of a whole-form edit (task line, critical line, truck): every field the form
+   * sends, so "keep mine" sends the row's values now with the chosen fields laid over.
+   */
+  formFields?: string[];
   entity: OutboxEntity;
   entityId: number | string;
   op: OutboxRow["op"];

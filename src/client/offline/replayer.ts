@@ -1,5 +1,5 @@
 import { ApiError, isTransient } from "../lib/errors";
-import { db, type MirroredRow, type OutboxRow, type ShipmentRow, type SyncIssueRow } from "./db";
+import { db, type MirroredRow, type OutboxRow, type SyncIssueRow } from "./db";
 import { parseRow } from "./outbox";
 import { isMergeable, mergeStale } from "./replay-merge";
 import {
@@ -289,7 +289,7 @@ export class Replayer {
       isMergeable(entry)
     ) {
       // A form edit that met a newer version: merged, not thrown away (replay-merge.ts).
-      const merged = await mergeStale(entry, current as ShipmentRow, changedBy, this.now());
+      const merged = await mergeStale(entry, current, changedBy, this.now());
       if (merged?.issue) this.deps.onRefused?.(merged.issue);
       return merged?.resent ? "sent" : "refused";
     }

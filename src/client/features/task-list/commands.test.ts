@@ -247,20 +247,27 @@ describe("task lines booked offline", () => {
     expect(await readWaitingTaskLines(5)).toEqual({ created: [], changed: [], deleting: [] });
   });
 
-  it("an edit another user overtook is refused (412), shown as the server has it, and kept for re-apply", async () => {
+  it("an edit another user overtook on the same field: a conflict to settle, the rest is sent", async () => {
     server.rows.set(50, serverLine(50, 2, "THEIRS"));
+    // This device changed the reference (BASE → MINE) and the hours (1 → 1.5) on version 1.
     await queueTaskLineEdit(serverLine(50, 1, "BASE"), input("MINE"), labels, author);
     await settle(replayer());
     expect(refused).toHaveLength(1);
-    expect(refused[0]).toMatchObject({ op: "update", status: 412 });
-    expect((await db.taskLines.get(50))?.reference).toBe("THEIRS");
-    expect(server.rows.get(50)?.reference).toBe("THEIRS");
+    expect(refused[0]).toMatchObject({ kind: "conflict", op: "update", status: 412 });
+    expect(refused[0]?.conflicts).toEqual([
+      expect.objectContaining({ field: "reference", base: "BASE", mine: "MINE", theirs: "THEIRS" }),
+    ]);
+    // The hours, only changed here, went; the reference shows the server's until settled.
+    expect(server.rows.get(50)).toMatchObject({ reference: "THEIRS", time_hours: 1.5, version: 3 });
+    expect(await db.taskLines.get(50)).toMatchObject({ reference: "THEIRS", time_hours: 1.5 });
     // A list answer does not drop the line the sync issue needs.
     await forgetAnsweredTaskLines(5);
     const [issue] = await db.syncIssues.toArray();
+    // Keep mine: the whole form on the line as it is now, with the chosen field laid over.
     expect(await reapplyIssue(issue?.id ?? 0, author)).toBe(true);
     await settle(replayer());
-    expect(server.rows.get(50)).toMatchObject({ reference: "MINE", version: 3 });
+    expect(server.rows.get(50)).toMatchObject({ reference: "MINE", time_hours: 1.5, version: 4 });
+    expect(await db.syncIssues.count()).toBe(0);
   });
 
   it("a queued line stays editable: an unsent creation takes the edit, a sent one is followed", async () => {
@@ -324,5 +331,25 @@ describe("task lines booked offline", () => {
     await settle(replayer());
     expect(server.rows.get(60)).toMatchObject({ reference: "TWO", version: 3 });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("an edit another user overtook on another field is merged: both changes survive", async () => {
+    // The other user changed the observations (version 2); this device the reference on 1.
+    server.rows.set(70, { ...serverLine(70, 2, "BASE"), observations: "theirs" });
+    await queueTaskLineEdit(serverLine(70, 1, "BASE"), input("MINE"), labels, author);
+    await settle(replayer());
+    expect(refused).toEqual([]);
+    expect(server.rows.get(70)).toMatchObject({
+      reference: "MINE",
+      observations: "theirs",
+      version: 3,
+    });
+    expect(await db.taskLines.get(70)).toMatchObject({ reference: "MINE", observations: "theirs" });
+    // The re-send is the whole form (the server takes no partial task line) on version 2.
+    expect(server.requests.map((request) => request.path)).toEqual([
+      "api/task-line/70",
+      "api/task-line/70",
+    ]);
+    expect(server.requests[0]?.key).not.toBe(server.requests[1]?.key);
   });
 });
