@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { db, type SyncIssueRow } from "../../../src/client/offline/db";
 import type { Shipment } from "../../../src/shared/contract/shipments";
-import type { ChangeRecord, OtherEdit, RunRecord, UploadRecord } from "./records";
+import type { ChangeRecord, OtherEdit, RunRecord, TaskLineRecord, UploadRecord } from "./records";
 import {
   type HistoryRecord,
   OTHER_USER,
@@ -23,6 +23,9 @@ import {
  *    the row since; each refusal has its status and code, and a 412 only where the other user
  *    edited the row, naming who wrote the row's current version.
  * 4. Every write reached the server with its author's token.
+ * Task lines (issue 24), per booking: stored once under its uid, or (a client of another
+ * company) not stored, gone from the device and listed once with 400 and the field code on
+ * `client`.
  * Uploads (issue 24), per file: stored once on its line by its author, or (too large) not
  * stored and listed as a sync issue with 413 payload_too_large and the file's name; never both.
  */
@@ -34,7 +37,13 @@ export async function violations(server: SyncServer, run: RunRecord): Promise<st
   const issueOf = matchIssues(
     out,
     run,
-    issues.filter((issue) => issue.entity !== "attachment"),
+    issues.filter((issue) => issue.entity === "shipment"),
+  );
+  await checkTaskLines(
+    out,
+    run,
+    await server.taskLinesByUid(run.taskLines.map((task) => task.uid)),
+    issues.filter((issue) => issue.entity === "task_line"),
   );
   const ids = run.rows.map((row) => row.id);
   const states = await server.states(ids);
@@ -176,6 +185,41 @@ function checkMirror(
   }
 }
 
+/** Each task line: stored once, or refused with its reason and gone from the device. */
+async function checkTaskLines(
+  out: string[],
+  run: RunRecord,
+  stored: Map<string, string[]>,
+  issues: SyncIssueRow[],
+): Promise<void> {
+  for (const task of run.taskLines) {
+    const label = `task line #${task.index} (${task.reference})`;
+    const rows = stored.get(task.uid) ?? [];
+    const refused = issues.filter((issue) => issue.entityId === task.uid);
+    if (refused.length > 1) out.push(`${label} refused ${refused.length} times`);
+    if (task.invalid) {
+      if (rows.length > 0) out.push(`${label}: a client of another company, yet stored`);
+      const [issue] = refused;
+      if (!issue) out.push(`${label}: refused by the server, yet not listed (lost)`);
+      else if (issue.status !== 400 || !issue.fieldCodes?.client) {
+        out.push(`${label}: listed as ${issue.status} ${JSON.stringify(issue.fieldCodes)}`);
+      }
+      const left = await db.taskLines.filter((line) => line.uid === task.uid).count();
+      if (left > 0) out.push(`${label}: refused, yet still shown on the device`);
+      continue;
+    }
+    if (refused.length > 0)
+      out.push(`${label}: refused (${refused[0]?.status} ${refused[0]?.code})`);
+    if (rows.length !== 1) out.push(`${label} stored ${rows.length} times`);
+    else if (rows[0] !== task.reference) out.push(`${label} stored as ${rows[0]}`);
+  }
+  for (const issue of issues) {
+    if (!run.taskLines.some((task) => task.uid === issue.entityId)) {
+      out.push(`sync issue for no task line: ${String(issue.entityId)}`);
+    }
+  }
+}
+
 /** Each upload: stored once on its line by its author, or refused with its reason; not both. */
 function checkUploads(
   out: string[],
@@ -221,9 +265,10 @@ function checkUploads(
 
 /** Invariant 4: the token of every delivered write belongs to the change's author. */
 function checkSessions(out: string[], server: SyncServer, run: RunRecord): void {
-  const changeOf = new Map<string, ChangeRecord | UploadRecord>([
+  const changeOf = new Map<string, ChangeRecord | UploadRecord | TaskLineRecord>([
     ...run.changes.map((change) => [change.mutationId, change] as const),
     ...run.uploads.map((upload) => [upload.mutationId, upload] as const),
+    ...run.taskLines.map((task) => [task.mutationId, task] as const),
   ]);
   for (const delivery of run.network.deliveries) {
     const change = changeOf.get(delivery.key);

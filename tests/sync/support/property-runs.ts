@@ -45,7 +45,14 @@ export function defineRuns(shard: number): void {
       const count = Math.min(CHUNK, end - start);
       it(`runs ${start + 1} to ${start + count}`, async () => {
         // What the runs played, printed at the end (a mix that never happens proves nothing).
-        const played = { changes: 0, uploads: 0, largeUploads: 0, issues: 0 };
+        const played = {
+          changes: 0,
+          uploads: 0,
+          largeUploads: 0,
+          tasks: 0,
+          badTasks: 0,
+          issues: 0,
+        };
         for (let i = start; i < start + count; i++) {
           const seed = (FIRST_SEED + i) >>> 0;
           const plan = makePlan(seed);
@@ -63,6 +70,8 @@ export function defineRuns(shard: number): void {
               played.changes += run.changes.length;
               played.uploads += run.uploads.length;
               played.largeUploads += run.uploads.filter((upload) => upload.large).length;
+              played.tasks += run.taskLines.length;
+              played.badTasks += run.taskLines.filter((task) => task.invalid).length;
               played.issues += await db.syncIssues.count();
             }
           } catch (error) {
@@ -79,6 +88,7 @@ export function defineRuns(shard: number): void {
         console.info(
           `sync property runs ${start + 1} to ${start + count}: ${played.changes} status or ` +
             `reason changes, ${played.uploads} uploads (${played.largeUploads} too large), ` +
+            `${played.tasks} task lines (${played.badTasks} refused by rule), ` +
             `${played.issues} sync issues`,
         );
       }, 600_000);

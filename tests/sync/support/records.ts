@@ -27,6 +27,12 @@ export type Step =
    * bytes); a `large` one is over the server's limit, refused 413 payload_too_large.
    */
   | { kind: "upload"; row: number; large: boolean }
+  /**
+   * The signed-in user books a task line (a creation under its uid, issue 17); an `invalid`
+   * one names a client of another company, refused 400 with a field code on `client`. Only
+   * admin books them; with another user signed in the step does nothing.
+   */
+  | { kind: "taskLine"; invalid: boolean }
   /** Another user, on another device, changes the row's status. */
   | { kind: "otherEdit"; row: number; status: number }
   /** The device goes offline for `ms`, then back (the `online` event). */
@@ -84,6 +90,16 @@ export interface UploadRecord {
   mutationId: string;
 }
 
+/** One task line booked in a run (its uid and reference are unique to it). */
+export interface TaskLineRecord {
+  index: number;
+  uid: string;
+  reference: string;
+  invalid: boolean;
+  author: string;
+  mutationId: string;
+}
+
 export interface OtherEdit {
   row: number;
   status: number;
@@ -95,6 +111,7 @@ export interface RunRecord {
   rows: Shipment[];
   changes: ChangeRecord[];
   uploads: UploadRecord[];
+  taskLines: TaskLineRecord[];
   otherEdits: OtherEdit[];
   network: FaultyNetwork;
   device: Device;
