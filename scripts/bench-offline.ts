@@ -13,10 +13,14 @@
  *     same objects into a store with the same key and indexes in the same chunks, with default
  *     and with strict durability (the app's database asks for strict). Median of RUNS.
  * (b) enqueue latency: enqueue() of a status command (outbox entry + optimistic row in one
- *     strict transaction), 500 samples after 20 warm-up ones, engine not running.
+ *     strict transaction), 500 samples after 20 warm-up ones, engine not running; and the same
+ *     for mixed write kinds (issue 24: a status change, a truck created offline, a 20 KB photo
+ *     whose bytes go into the outbox, a status change, in turn).
  * (c) replay rate: 1,000 status changes queued offline over the demo company's lines, then
  *     the sync engine started: changes per second from start to an empty outbox (the replayer
- *     sends runs of distinct lines in batches, POST api/shipment-changes).
+ *     sends runs of distinct lines in batches, POST api/shipment-changes); and 1,000 writes of
+ *     the mixed kinds above (trucks and photos go one request each and end a batch run, so
+ *     the figure follows the server's cost per request: compare "(c) server alone").
  * (d) back online: with the engine running and a few changes queued offline (the replayer in
  *     its backoff), the network returns (context.setOffline(false)); time from the page's
  *     `online` event to the first change request leaving the browser (PATCH or batch;
