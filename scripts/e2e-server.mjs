@@ -104,6 +104,8 @@ const env = {
   MAIL_FROM: "Yardline E2E <yardline@e2e.test>",
   // The public contact form mails each request here (tests/e2e/task-list-public.spec.ts).
   CONTACT_MAIL_TO: "sales@e2e.test",
+  // A small file limit, so a refused photo is a few megabytes (tests/e2e/documents.spec.ts).
+  ATTACHMENT_MAX_BYTES: String(2 * 1_048_576),
   ...smtpEnv,
   ...ssoEnv,
   ...process.env,

@@ -6,6 +6,7 @@
  */
 import { setupI18n } from "@lingui/core";
 import { statusCommand } from "../../src/client/features/shipments/commands";
+import { queueTruckCreation } from "../../src/client/features/trucks/commands";
 import { http } from "../../src/client/lib/http";
 import { login } from "../../src/client/lib/session/session";
 import { chunks, db, type OutboxRow, type ShipmentRow } from "../../src/client/offline/db";
@@ -13,6 +14,7 @@ import { enqueue } from "../../src/client/offline/outbox";
 import { sendBatch, sendEntry } from "../../src/client/offline/replay-transport";
 import { writeShipmentsPage } from "../../src/client/offline/shipments-mirror";
 import { currentAuthor, onRefusal, startSyncEngine } from "../../src/client/offline/sync-engine";
+import { enqueueUpload } from "../../src/client/offline/uploads";
 import type { Shipment } from "../../src/shared/contract/shipments";
 
 const i18n = setupI18n({ locale: "en", messages: { en: {} } });
@@ -153,7 +155,71 @@ async function enqueueLatency(samples: number, warmup = 20): Promise<number[]> {
   return times;
 }
 
+/** Bytes of each photo the mixed measurements queue (a small compressed photo). */
+const PHOTO_BYTES = 20 * 1024;
+let mixedRun = 0;
+
+/**
+ * The mixed write kinds (issue 24), one per index: a status change, a truck created on the
+ * device, a photo for the line (its bytes into the outbox), and a status change again (the
+ * floor's most common write). `row` is the mirrored line the index works on.
+ */
+async function queueMixed(index: number, row: ShipmentRow): Promise<void> {
+  const author = currentAuthor();
+  if (!author) throw new Error("signIn first");
+  const kind = index % 4;
+  if (kind === 1) {
+    const tag = `${mixedRun.toString(36)}${index.toString(36)}`.toUpperCase();
+    await queueTruckCreation(
+      { plate: `BN${tag}`.slice(0, 12), name: `Bench ${tag}` },
+      crypto.randomUUID(),
+      company,
+      author,
+    );
+    return;
+  }
+  if (kind === 2) {
+    const photo = new File([new Uint8Array(PHOTO_BYTES).fill(index % 251)], `bench-${index}.jpg`, {
+      type: "image/jpeg",
+    });
+    await enqueueUpload(row.id, photo, author);
+    return;
+  }
+  const [a, b] = TOGGLE[row.type] ?? [0, 0];
+  await enqueue(statusCommand(row, row.status.id === a ? b : a, i18n), author);
+}
+
+/** enqueueLatency() for the mixed kinds (status, truck creation, photo, status). */
+async function enqueueMixedLatency(samples: number, warmup = 20): Promise<number[]> {
+  await resetMirror();
+  mixedRun += 1;
+  const rows = syntheticRows(samples + warmup);
+  await db.transaction("rw", db.shipments, async () => {
+    for (const chunk of chunks(rows)) await db.shipments.bulkPut(chunk);
+  });
+  const times: number[] = [];
+  for (const [index, row] of rows.entries()) {
+    const started = performance.now();
+    await queueMixed(index, row);
+    if (index >= warmup) times.push(performance.now() - started);
+  }
+  await db.trucks.where("id").below(0).delete();
+  await resetMirror();
+  return times;
+}
+
 let lines: Shipment[] = [];
+
+/** Queues `count` writes of the mixed kinds round the mirrored lines (queueMixed). */
+async function queueMixedChanges(count: number): Promise<void> {
+  mixedRun += 1;
+  for (let index = 0; index < count; index++) {
+    const line = lines[index % lines.length];
+    const row = line && (await db.shipments.get(line.id));
+    if (!row) throw new Error("loadLines first");
+    await queueMixed(index, row);
+  }
+}
 
 /** Mirrors the company's real expeditions and receptions through the app's writer (online). */
 async function loadLines(): Promise<number> {
@@ -256,8 +322,10 @@ const api = {
   mirrorBulkPut,
   rawPut,
   enqueueLatency,
+  enqueueMixedLatency,
   loadLines,
   queueChanges,
+  queueMixedChanges,
   replayAll,
   startSync,
   onlineOutcome,

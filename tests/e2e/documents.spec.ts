@@ -5,12 +5,15 @@ import { apiAs } from "./api-as";
 import { DocumentsPage } from "./documents-page-model";
 import { mailsTo } from "./e2e-mail";
 import { expect, test } from "./fixtures";
+import { SyncIssuesPage } from "./offline-sync-page-model";
 
 /**
  * Shipment documents (issue 13): office drops files and a photo on a line, sees their upload,
  * the gallery and the documents table, zips them (all, then a selection), mails them (read back
  * from the e2e server's SMTP sink), deletes one after confirming, downloads the QR code, the label and the check list; a
- * fork-lift driver on a tablet takes a photo offline and it reaches the server once.
+ * fork-lift driver on a tablet takes a photo offline and it reaches the server once, and one the
+ * server refuses (larger than the e2e server's 2 MB limit) is listed in the sync issues with why
+ * (issue 24: uploads are outbox entries).
  */
 test.use({ lang: "en" });
 
@@ -267,5 +270,54 @@ test.describe("fork-lift on a 1024x768 tablet", () => {
       expect.objectContaining({ name: "pallet-photo.png", is_image: true }),
     ]);
     expect(posts.filter((status) => status === 201)).toHaveLength(1);
+  });
+
+  test("a photo the server refuses (too large) is listed in the sync issues with its reason", async ({
+    page,
+    context,
+    request,
+    loginAs,
+  }) => {
+    test.setTimeout(60_000);
+    const { office, id } = await newLine(request, "BIG");
+    await loginAs("forklift");
+    const docs = new DocumentsPage(page);
+    await docs.openLine(`/expedition/${id}`);
+    await docs.openFiles();
+    const posts: number[] = [];
+    page.on("response", (response) => {
+      const sent = response.request();
+      if (sent.method() === "POST" && new URL(sent.url()).pathname === "/api/attachment") {
+        posts.push(response.status());
+      }
+    });
+
+    await context.setOffline(true);
+    await docs.camera.setInputFiles({
+      name: "huge-photo.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.alloc(3 * 1_048_576, 7),
+    });
+    await expect(docs.gallery.getByText("Waiting for network")).toBeVisible();
+
+    await context.setOffline(false);
+    // Refused: it leaves the device's queue, and the top bar counts one sync issue.
+    await expect(docs.gallery.getByText("Waiting for network")).toHaveCount(0, {
+      timeout: 20_000,
+    });
+    await expect.poll(() => posts).toEqual([413]);
+    await page.keyboard.press("Escape");
+    await page.goto("/sync-issues");
+    const issues = new SyncIssuesPage(page);
+    await expect(issues.heading).toBeVisible();
+    const card = issues.card("huge-photo.jpg");
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("File");
+    await expect(card).toContainText("The file is larger than the server takes");
+    // Its bytes are not kept: the user adds the file again; re-applying cannot succeed.
+    await expect(issues.reapply("huge-photo.jpg")).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/documents-refused-photo-sync-issue.png` });
+    const stored = await office.get<{ results: unknown[] }>("/api/attachment", { shipment: id });
+    expect(stored.results).toEqual([]);
   });
 });

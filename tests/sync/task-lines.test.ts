@@ -160,7 +160,7 @@ describe("task lines booked offline, replayed against the real API", () => {
     expect(await storedWith(tag)).toEqual([]);
   });
 
-  it("an edit and a delete made offline apply once; an edit another user overtook is refused", async () => {
+  it("an edit and a delete made offline apply once; an edit another user overtook on the same field is a conflict", async () => {
     const tag = `EDIT-${Date.now()}`;
     const made = await Promise.all(
       [0, 1, 2].map(async (index) =>
@@ -203,7 +203,12 @@ describe("task lines booked offline, replayed against the real API", () => {
         [overtaken.id, 3, overtaken.version + 1],
       ].sort(),
     );
-    expect(refused.map((issue) => [issue.entityId, issue.status])).toEqual([[overtaken.id, 412]]);
+    expect(refused.map((issue) => [issue.entityId, issue.status, issue.kind])).toEqual([
+      [overtaken.id, 412, "conflict"],
+    ]);
+    expect(refused[0]?.conflicts).toEqual([
+      expect.objectContaining({ field: "time_hours", base: 1.25, mine: 9, theirs: 3 }),
+    ]);
     // The device shows the other user's line, and keeps it for re-applying the issue.
     expect((await db.taskLines.get(overtaken.id))?.time_hours).toBe(3);
   });

@@ -221,6 +221,8 @@ const REFUSED_BY_STATUS: Readonly<Record<number, MessageDescriptor>> = {
   409: NO_LONGER_FITS,
   403: msg`You may not make this change.`,
   404: msg`This line was deleted meanwhile. Your change could not be saved.`,
+  413: msg`The file is larger than the server takes. Add a smaller file.`,
+  415: msg`The server does not take this type of file.`,
 };
 const REFUSED = msg`The server refused the change.`;
 

@@ -29,7 +29,27 @@ export type TaskLineRow = TaskLine;
 export type MirroredRow = ShipmentRow | TruckRow | CriticalLineRow | TaskLineRow;
 
 /** Mirrored entities a queued change can touch, by the mirror table that holds them. */
-export type OutboxEntity = "shipment" | "shipper" | "critical_line" | "task_line";
+export type MirroredEntity = "shipment" | "shipper" | "critical_line" | "task_line";
+
+/**
+ * What a queued write acts on: a mirrored entity, or an attachment upload (issue 24: a file or
+ * photo for a line's documents, no mirror row; its bytes wait in the entry's `upload`).
+ */
+export type OutboxEntity = MirroredEntity | "attachment";
+
+/**
+ * The file of a queued upload (entity "attachment"): the bytes as a Blob, kept in IndexedDB
+ * until the server acknowledges them, and the multipart fields sent with them.
+ */
+export interface UploadPart {
+  /** The line (a server id: lines still being created offline take no files yet). */
+  shipment: number;
+  description: string;
+  name: string;
+  type: string;
+  size: number;
+  blob: Blob;
+}
 
 /** A write waiting to reach the server (src/client/offline/outbox.ts). */
 export interface OutboxRow {
@@ -42,7 +62,7 @@ export interface OutboxRow {
   /** `${entity}:${entityId}`: changes of one row are sent in order (FIFO per entity). */
   entityKey: string;
   op: "create" | "update" | "delete";
-  method: "PATCH" | "PUT" | "DELETE";
+  method: "PATCH" | "PUT" | "DELETE" | "POST";
   /** API path relative to the API base, e.g. api/expedition/12. */
   path: string;
   /** Request body (the fields the user changed, as the API takes them). */
@@ -59,6 +79,8 @@ export interface OutboxRow {
   baseValues?: Record<string, unknown>;
   /** Row version the change was made on (If-Match), null for creates. */
   baseVersion: number | null;
+  /** An upload's file (entity "attachment"), sent as multipart with `body`'s fields. */
+  upload?: UploadPart;
   /** What the user did, for the sync issues list (e.g. field status, from Loading to Loaded). */
   summary: ChangeSummary;
   /** The user who made the change: it is sent only with that user's session. */
@@ -68,6 +90,11 @@ export interface OutboxRow {
   company: string;
   createdAt: number;
   attempts: number;
+  /**
+   * When the replayer first sent it (set in a transaction before the request leaves): from then
+   * on it may have reached the server, so a later change never folds into it (Command.fold).
+   */
+  sentAt?: number;
   lastError?: string;
 }
 
@@ -102,6 +129,11 @@ export interface SyncIssueRow {
    */
   kind?: "conflict";
   conflicts?: ConflictField[];
+  /**
+   * A conflict of a whole-form edit (task line, critical line, truck): every field the form
+   * sends, so "keep mine" sends the row's values now with the chosen fields laid over.
+   */
+  formFields?: string[];
   entity: OutboxEntity;
   entityId: number | string;
   op: OutboxRow["op"];
@@ -113,6 +145,11 @@ export interface SyncIssueRow {
   userId: number;
   username: string;
   company: string;
+  /**
+   * A refused upload's file as it was (name, type, size; not the bytes: the device lets them
+   * go with the refusal, the user still has the original).
+   */
+  file?: { shipment: number; name: string; type: string; size: number };
   /** HTTP status and server error code of the refusal. */
   status: number;
   code: string;
@@ -147,10 +184,11 @@ export interface ListPageRow {
 }
 
 /**
- * A file or photo waiting to be uploaded to a line (issue 13, offline/upload-queue.ts): the
- * bytes as a Blob, on disk before the gallery shows it, sent once with its Idempotency-Key.
+ * A file or photo queued by the upload queue of versions 5 to 7 (issue 13). Since version 8
+ * (issue 24) uploads are outbox entries (entity "attachment"); the upgrade to version 8 moves
+ * these rows into the outbox and version 9 drops the table.
  */
-export interface UploadRow {
+interface LegacyUploadRow {
   seq?: number;
   /** Idempotency-Key of the upload: the same on every retry. */
   mutationId: string;
@@ -196,7 +234,6 @@ export class YardlineDb extends Dexie {
   declare listPages: EntityTable<ListPageRow, "key">;
   declare syncIssues: EntityTable<SyncIssueRow, "id">;
   declare criticalLines: EntityTable<CriticalLineRow, "id">;
-  declare uploads: EntityTable<UploadRow, "seq">;
   declare taskLines: EntityTable<TaskLineRow, "id">;
   declare taskLookups: EntityTable<TaskLookupRow, "key">;
 
@@ -244,7 +281,58 @@ export class YardlineDb extends Dexie {
       taskLines: "id, company",
       taskLookups: "key",
     });
+    // Version 8 (issue 24): uploads are outbox entries (entity "attachment", queued behind
+    // `attachment:<line>:<key>`, so a line's waiting files are an entityKey prefix). The files
+    // the upload queue still held move into the outbox with their key, author and Blob (in
+    // their order, after the changes queued before), so none is lost; version 9 drops the table.
+    this.version(8)
+      .stores({})
+      .upgrade(async (tx) => {
+        const uploads = (await tx.table("uploads").toArray()) as LegacyUploadRow[];
+        uploads.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+        await tx.table("outbox").bulkAdd(uploads.map(uploadEntryOf));
+      });
+    this.version(9).stores({ uploads: null });
   }
+}
+
+/** The outbox entry of a file the upload queue of versions 5 to 7 held. */
+function uploadEntryOf(row: LegacyUploadRow): OutboxRow {
+  return {
+    mutationId: row.mutationId,
+    entity: "attachment",
+    entityId: row.mutationId,
+    entityKey: uploadKeyOf(row.shipment, row.mutationId),
+    op: "create",
+    method: "POST",
+    path: UPLOAD_PATH,
+    body: { shipment: row.shipment, description: row.description },
+    changes: {},
+    previous: {},
+    baseVersion: null,
+    upload: {
+      shipment: row.shipment,
+      description: row.description,
+      name: row.name,
+      type: row.type,
+      size: row.size,
+      blob: row.blob,
+    },
+    summary: { label: row.name, field: "attachment", from: null, to: row.name },
+    userId: row.userId,
+    username: row.username,
+    company: row.company,
+    createdAt: row.createdAt,
+    attempts: row.attempts,
+  };
+}
+
+/** Where uploads go (multipart POST, Idempotency-Key). */
+export const UPLOAD_PATH = "api/attachment";
+
+/** The queue of one upload: `attachment:<line>:<key>` (a line's waiting files share a prefix). */
+export function uploadKeyOf(shipment: number, mutationId: string): string {
+  return `attachment:${shipment}:${mutationId}`;
 }
 
 export const db = new YardlineDb();

@@ -1,6 +1,6 @@
 import { db, type MirroredRow, type OutboxRow, type SyncIssueRow } from "./db";
 import { recordSync } from "./list-pages";
-import { entityKeyOf, localIdOf, mirrorTable, pendingFor, withChanges } from "./outbox";
+import { entityKeyOf, localIdOf, mirrorOf, pendingFor, withChanges } from "./outbox";
 
 /** The last-sync record a replayed change leaves (the top bar's "last sync" counts it). */
 export const REPLAY_RESOURCE = "replay";
@@ -34,40 +34,63 @@ export async function acknowledgeAll(
 ): Promise<void> {
   const [first] = accepted;
   if (!first) return;
-  const table = mirrorTable(first.entry.entity);
-  await db.transaction("rw", db.outbox, db.meta, table, async () => {
-    // Entries another tab already answered are gone from the outbox: nothing to do for them.
-    const queued = await db.outbox.bulkGet(accepted.map(({ entry }) => entry.seq ?? -1));
-    const live = accepted.filter((_, index) => queued[index] !== undefined);
-    if (live.length === 0) return;
-    await db.outbox.bulkDelete(live.map(({ entry }) => entry.seq as number));
-    const later = await db.outbox
-      .where("entityKey")
-      .anyOf(live.map(({ entry }) => entry.entityKey))
-      .sortBy("seq");
-    const rebased: OutboxRow[] = [];
-    const rows: MirroredRow[] = [];
-    for (const { entry, answer } of live) {
-      const rest = later.filter((each) => each.entityKey === entry.entityKey);
-      // A creation's temporary row gives way to the server's row.
-      const local = localIdOf(entry);
-      if (local !== null) await table.delete(local);
-      if (answer) {
-        for (const next of rest) {
-          // Changes of a line made while its creation waited move to the line's server id.
-          if (local !== null) repoint(next, local, answer.id);
-          else if (next.baseVersion !== entry.baseVersion) continue;
-          next.baseVersion = answer.version;
-          rebased.push(next);
+  // An upload changes no mirror: only its entry leaves (the gallery then lists it from the
+  // server). A batch is of one entity, so the first entry's mirror is every entry's.
+  const table = mirrorOf(first.entry.entity);
+  await db.transaction(
+    "rw",
+    table ? [db.outbox, db.meta, table] : [db.outbox, db.meta],
+    async () => {
+      // Entries another tab already answered are gone from the outbox: nothing to do for them.
+      const queued = await db.outbox.bulkGet(accepted.map(({ entry }) => entry.seq ?? -1));
+      const live = accepted.filter((_, index) => queued[index] !== undefined);
+      if (live.length === 0) return;
+      await db.outbox.bulkDelete(live.map(({ entry }) => entry.seq as number));
+      await recordSync(Number(first.entry.company), REPLAY_RESOURCE, now);
+      if (!table) return;
+      const later = await db.outbox
+        .where("entityKey")
+        .anyOf(live.map(({ entry }) => entry.entityKey))
+        .sortBy("seq");
+      const rebased: OutboxRow[] = [];
+      const rows: MirroredRow[] = [];
+      for (const { entry, answer } of live) {
+        const rest = later.filter((each) => each.entityKey === entry.entityKey);
+        // A creation's temporary row gives way to the server's row.
+        const local = localIdOf(entry);
+        if (local !== null) await table.delete(local);
+        if (answer) {
+          for (const next of rest) {
+            // Changes of a line made while its creation waited move to the line's server id.
+            if (local !== null) repoint(next, local, answer.id);
+            else if (next.baseVersion !== entry.baseVersion) continue;
+            next.baseVersion = answer.version;
+            rebased.push(next);
+          }
+          rows.push(withChanges(answer, rest));
+        } else if (entry.op === "delete") {
+          await table.delete(Number(entry.entityId));
         }
-        rows.push(withChanges(answer, rest));
-      } else if (entry.op === "delete") {
-        await table.delete(Number(entry.entityId));
       }
-    }
-    await db.outbox.bulkPut(rebased);
-    await table.bulkPut(rows);
-    await recordSync(Number(first.entry.company), REPLAY_RESOURCE, now);
+      await db.outbox.bulkPut(rebased);
+      await table.bulkPut(rows);
+    },
+  );
+}
+
+/**
+ * The entry about to be sent, as the outbox holds it now, marked as sent (`sentAt`) in the same
+ * transaction: a change folded into it before this commits goes with it, none folds into it
+ * after. Null when another tab already answered it.
+ */
+export async function claimForSending(entry: OutboxRow, now: number): Promise<OutboxRow | null> {
+  if (entry.seq === undefined) return entry;
+  return db.transaction("rw", db.outbox, async () => {
+    const fresh = await db.outbox.get(entry.seq as number);
+    if (!fresh || fresh.sentAt !== undefined) return fresh ?? null;
+    fresh.sentAt = now;
+    await db.outbox.put(fresh);
+    return fresh;
   });
 }
 
@@ -83,7 +106,7 @@ export interface Refusal {
   status: number;
   code: string;
   message: string;
-  /** The server's reason per field of a 400/409 (`field_codes`, first code of each). */
+  /** The server's reason per field (a 400's `field_codes`), when it named fields. */
   fieldCodes?: Record<string, string>;
 }
 
@@ -108,7 +131,7 @@ export async function refuse(
   changedBy: string | null,
   now: number = Date.now(),
 ): Promise<SyncIssueRow | null> {
-  const table = mirrorTable(entry.entity);
+  const table = mirrorOf(entry.entity);
   const issue: SyncIssueRow = {
     entity: entry.entity,
     entityId: entry.entityId,
@@ -131,10 +154,21 @@ export async function refuse(
   if (refusal.fieldCodes) issue.fieldCodes = refusal.fieldCodes;
   const serverValue = serverValueOf(entry, current);
   if (serverValue !== undefined) issue.serverValue = serverValue;
+  if (entry.upload) {
+    // A refused file: the issue names it (its bytes go; the user still has the original).
+    const { shipment, name, type, size } = entry.upload;
+    issue.file = { shipment, name, type, size };
+  }
   let stored = false;
-  await db.transaction("rw", db.outbox, db.syncIssues, table, async () => {
+  const tables = table ? [db.outbox, db.syncIssues, table] : [db.outbox, db.syncIssues];
+  await db.transaction("rw", tables, async () => {
     if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
     await db.outbox.delete(entry.seq);
+    if (!table) {
+      issue.id = await db.syncIssues.add(issue);
+      stored = true;
+      return;
+    }
     const id = Number(entry.entityId);
     const rest = await pendingFor(entry.entity, entry.entityId);
     const local = localIdOf(entry);

@@ -11,6 +11,7 @@ import type { MirroredRow, OutboxRow } from "./db";
 import { parseRow } from "./outbox";
 import type { ServerRow } from "./replay-outcome";
 import type { ReplaySession } from "./replayer";
+import { sendUpload } from "./uploads";
 
 /**
  * The session's own token, whatever localStorage holds by now: the replayer picked the entry
@@ -30,6 +31,8 @@ export async function sendEntry(
   entry: OutboxRow,
   session?: ReplaySession,
 ): Promise<MirroredRow | null> {
+  // An upload: the same key, company and session, its fields and file as multipart.
+  if (entry.upload) return sendUpload(entry, session?.jwt);
   const headers: Record<string, string> = {
     ...authorization(session),
     "Idempotency-Key": entry.mutationId,

@@ -324,9 +324,20 @@ describe("Replayer", () => {
       summary: { label: truck.plate, field: "create", from: null, to: truck.name },
     };
     let refuseNext = true;
+    const readCurrent = vi.fn(async () => "gone" as const);
+    const whoChanged = vi.fn(async () => "office");
     replayer = makeReplayer({
+      readCurrent,
+      whoChanged,
       send: async () => {
-        if (refuseNext) throw new ApiError(409, { code: "conflict", message: "plate" });
+        if (refuseNext) {
+          throw new ApiError(400, {
+            code: "validation_error",
+            message: "plate",
+            fields: { plate: ["taken"] },
+            field_codes: { plate: [{ code: "duplicate" }, { code: "too_long", max: 9 }] },
+          });
+        }
         return { ...truck, id: 41, version: 1 };
       },
     });
@@ -335,7 +346,11 @@ describe("Replayer", () => {
     await settle();
     expect(await db.trucks.count()).toBe(0);
     const [issue] = await db.syncIssues.toArray();
-    expect(issue).toMatchObject({ op: "create", status: 409, entityId: uid });
+    // The server's reason per field reaches the issue; a refused creation asks nothing more.
+    expect(issue).toMatchObject({ op: "create", status: 400, entityId: uid, changedBy: null });
+    expect(issue?.fieldCodes).toEqual({ plate: "duplicate" });
+    expect(readCurrent).not.toHaveBeenCalled();
+    expect(whoChanged).not.toHaveBeenCalled();
 
     refuseNext = false;
     expect(await reapplyIssue(issue?.id ?? 0, AUTHOR)).toBe(true);

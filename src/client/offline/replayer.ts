@@ -1,11 +1,13 @@
 import { ApiError, isTransient } from "../lib/errors";
-import { db, type MirroredRow, type OutboxRow, type ShipmentRow, type SyncIssueRow } from "./db";
+import { db, type MirroredRow, type OutboxRow, type SyncIssueRow } from "./db";
 import { parseRow } from "./outbox";
 import { isMergeable, mergeStale } from "./replay-merge";
 import {
   type Accepted,
   acknowledge,
   acknowledgeAll,
+  claimForSending,
+  type Refusal,
   refuse,
   type ServerRow,
 } from "./replay-outcome";
@@ -244,8 +246,11 @@ export class Replayer {
     return undefined;
   }
 
-  private async replay(entry: OutboxRow, session: ReplaySession): Promise<Outcome> {
+  private async replay(queued: OutboxRow, session: ReplaySession): Promise<Outcome> {
     let answer: MirroredRow | null;
+    // The entry as it is now (a change may have folded into it), marked as sent.
+    const entry = await claimForSending(queued, this.now());
+    if (!entry) return "sent";
     try {
       this.deps.onSent?.(entry);
       answer = await this.deps.send(entry, session);
@@ -263,12 +268,19 @@ export class Replayer {
       this.paused = session;
       return "paused";
     }
+    // A refused creation asks the server nothing more: its uid names no row yet (a GET would
+    // be a useless 404) and it has no history; its temporary row simply goes.
+    const creation = entry.op === "create";
     const current =
-      error.status === 412 ? currentOf(entry, error) : await this.safeRead(entry, session);
+      error.status === 412
+        ? currentOf(entry, error)
+        : creation
+          ? null
+          : await this.safeRead(entry, session);
     // A 412 names who wrote the version that won; other refusals ask the line's history.
     const changedBy =
       (error.status === 412 ? changedByOf(error) : undefined) ??
-      (await this.deps.whoChanged(entry, session).catch(() => null));
+      (creation ? null : await this.deps.whoChanged(entry, session).catch(() => null));
     if (
       error.status === 412 &&
       current !== null &&
@@ -277,16 +289,13 @@ export class Replayer {
       isMergeable(entry)
     ) {
       // A form edit that met a newer version: merged, not thrown away (replay-merge.ts).
-      const merged = await mergeStale(entry, current as ShipmentRow, changedBy, this.now());
+      const merged = await mergeStale(entry, current, changedBy, this.now());
       if (merged?.issue) this.deps.onRefused?.(merged.issue);
       return merged?.resent ? "sent" : "refused";
     }
-    const refusal = {
-      status: error.status,
-      code: error.code,
-      message: error.message,
-      ...fieldCodesOf(error),
-    };
+    const refusal: Refusal = { status: error.status, code: error.code, message: error.message };
+    const fieldCodes = fieldCodesOf(error);
+    if (fieldCodes) refusal.fieldCodes = fieldCodes;
     const issue = await refuse(entry, refusal, current, changedBy, this.now());
     if (issue) this.deps.onRefused?.(issue);
     return "refused";
@@ -322,13 +331,29 @@ export class Replayer {
   }
 }
 
-/** The current row a 412 carries (`current`), parsed as the mirror stores it. */
+/**
+ * The server's reason per field of a refusal (`field_codes`: the first code of each field,
+ * e.g. `{ booked_date: "slot_full" }`), kept as sent so a code this client does not know yet
+ * still reaches the sync issue; undefined when the answer names no field.
+ */
+function fieldCodesOf(error: ApiError): Record<string, string> | undefined {
+  const raw = (error.body as { field_codes?: unknown } | null)?.field_codes;
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const codes: Record<string, string> = {};
+  for (const [field, list] of Object.entries(raw)) {
+    const code = Array.isArray(list) ? (list[0] as { code?: unknown } | undefined)?.code : null;
+    if (typeof code === "string") codes[field] = code;
+  }
+  return Object.keys(codes).length > 0 ? codes : undefined;
+}
+
 /** The 412 body's changed_by; undefined when the answer does not say (trucks keep no history). */
 function changedByOf(error: ApiError): string | null | undefined {
   const changedBy = (error.body as { changed_by?: unknown } | null)?.changed_by;
   return typeof changedBy === "string" || changedBy === null ? changedBy : undefined;
 }
 
+/** The current row a 412 carries (`current`), parsed as the mirror stores it. */
 function currentOf(entry: OutboxRow, error: ApiError): ServerRow {
   const body = error.body as { current?: unknown } | null;
   try {
@@ -336,12 +361,4 @@ function currentOf(entry: OutboxRow, error: ApiError): ServerRow {
   } catch {
     return null;
   }
-}
-
-/** The first code the server gave each refused field (the sync issue says why per field). */
-function fieldCodesOf(error: ApiError): { fieldCodes?: Record<string, string> } {
-  const entries = Object.entries(error.fieldCodes ?? {}).flatMap(([field, codes]) =>
-    codes[0] ? [[field, codes[0].code] as const] : [],
-  );
-  return entries.length > 0 ? { fieldCodes: Object.fromEntries(entries) } : {};
 }

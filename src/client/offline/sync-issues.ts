@@ -1,10 +1,9 @@
 import type { Table } from "dexie";
-import type { Shipment } from "../../shared/contract/shipments";
-import { writeValuesOf } from "../../shared/contract/shipments-write";
 import { useMirrorQuery } from "../lib/data-hooks/use-mirror-query";
 import { fieldLabel } from "../lib/error-messages";
 import { db, type SyncIssueRow } from "./db";
 import { type Author, enqueue, mirrorTable } from "./outbox";
+import { writeValuesFor } from "./replay-merge";
 
 /** Every mirror a re-applied change may write (enqueue's own transaction must fit inside). */
 const replayTables = (): Table[] => [
@@ -28,10 +27,12 @@ export function useSyncIssues(userId: number | null): SyncIssueRow[] | undefined
 }
 
 /**
- * Whether a refused change can be made again: a creation always can; a change needs the row it
- * was made on to be still on the device.
+ * Whether a refused change can be made again: a creation always can (an upload never: its file
+ * is not kept); a change needs the row it was made on to be still on the device.
  */
 export async function canReapply(issue: SyncIssueRow): Promise<boolean> {
+  // A refused file's bytes are not kept: the user adds the file again (smaller, another type).
+  if (issue.entity === "attachment") return false;
   if (issue.op === "create") return true;
   return (await mirrorTable(issue.entity).get(Number(issue.entityId))) !== undefined;
 }
@@ -65,12 +66,12 @@ export async function reapplyIssue(id: number, author: Author): Promise<boolean>
   });
 }
 
-/** A shipment edit made again: its fields' values now are the base a later 412 merges on. */
+/** An edit made again: its fields' values now are the base a later 412 merges on. */
 async function editBase(issue: SyncIssueRow): Promise<{ baseValues?: Record<string, unknown> }> {
-  if (issue.entity !== "shipment" || issue.method !== "PUT" || issue.op !== "update") return {};
-  const row = await db.shipments.get(Number(issue.entityId));
+  if (issue.entity === "attachment" || issue.method !== "PUT" || issue.op !== "update") return {};
+  const row = await mirrorTable(issue.entity).get(Number(issue.entityId));
   if (!row) return {};
-  const now = writeValuesOf(row) as Record<string, unknown>;
+  const now = writeValuesFor(issue.entity, row);
   const fields = Object.keys(issue.body ?? {});
   return { baseValues: Object.fromEntries(fields.map((field) => [field, now[field] ?? null])) };
 }
@@ -106,18 +107,23 @@ export async function resolveConflict(
     const chosen = conflicts.filter((each) => fields === null || fields.includes(each.field));
     if (chosen.length === 0) return false;
     if (choice === "mine") {
-      const row = await db.shipments.get(Number(issue.entityId));
+      if (issue.entity === "attachment") return false;
+      const row = await mirrorTable(issue.entity).get(Number(issue.entityId));
       if (!row) return false;
-      const now = writeValuesOf(row as Shipment) as Record<string, unknown>;
+      const now = writeValuesFor(issue.entity, row);
       const names = chosen.map((each) => each.field);
+      const mine = Object.fromEntries(chosen.map((each) => [each.field, each.mine]));
+      // A whole-form edit (task line, critical line, truck) sends the row's values now with the
+      // chosen fields laid over; a shipment edit only the chosen fields.
+      const body = issue.formFields ? { ...pickValues(now, issue.formFields), ...mine } : mine;
       await enqueue(
         {
-          entity: "shipment",
+          entity: issue.entity,
           entityId: row.id,
           op: "update",
           method: "PUT",
           path: issue.path,
-          body: Object.fromEntries(chosen.map((each) => [each.field, each.mine])),
+          body,
           changes: Object.fromEntries(chosen.map((each) => [each.field, each.mineShown])),
           summary: {
             label: issue.summary.label,
@@ -125,7 +131,7 @@ export async function resolveConflict(
             from: null,
             to: names.map((name) => fieldLabel(name)).join(", "),
           },
-          baseValues: Object.fromEntries(names.map((name) => [name, now[name] ?? null])),
+          baseValues: pickValues(now, Object.keys(body)),
         },
         author,
       );
@@ -135,4 +141,8 @@ export async function resolveConflict(
     else await db.syncIssues.update(id, { conflicts: left });
     return true;
   });
+}
+
+function pickValues(values: Record<string, unknown>, keys: readonly string[]) {
+  return Object.fromEntries(keys.map((key) => [key, values[key] ?? null]));
 }

@@ -1,8 +1,14 @@
 import { isDeepStrictEqual } from "node:util";
 import { db, type SyncIssueRow } from "../../../src/client/offline/db";
 import type { Shipment } from "../../../src/shared/contract/shipments";
-import type { ChangeRecord, OtherEdit, RunRecord } from "./records";
-import { type HistoryRecord, OTHER_USER, type ServerState, type SyncServer } from "./server";
+import type { ChangeRecord, OtherEdit, RunRecord, TaskLineRecord, UploadRecord } from "./records";
+import {
+  type HistoryRecord,
+  OTHER_USER,
+  type ServerState,
+  type StoredFile,
+  type SyncServer,
+} from "./server";
 
 /**
  * The invariants every run must keep, checked once the device is quiet. Each broken one is a
@@ -17,15 +23,37 @@ import { type HistoryRecord, OTHER_USER, type ServerState, type SyncServer } fro
  *    the row since; each refusal has its status and code, and a 412 only where the other user
  *    edited the row, naming who wrote the row's current version.
  * 4. Every write reached the server with its author's token.
+ * Task lines (issue 24), per booking: stored once under its uid, or (a client of another
+ * company) not stored, gone from the device and listed once with 400 and the field code on
+ * `client`.
+ * Uploads (issue 24), per file: stored once on its line by its author, or (too large) not
+ * stored and listed as a sync issue with 413 payload_too_large and the file's name; never both.
  */
 export async function violations(server: SyncServer, run: RunRecord): Promise<string[]> {
   const out: string[] = run.stuck ? [run.stuck] : [];
   const outbox = await db.outbox.count();
   if (outbox !== 0) out.push(`outbox holds ${outbox} entries`);
-  const issueOf = matchIssues(out, run, await db.syncIssues.toArray());
+  const issues = await db.syncIssues.toArray();
+  const issueOf = matchIssues(
+    out,
+    run,
+    issues.filter((issue) => issue.entity === "shipment"),
+  );
+  await checkTaskLines(
+    out,
+    run,
+    await server.taskLinesByUid(run.taskLines.map((task) => task.uid)),
+    issues.filter((issue) => issue.entity === "task_line"),
+  );
   const ids = run.rows.map((row) => row.id);
   const states = await server.states(ids);
   const histories = await server.histories(ids);
+  checkUploads(
+    out,
+    run,
+    await server.files(ids),
+    issues.filter((issue) => issue.entity === "attachment"),
+  );
 
   for (const [index, created] of run.rows.entries()) {
     const history = histories.get(created.id) ?? [];
@@ -157,9 +185,91 @@ function checkMirror(
   }
 }
 
+/** Each task line: stored once, or refused with its reason and gone from the device. */
+async function checkTaskLines(
+  out: string[],
+  run: RunRecord,
+  stored: Map<string, string[]>,
+  issues: SyncIssueRow[],
+): Promise<void> {
+  for (const task of run.taskLines) {
+    const label = `task line #${task.index} (${task.reference})`;
+    const rows = stored.get(task.uid) ?? [];
+    const refused = issues.filter((issue) => issue.entityId === task.uid);
+    if (refused.length > 1) out.push(`${label} refused ${refused.length} times`);
+    if (task.invalid) {
+      if (rows.length > 0) out.push(`${label}: a client of another company, yet stored`);
+      const [issue] = refused;
+      if (!issue) out.push(`${label}: refused by the server, yet not listed (lost)`);
+      else if (issue.status !== 400 || !issue.fieldCodes?.client) {
+        out.push(`${label}: listed as ${issue.status} ${JSON.stringify(issue.fieldCodes)}`);
+      }
+      const left = await db.taskLines.filter((line) => line.uid === task.uid).count();
+      if (left > 0) out.push(`${label}: refused, yet still shown on the device`);
+      continue;
+    }
+    if (refused.length > 0)
+      out.push(`${label}: refused (${refused[0]?.status} ${refused[0]?.code})`);
+    if (rows.length !== 1) out.push(`${label} stored ${rows.length} times`);
+    else if (rows[0] !== task.reference) out.push(`${label} stored as ${rows[0]}`);
+  }
+  for (const issue of issues) {
+    if (!run.taskLines.some((task) => task.uid === issue.entityId)) {
+      out.push(`sync issue for no task line: ${String(issue.entityId)}`);
+    }
+  }
+}
+
+/** Each upload: stored once on its line by its author, or refused with its reason; not both. */
+function checkUploads(
+  out: string[],
+  run: RunRecord,
+  files: Map<number, StoredFile[]>,
+  issues: SyncIssueRow[],
+): void {
+  const all = [...files.values()].flat();
+  for (const upload of run.uploads) {
+    const line = (run.rows[upload.row] as Shipment).id;
+    const stored = (files.get(line) ?? []).filter((file) => file.name === upload.name);
+    const elsewhere = all.filter((file) => file.name === upload.name).length - stored.length;
+    const refused = issues.filter((issue) => issue.file?.name === upload.name);
+    const label = `upload #${upload.index} (${upload.name})`;
+    if (elsewhere > 0) out.push(`${label} stored on another line`);
+    if (refused.length > 1) out.push(`${label} refused ${refused.length} times`);
+    if (upload.large) {
+      if (stored.length > 0) out.push(`${label}: over the limit, yet stored`);
+      const [issue] = refused;
+      if (!issue) out.push(`${label}: over the limit, neither stored nor refused (lost)`);
+      else if (
+        issue.status !== 413 ||
+        issue.code !== "payload_too_large" ||
+        issue.file?.shipment !== line
+      ) {
+        out.push(`${label}: refused as ${issue.status} ${issue.code} on ${issue.file?.shipment}`);
+      }
+      continue;
+    }
+    if (refused.length > 0)
+      out.push(`${label}: refused (${refused[0]?.status} ${refused[0]?.code})`);
+    if (stored.length !== 1) out.push(`${label} stored ${stored.length} times`);
+    else if (stored[0]?.username !== upload.author) {
+      out.push(`${label} by ${upload.author} stored as ${stored[0]?.username}`);
+    }
+  }
+  for (const issue of issues) {
+    if (!run.uploads.some((upload) => upload.name === issue.file?.name)) {
+      out.push(`sync issue for no upload: ${issue.file?.name}`);
+    }
+  }
+}
+
 /** Invariant 4: the token of every delivered write belongs to the change's author. */
 function checkSessions(out: string[], server: SyncServer, run: RunRecord): void {
-  const changeOf = new Map(run.changes.map((change) => [change.mutationId, change]));
+  const changeOf = new Map<string, ChangeRecord | UploadRecord | TaskLineRecord>([
+    ...run.changes.map((change) => [change.mutationId, change] as const),
+    ...run.uploads.map((upload) => [upload.mutationId, upload] as const),
+    ...run.taskLines.map((task) => [task.mutationId, task] as const),
+  ]);
   for (const delivery of run.network.deliveries) {
     const change = changeOf.get(delivery.key);
     if (!change) continue;

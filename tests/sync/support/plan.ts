@@ -80,14 +80,28 @@ export function makePlan(seed: number): Plan {
   const steps: Step[] = [];
   const changes = r.pick([2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 7, 8]);
   const otherEdits = r.chance(0.4) ? r.int(1, 2) : 0;
-  const events: ("change" | "otherEdit")[] = r.shuffle([
+  // Photos for the lines' documents, queued in the same outbox (issue 24).
+  const uploads = r.chance(0.4) ? r.int(1, 2) : 0;
+  // Task lines booked on the device, in the same outbox (issue 24).
+  const tasks = r.chance(0.3) ? r.int(1, 2) : 0;
+  const events: ("change" | "otherEdit" | "upload" | "taskLine")[] = r.shuffle([
     ...Array<"change">(changes).fill("change"),
     ...Array<"otherEdit">(otherEdits).fill("otherEdit"),
+    ...Array<"upload">(uploads).fill("upload"),
+    ...Array<"taskLine">(tasks).fill("taskLine"),
   ]);
   const noiseRate = r.pick([0, 0.5, 1, 2]);
   for (const event of events) {
     while (r.chance(noiseRate / (1 + noiseRate))) steps.push(noise(r, tabs));
     const row = r.int(0, rows.length - 1);
+    if (event === "taskLine") {
+      steps.push({ kind: "taskLine", invalid: r.chance(0.2) });
+      continue;
+    }
+    if (event === "upload") {
+      steps.push({ kind: "upload", row, large: r.chance(0.2) });
+      continue;
+    }
     if (event === "change" && r.chance(0.07)) {
       steps.push({ kind: "change", row, status: null });
       continue;

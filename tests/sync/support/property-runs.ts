@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../../src/client/offline/db";
 import { violations } from "./invariants";
 import { makePlan } from "./plan";
 import type { RunRecord } from "./records";
@@ -43,6 +44,15 @@ export function defineRuns(shard: number): void {
     for (let start = first; start < end; start += CHUNK) {
       const count = Math.min(CHUNK, end - start);
       it(`runs ${start + 1} to ${start + count}`, async () => {
+        // What the runs played, printed at the end (a mix that never happens proves nothing).
+        const played = {
+          changes: 0,
+          uploads: 0,
+          largeUploads: 0,
+          tasks: 0,
+          badTasks: 0,
+          issues: 0,
+        };
         for (let i = start; i < start + count; i++) {
           const seed = (FIRST_SEED + i) >>> 0;
           const plan = makePlan(seed);
@@ -57,6 +67,12 @@ export function defineRuns(shard: number): void {
             } else {
               run = outcome;
               problems = await violations(sync.server, run);
+              played.changes += run.changes.length;
+              played.uploads += run.uploads.length;
+              played.largeUploads += run.uploads.filter((upload) => upload.large).length;
+              played.tasks += run.taskLines.length;
+              played.badTasks += run.taskLines.filter((task) => task.invalid).length;
+              played.issues += await db.syncIssues.count();
             }
           } catch (error) {
             problems = [`run threw: ${error instanceof Error ? error.stack : String(error)}`];
@@ -69,6 +85,12 @@ export function defineRuns(shard: number): void {
             expect.fail(detail);
           }
         }
+        console.info(
+          `sync property runs ${start + 1} to ${start + count}: ${played.changes} status or ` +
+            `reason changes, ${played.uploads} uploads (${played.largeUploads} too large), ` +
+            `${played.tasks} task lines (${played.badTasks} refused by rule), ` +
+            `${played.issues} sync issues`,
+        );
       }, 600_000);
     }
   });

@@ -22,6 +22,17 @@ export interface RowPlan {
 export type Step =
   /** The signed-in user changes the row's status (or, invalid, sets a reason no status has). */
   | { kind: "change"; row: number; status: number | null }
+  /**
+   * The signed-in user adds a photo to the row's documents (issue 24: an outbox entry with its
+   * bytes); a `large` one is over the server's limit, refused 413 payload_too_large.
+   */
+  | { kind: "upload"; row: number; large: boolean }
+  /**
+   * The signed-in user books a task line (a creation under its uid, issue 17); an `invalid`
+   * one names a client of another company, refused 400 with a field code on `client`. Only
+   * admin books them; with another user signed in the step does nothing.
+   */
+  | { kind: "taskLine"; invalid: boolean }
   /** Another user, on another device, changes the row's status. */
   | { kind: "otherEdit"; row: number; status: number }
   /** The device goes offline for `ms`, then back (the `online` event). */
@@ -69,6 +80,26 @@ export interface ChangeRecord {
   mutationId: string;
 }
 
+/** One queued upload of a run, and its file's unique name (how the server and issues name it). */
+export interface UploadRecord {
+  index: number;
+  row: number;
+  name: string;
+  large: boolean;
+  author: string;
+  mutationId: string;
+}
+
+/** One task line booked in a run (its uid and reference are unique to it). */
+export interface TaskLineRecord {
+  index: number;
+  uid: string;
+  reference: string;
+  invalid: boolean;
+  author: string;
+  mutationId: string;
+}
+
 export interface OtherEdit {
   row: number;
   status: number;
@@ -79,6 +110,8 @@ export interface RunRecord {
   /** The rows as created (version and status before the run). */
   rows: Shipment[];
   changes: ChangeRecord[];
+  uploads: UploadRecord[];
+  taskLines: TaskLineRecord[];
   otherEdits: OtherEdit[];
   network: FaultyNetwork;
   device: Device;

@@ -20,9 +20,19 @@ export async function describeRun(
         `  #${change.index} row ${change.row} ${JSON.stringify(change.body)} by ${change.author}` +
         ` (${run.network.attemptsOf(change.mutationId)} attempts)`,
     ),
+    "uploads:",
+    ...run.uploads.map(
+      (upload) =>
+        `  #${upload.index} row ${upload.row} ${upload.name}${upload.large ? " (too large)" : ""}` +
+        ` by ${upload.author} (${run.network.attemptsOf(upload.mutationId)} attempts)`,
+    ),
     `other edits: ${JSON.stringify(run.otherEdits)}`,
     `sync issues: ${JSON.stringify(
-      (await db.syncIssues.toArray()).map((issue) => [issue.entityId, issue.body, issue.status]),
+      (await db.syncIssues.toArray()).map((issue) => [
+        issue.entityId,
+        issue.file?.name ?? issue.body,
+        issue.status,
+      ]),
     )}`,
   ];
   const jwt = localStorage.getItem("jwt");

@@ -1,15 +1,22 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { i18n } from "@lingui/core";
 import { reasonCommand, statusCommand } from "../../../src/client/features/shipments/commands";
+import { queueTaskLineCreation } from "../../../src/client/features/task-list/commands";
 import { db } from "../../../src/client/offline/db";
 import { enqueue } from "../../../src/client/offline/outbox";
+import { enqueueUpload } from "../../../src/client/offline/uploads";
 import type { Shipment } from "../../../src/shared/contract/shipments";
 import { Device } from "./device";
 import { FaultyNetwork } from "./network";
 import { faultFor } from "./plan";
 import { rng } from "./prng";
 import type { Plan, RunRecord, Step } from "./records";
-import { DEVICE_USERS, type SyncServer } from "./server";
+import { DEVICE_USERS, type SyncServer, UPLOAD_MAX_BYTES } from "./server";
+
+/** Where an upload's faults are seeded (faultFor's change number): apart from the changes'. */
+export const UPLOAD_FAULT_BASE = 500;
+/** Where a task line's faults are seeded. */
+export const TASK_FAULT_BASE = 700;
 
 /** How many rounds of "sign the waiting user in, network back, wait" quiescence may take. */
 const QUIESCENCE_ROUNDS = 40;
@@ -69,6 +76,8 @@ export class World {
       plan,
       rows,
       changes: [],
+      uploads: [],
+      taskLines: [],
       otherEdits: [],
       network,
       device,
@@ -113,6 +122,62 @@ export class World {
           mutationId,
         });
         device.kickAll(); // this tab, and the others through the broadcast
+        break;
+      }
+      case "upload": {
+        if (!device.author()) await device.signIn(plan.firstUser);
+        const author = device.author();
+        if (!author) throw new Error("no author");
+        const index = record.uploads.length;
+        const name = `run-${plan.seed}-photo-${index}.jpg`;
+        const size = step.large ? UPLOAD_MAX_BYTES + 1024 : 2048 + index;
+        const photo = new File([new Uint8Array(size).fill(index + 1)], name, {
+          type: "image/jpeg",
+        });
+        const mutationId = await enqueueUpload((rows[step.row] as Shipment).id, photo, author);
+        this.keys.set(mutationId, UPLOAD_FAULT_BASE + index);
+        record.uploads.push({
+          index,
+          row: step.row,
+          name,
+          large: step.large,
+          author: author.username,
+          mutationId,
+        });
+        device.kickAll();
+        break;
+      }
+      case "taskLine": {
+        const author = device.author();
+        if (!author || author.username !== "admin") break;
+        const choices = await server.taskChoices();
+        const index = record.taskLines.length;
+        const uid = crypto.randomUUID();
+        const reference = `run-${plan.seed}-task-${index}`;
+        const mutationId = await queueTaskLineCreation(
+          uid,
+          {
+            date: "2032-03-01",
+            user: author.userId,
+            worksheet: choices.worksheet,
+            description: choices.description,
+            client: step.invalid ? choices.foreignClient : choices.client,
+            reference,
+            time_hours: 1 + index,
+          },
+          { user: "admin", worksheet: "Sync runs", description: "Run work", client: "C" },
+          author,
+        ).then(() => this.keyOfCreation(`task_line:${uid}`, `/api/task-line/uid/${uid}`));
+        this.keys.set(mutationId, TASK_FAULT_BASE + index);
+        record.taskLines.push({
+          index,
+          uid,
+          reference,
+          invalid: step.invalid,
+          author: author.username,
+          mutationId,
+        });
+        device.kickAll();
         break;
       }
       case "otherEdit":
@@ -165,6 +230,17 @@ export class World {
       default:
         throw new Error(`unknown step ${JSON.stringify(step satisfies never)}`);
     }
+  }
+
+  /**
+   * The Idempotency-Key of a creation a command just queued (the command returns its local
+   * id): from the outbox, or, when a tab already sent and settled it, from its delivery.
+   */
+  private async keyOfCreation(entityKey: string, path: string): Promise<string> {
+    const queued = await db.outbox.where("entityKey").equals(entityKey).first();
+    if (queued) return queued.mutationId;
+    const sent = this.network.deliveries.find((each) => new URL(each.url).pathname === path);
+    return sent?.key ?? "";
   }
 
   /**

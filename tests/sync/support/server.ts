@@ -1,6 +1,12 @@
-import { eq, inArray } from "drizzle-orm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { PLAIN } from "../../../src/server/db/demo-data";
+import { attachments } from "../../../src/server/db/schema/attachments";
+import { clients } from "../../../src/server/db/schema/clients";
 import { shipmentHistory, shipments } from "../../../src/server/db/schema/shipments";
+import { taskLines } from "../../../src/server/db/schema/tasks";
 import { users } from "../../../src/server/db/schema/users";
 import { createTestApp, type TestApp } from "../../../src/server/test/harness";
 import type { LoginResponse } from "../../../src/shared/contract/auth";
@@ -21,6 +27,27 @@ export const OTHER_USER = "warehouse";
 const TOKENS_PER_USER = 5;
 /** Lines created at once when the pool of unused lines of a type runs out. */
 const POOL_BATCH = 200;
+
+/**
+ * The largest file the suite's server takes: photos of the runs are a few KB, the "too large"
+ * ones (a refusal from a server rule: 413 payload_too_large) just over it.
+ */
+export const UPLOAD_MAX_BYTES = 16 * 1024;
+
+/** What a task line booked in a run names: its task, work, a client of the company, and one not. */
+export interface TaskChoices {
+  worksheet: number;
+  description: number;
+  client: number;
+  /** A client of another company: the server refuses it (400, field code on `client`). */
+  foreignClient: number;
+}
+
+/** A file stored for a line, as the database holds it. */
+export interface StoredFile {
+  name: string;
+  username: string | null;
+}
 
 const PATHS: Record<ShipmentType, string> = { 1: "api/expedition", 2: "api/reception" };
 const HISTORY = listOf(HistoryEntry);
@@ -60,6 +87,12 @@ export interface SyncServer {
   /** Rows and their histories (oldest first) straight from the database. */
   states(ids: number[]): Promise<Map<number, ServerState>>;
   histories(ids: number[]): Promise<Map<number, HistoryRecord[]>>;
+  /** The task, work and clients task lines of the runs book (made once, as admin). */
+  taskChoices(): Promise<TaskChoices>;
+  /** The task lines stored under each uid (their references; more than one would be a bug). */
+  taskLinesByUid(uids: string[]): Promise<Map<string, string[]>>;
+  /** The files stored for each line, oldest first, with who uploaded them. */
+  files(ids: number[]): Promise<Map<number, StoredFile[]>>;
   /** Another user changes the status (no If-Match: it always applies). */
   editAsOther(row: { id: number; type: ShipmentType }, statusId: number): Promise<void>;
   close(): Promise<void>;
@@ -75,7 +108,10 @@ function subjectOf(jwt: string): number {
 }
 
 export async function startSyncServer(): Promise<SyncServer> {
-  const test = await createTestApp();
+  const filesDir = mkdtempSync(join(tmpdir(), "yardline-sync-files-"));
+  const test = await createTestApp({
+    config: { attachments: { dir: filesDir, maxBytes: UPLOAD_MAX_BYTES } },
+  });
   const address = await test.app.listen({ host: "127.0.0.1", port: 0 });
   const companyId = await test.companyId(PLAIN);
   const owners = new Map<string, string>();
@@ -102,15 +138,43 @@ export async function startSyncServer(): Promise<SyncServer> {
   const oracle = test.headers(await login("admin"), companyId);
   const other = test.headers(await login(OTHER_USER), companyId);
 
-  const inject = async (method: "GET" | "PATCH", url: string, payload?: object) => {
+  const inject = async (method: "GET" | "PATCH" | "POST", url: string, payload?: object) => {
     const response = await test.app.inject({
       method,
       url,
-      headers: method === "GET" ? oracle : other,
+      headers: method === "PATCH" ? other : oracle,
       ...(payload ? { payload } : {}),
     });
-    if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.body}`);
+    if (response.statusCode !== (method === "POST" ? 201 : 200))
+      throw new Error(`${method} ${url}: ${response.body}`);
     return response.json<unknown>();
+  };
+  let choices: Promise<TaskChoices> | null = null;
+  const makeChoices = async (): Promise<TaskChoices> => {
+    const worksheet = (await inject("POST", "/api/worksheet", { name: "Sync runs" })) as {
+      id: number;
+    };
+    const description = (await inject("POST", "/api/work-description", {
+      name: "Run work",
+      worksheet: worksheet.id,
+    })) as { id: number };
+    const [mine] = await test.app.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.companyId, companyId))
+      .limit(1);
+    const [foreign] = await test.app.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(ne(clients.companyId, companyId)))
+      .limit(1);
+    if (!mine || !foreign) throw new Error("the demo data has no clients for task lines");
+    return {
+      worksheet: worksheet.id,
+      description: description.id,
+      client: mine.id,
+      foreignClient: foreign.id,
+    };
   };
 
   const pools: Record<ShipmentType, Shipment[]> = { 1: [], 2: [] };
@@ -188,9 +252,42 @@ export async function startSyncServer(): Promise<SyncServer> {
       }
       return out;
     },
+    taskChoices() {
+      choices ??= makeChoices();
+      return choices;
+    },
+    async taskLinesByUid(uids) {
+      const out = new Map<string, string[]>(uids.map((uid) => [uid, []]));
+      if (uids.length === 0) return out;
+      const rows = await test.app.db
+        .select({ uid: taskLines.uid, reference: taskLines.reference })
+        .from(taskLines)
+        .where(inArray(taskLines.uid, uids));
+      for (const row of rows) out.get(row.uid)?.push(row.reference);
+      return out;
+    },
+    async files(ids) {
+      const rows = await test.app.db
+        .select({
+          shipmentId: attachments.shipmentId,
+          name: attachments.name,
+          username: users.username,
+        })
+        .from(attachments)
+        .leftJoin(users, eq(users.id, attachments.userId))
+        .where(inArray(attachments.shipmentId, ids))
+        .orderBy(attachments.id);
+      const out = new Map<number, StoredFile[]>(ids.map((id) => [id, []]));
+      for (const row of rows)
+        out.get(row.shipmentId)?.push({ name: row.name, username: row.username });
+      return out;
+    },
     async editAsOther(row, statusId) {
       await inject("PATCH", `/${pathOf(row)}`, { status: statusId });
     },
-    close: () => test.close(),
+    close: async () => {
+      await test.close();
+      rmSync(filesDir, { recursive: true, force: true });
+    },
   };
 }

@@ -59,6 +59,10 @@ export async function queueCriticalLineEdit(
       summary: { label: row.line || row.product, field: "edit", from: null, to: null },
       baseVersion: row.version,
       ...(mutationId ? { mutationId } : {}),
+      // The line as the form was opened on it: a 412 merges field by field (replay-merge.ts).
+      baseValues: Object.fromEntries(
+        Object.keys(input).map((key) => [key, (row as Record<string, unknown>)[key] ?? null]),
+      ),
     },
     author,
   );

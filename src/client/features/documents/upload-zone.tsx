@@ -2,7 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { useDropzone } from "react-dropzone";
 import { notify, notifyError } from "../../lib/notices";
-import { enqueueUpload, StorageFullError } from "../../offline/upload-queue";
+import { currentAuthor } from "../../offline/sync-engine";
+import { enqueueUpload, StorageFullError } from "../../offline/uploads";
 import { Button } from "../../ui/button";
 import styles from "./documents.module.css";
 
@@ -14,16 +15,19 @@ export interface UploadZoneProps {
 
 /**
  * Drag and drop or pick several files, or take a photo: each is queued on the device first
- * (so nothing is lost offline) and sent by the upload queue, which reports its progress.
+ * (an outbox entry with its bytes, so nothing is lost offline) and sent by the replayer, which
+ * reports its progress; a file the server refuses is listed in the sync issues.
  */
 export function UploadZone({ shipment, touch }: UploadZoneProps) {
   const { t } = useLingui();
   const camera = useRef<HTMLInputElement>(null);
 
   const add = async (files: readonly File[]) => {
+    const author = currentAuthor();
+    if (!author) return;
     for (const file of files) {
       try {
-        await enqueueUpload(shipment, file);
+        await enqueueUpload(shipment, file, author);
       } catch (error) {
         if (error instanceof StorageFullError) {
           notify("warning", t`Warning`, t`Not enough space on this device for ${file.name}`);

@@ -1,24 +1,25 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { Attachment } from "../../../shared/contract/documents";
 import { IMAGE_TYPES } from "../../../shared/contract/documents";
 import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { isTransient } from "../../lib/errors";
 import { notifyError } from "../../lib/notices";
-import { db, type UploadRow } from "../../offline/db";
+import type { OutboxRow, UploadPart } from "../../offline/db";
 import {
-  onUploaded,
+  queuedUploads,
   subscribeUploadProgress,
   type UploadProgress,
   uploadProgressOf,
-} from "../../offline/upload-queue";
+} from "../../offline/uploads";
 import { listAttachments } from "./api";
 
 const NONE: Attachment[] = [];
 
 /** A file still on the device, waiting for the network or being sent. */
 export interface QueuedFile {
-  row: UploadRow;
+  /** The file as queued in the outbox, with its upload's mutation id. */
+  row: UploadPart & { mutationId: string };
   isImage: boolean;
   progress: UploadProgress | undefined;
 }
@@ -46,26 +47,35 @@ export function useAttachments(shipment: number, isOpen: boolean): AttachmentsSt
   const offline = list.isOffline;
   const { reload } = list;
 
-  useEffect(
-    () =>
-      onUploaded((row) => {
-        if (row.shipment === shipment) void reload();
-      }),
-    [shipment, reload],
-  );
-
-  const rows = useMirrorQuery(
-    () => db.uploads.where("shipment").equals(shipment).sortBy("seq"),
-    [shipment],
-    [] as UploadRow[],
-  );
+  const rows = useMirrorQuery(() => queuedUploads(shipment), [shipment], [] as OutboxRow[]);
+  useReloadWhenSent(rows, reload);
   useSyncExternalStore(subscribeUploadProgress, progressVersion, progressVersion);
-  const queued = rows.map((row) => ({
-    row,
-    isImage: (IMAGE_TYPES as readonly string[]).includes(row.type),
-    progress: uploadProgressOf(row.mutationId),
-  }));
+  const queued = rows.flatMap(({ mutationId, upload }) =>
+    upload
+      ? [
+          {
+            row: { ...upload, mutationId },
+            isImage: (IMAGE_TYPES as readonly string[]).includes(upload.type),
+            progress: uploadProgressOf(mutationId),
+          },
+        ]
+      : [],
+  );
   return { attachments, queued, offline, reload };
+}
+
+/**
+ * The server's list is read again when a queued file leaves the outbox (the server stored it,
+ * or refused it: then it is in the sync issues).
+ */
+function useReloadWhenSent(rows: readonly OutboxRow[], reload: () => void): void {
+  const seen = useRef(new Set<string>());
+  useEffect(() => {
+    const now = new Set(rows.map((row) => row.mutationId));
+    const left = [...seen.current].some((id) => !now.has(id));
+    seen.current = now;
+    if (left) void reload();
+  }, [rows, reload]);
 }
 
 let version = 0;

@@ -5,11 +5,9 @@ import { refusalLines } from "../../lib/error-messages";
 import { notify } from "../../lib/notices";
 import { isStorageShort, requestPersistentStorage } from "../../offline/storage-health";
 import { onRefusal, startSyncEngine } from "../../offline/sync-engine";
-import { onUploadRefused, startUploadQueue } from "../../offline/upload-queue";
 
 const ERROR_SAVING = msg`Error saving`;
 const STORAGE_SHORT = msg`Storage is nearly full`;
-const UPLOAD_REFUSED = msg`The file could not be uploaded`;
 const STORAGE_SHORT_DETAIL = msg`This device is running out of space: changes made offline may not be kept. Free some space.`;
 
 /**
@@ -21,11 +19,7 @@ const STORAGE_SHORT_DETAIL = msg`This device is running out of space: changes ma
 export function useSyncEngine(): void {
   useEffect(() => {
     const stop = startSyncEngine();
-    // Files and photos queued for lines' documents (issue 13) go with the same session rules.
-    const stopUploads = startUploadQueue();
-    const unsubscribeUploads = onUploadRefused((row, _status, code) => {
-      notify("error", "ERROR", [i18n._(UPLOAD_REFUSED), `${row.name}: ${code || "—"}`]);
-    });
+    // Files and photos for lines' documents are outbox entries too (issue 24): same replayer.
     const unsubscribe = onRefusal((issue) => {
       const { label, to } = issue.summary;
       // Why, in the user's words (the field and reason the server named), not only what.
@@ -42,8 +36,6 @@ export function useSyncEngine(): void {
     return () => {
       unsubscribe();
       stop();
-      unsubscribeUploads();
-      stopUploads();
     };
   }, []);
 }

@@ -126,6 +126,7 @@ function FieldName({ field, entity }: { field: string; entity: SyncIssueRow["ent
   if (field === "check_in") return <Trans>Check-in</Trans>;
   if (field === "check_out") return <Trans>Check-out</Trans>;
   if (field === "delete") return <Trans>Delete</Trans>;
+  if (entity === "attachment") return <Trans>File</Trans>;
   if (entity === "shipment") return <Trans>New line</Trans>;
   if (entity === "critical_line") return <Trans>New critical line</Trans>;
   if (entity === "task_line") return <Trans>New task line</Trans>;

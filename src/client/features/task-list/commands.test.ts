@@ -47,6 +47,7 @@ class TaskServer {
     const uid = /uid\/(.+)$/.exec(entry.path)?.[1] ?? "";
     const line = this.lines.get(uid) ?? { ...(entry.changes as TaskLine), id: this.nextId++ };
     this.lines.set(uid, { ...line, version: 1 });
+    if (!this.rows.has(line.id)) this.rows.set(line.id, { ...line, version: 1 });
     if (this.loseNextAnswer) {
       this.loseNextAnswer = false;
       throw new NetworkError();
@@ -246,19 +247,109 @@ describe("task lines booked offline", () => {
     expect(await readWaitingTaskLines(5)).toEqual({ created: [], changed: [], deleting: [] });
   });
 
-  it("an edit another user overtook is refused (412), shown as the server has it, and kept for re-apply", async () => {
+  it("an edit another user overtook on the same field: a conflict to settle, the rest is sent", async () => {
     server.rows.set(50, serverLine(50, 2, "THEIRS"));
+    // This device changed the reference (BASE → MINE) and the hours (1 → 1.5) on version 1.
     await queueTaskLineEdit(serverLine(50, 1, "BASE"), input("MINE"), labels, author);
     await settle(replayer());
     expect(refused).toHaveLength(1);
-    expect(refused[0]).toMatchObject({ op: "update", status: 412 });
-    expect((await db.taskLines.get(50))?.reference).toBe("THEIRS");
-    expect(server.rows.get(50)?.reference).toBe("THEIRS");
+    expect(refused[0]).toMatchObject({ kind: "conflict", op: "update", status: 412 });
+    expect(refused[0]?.conflicts).toEqual([
+      expect.objectContaining({ field: "reference", base: "BASE", mine: "MINE", theirs: "THEIRS" }),
+    ]);
+    // The hours, only changed here, went; the reference shows the server's until settled.
+    expect(server.rows.get(50)).toMatchObject({ reference: "THEIRS", time_hours: 1.5, version: 3 });
+    expect(await db.taskLines.get(50)).toMatchObject({ reference: "THEIRS", time_hours: 1.5 });
     // A list answer does not drop the line the sync issue needs.
     await forgetAnsweredTaskLines(5);
     const [issue] = await db.syncIssues.toArray();
+    // Keep mine: the whole form on the line as it is now, with the chosen field laid over.
     expect(await reapplyIssue(issue?.id ?? 0, author)).toBe(true);
     await settle(replayer());
-    expect(server.rows.get(50)).toMatchObject({ reference: "MINE", version: 3 });
+    expect(server.rows.get(50)).toMatchObject({ reference: "MINE", time_hours: 1.5, version: 4 });
+    expect(await db.syncIssues.count()).toBe(0);
+  });
+
+  it("a queued line stays editable: an unsent creation takes the edit, a sent one is followed", async () => {
+    const local = await queueTaskLineCreation(UID_A, input("R-1"), labels, author);
+    const [queued] = await readQueuedTaskLines(5);
+    await queueTaskLineEdit(queued as TaskLine, input("R-1b"), labels, author);
+    // Folded: still one entry (same key, same uid), its body and the shown line updated.
+    const [entry] = await db.outbox.toArray();
+    expect(await db.outbox.count()).toBe(1);
+    expect(entry).toMatchObject({ op: "create", body: { reference: "R-1b" } });
+    expect(await db.taskLines.get(local)).toMatchObject({ reference: "R-1b", uid: UID_A });
+
+    // Sent, answer lost: the next edit may not change what went under that key; it follows.
+    server.loseNextAnswer = true;
+    const engine = replayer();
+    await settle(engine);
+    expect((await db.outbox.toArray())[0]?.sentAt).toBeDefined();
+    const [sent] = await readQueuedTaskLines(5);
+    await queueTaskLineEdit(sent as TaskLine, input("R-1c"), labels, author);
+    expect((await db.outbox.orderBy("seq").toArray()).map((each) => each.op)).toEqual([
+      "create",
+      "update",
+    ]);
+    engine.networkBack();
+    await settle(engine);
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.requests.map((request) => request.path)).toEqual([
+      `api/task-line/uid/${UID_A}`,
+      `api/task-line/uid/${UID_A}`,
+      "api/task-line/100",
+    ]);
+    expect([...server.lines.values()].map((line) => line.reference)).toEqual(["R-1b"]);
+    expect(server.rows.get(100)).toMatchObject({ reference: "R-1c", version: 2 });
+    expect(refused).toEqual([]);
+  });
+
+  it("deleting a line whose creation was never sent removes both, asking the server nothing", async () => {
+    const local = await queueTaskLineCreation(UID_A, input("R-1"), labels, author);
+    const [queued] = await readQueuedTaskLines(5);
+    await queueTaskLineEdit(queued as TaskLine, input("R-2"), labels, author);
+    await queueTaskLineDelete({ ...(queued as TaskLine), reference: "R-2" }, author);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.taskLines.get(local)).toBeUndefined();
+    await settle(replayer());
+    expect(server.requests).toEqual([]);
+    expect(refused).toEqual([]);
+  });
+
+  it("edits of a server line fold while unsent: one PUT, the revert of the first", async () => {
+    server.rows.set(60, serverLine(60, 2, "BASE"));
+    await queueTaskLineEdit(serverLine(60, 2, "BASE"), input("ONE"), labels, author);
+    const [held] = (await readWaitingTaskLines(5)).changed;
+    await queueTaskLineEdit(held as TaskLine, input("TWO"), labels, author);
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      baseVersion: 2,
+      body: { reference: "TWO" },
+      previous: { reference: "BASE" },
+    });
+    await settle(replayer());
+    expect(server.rows.get(60)).toMatchObject({ reference: "TWO", version: 3 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("an edit another user overtook on another field is merged: both changes survive", async () => {
+    // The other user changed the observations (version 2); this device the reference on 1.
+    server.rows.set(70, { ...serverLine(70, 2, "BASE"), observations: "theirs" });
+    await queueTaskLineEdit(serverLine(70, 1, "BASE"), input("MINE"), labels, author);
+    await settle(replayer());
+    expect(refused).toEqual([]);
+    expect(server.rows.get(70)).toMatchObject({
+      reference: "MINE",
+      observations: "theirs",
+      version: 3,
+    });
+    expect(await db.taskLines.get(70)).toMatchObject({ reference: "MINE", observations: "theirs" });
+    // The re-send is the whole form (the server takes no partial task line) on version 2.
+    expect(server.requests.map((request) => request.path)).toEqual([
+      "api/task-line/70",
+      "api/task-line/70",
+    ]);
+    expect(server.requests[0]?.key).not.toBe(server.requests[1]?.key);
   });
 });

@@ -1,6 +1,7 @@
 import { type TaskLine, TaskLineInput } from "../../../shared/contract/task-list";
 import { db } from "../../offline/db";
 import { type Author, enqueue, localId, pendingFor } from "../../offline/outbox";
+import { writeValuesFor } from "../../offline/replay-merge";
 
 /** What the form showed for the line's choices: the queued line shows the same words. */
 export interface LineLabels {
@@ -89,8 +90,13 @@ async function holdLine(line: TaskLine): Promise<void> {
 }
 
 /**
- * An edit of a server line with no answer: a PUT with If-Match of the version the list showed
- * (the server's 412 makes it a sync issue, never a silent overwrite), the line shown edited.
+ * An edit of a line with no answer: a PUT with If-Match of the version the list showed, the
+ * line shown edited. A 412 (someone changed the line meanwhile) is merged field by field as a
+ * shipment edit is (replay-merge.ts): fields only this device changed are sent again on the
+ * server's values, a field both changed is a conflict the user settles. A line
+ * whose creation or edit is still queued and unsent takes the edit into that entry (issue 24,
+ * Command.fold); one already sent gets it queued after it (a line booked here: PUT to its
+ * server id once the creation is answered).
  */
 export async function queueTaskLineEdit(
   line: TaskLine,
@@ -113,13 +119,22 @@ export async function queueTaskLineEdit(
         changes: fieldsOf(values, labels),
         summary: summaryOf(labels.worksheet, labels.description, values.date, "edit"),
         ...(mutationId ? { mutationId } : {}),
+        // The line as the list showed it (a 412 merges field by field against it). A line
+        // booked here has no server version yet: its edit folds or follows the creation.
+        ...(line.id > 0 ? { baseValues: writeValuesFor("task_line", line) } : {}),
+        // A change already sent once under its own key follows the queue, never folds.
+        fold: !mutationId,
       },
       author,
     );
   });
 }
 
-/** A delete of a server line with no answer: a DELETE with If-Match; the list hides the line. */
+/**
+ * A delete of a line with no answer: a DELETE with If-Match; the list hides the line. A line
+ * booked here whose creation was never sent simply goes, with its queued changes (the server
+ * is asked nothing); otherwise the delete follows the line's queued changes.
+ */
 export async function queueTaskLineDelete(line: TaskLine, author: Author): Promise<void> {
   await db.transaction("rw", db.taskLines, db.outbox, async () => {
     await holdLine(line);
@@ -133,6 +148,7 @@ export async function queueTaskLineDelete(line: TaskLine, author: Author): Promi
         body: null,
         changes: {},
         summary: summaryOf(line.worksheet.name, line.description.name, line.date, "delete"),
+        fold: true,
       },
       author,
     );
