@@ -1,10 +1,10 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Button } from "react-aria-components";
 import type { CriticalLine } from "../../../shared/contract/critical-lines";
+import type { LabelTable } from "../../lib/labels";
 import { Icon } from "../../ui/icons";
 import type { ListColumn } from "../../ui/list/list-column";
 import listStyles from "../../ui/list/list-table.module.css";
@@ -40,7 +40,7 @@ export const CRITICAL_LINE_COLUMNS: readonly CriticalLineColumnId[] = [
   "client_name",
 ];
 
-export const CRITICAL_LINE_LABELS: Record<CriticalLineColumnId, MessageDescriptor> = {
+export const CRITICAL_LINE_LABELS: LabelTable<CriticalLineColumnId> = {
   init_date: msg`Start date`,
   end_date: msg`End date`,
   cause: msg`Cause`,

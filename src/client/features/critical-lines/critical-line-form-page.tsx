@@ -25,6 +25,7 @@ import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createCriticalLine, getCriticalLine, replaceCriticalLine } from "./api";
 import { queueCriticalLineCreation, queueCriticalLineEdit } from "./commands";
+import { CRITICAL_LINE_LABELS } from "./critical-line-cells";
 import {
   type CriticalLineFormValues,
   EMPTY_CRITICAL_LINE,
@@ -75,19 +76,8 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   );
   const loading = line.isLoading;
 
-  const labels: Record<keyof CriticalLineFormValues, string> = {
-    init_date: t`Start date`,
-    end_date: t`End date`,
-    cause: t`Cause`,
-    activity: t`Activity`,
-    line: t`Line`,
-    product: t`Product`,
-    contact: t`Contact`,
-    destination: t`Destination`,
-    observations: t`Observations`,
-    provider: t`Provider`,
-    client_name: t`Client`,
-  };
+  // The form calls each field as the list's column does.
+  const label = (field: keyof CriticalLineFormValues) => i18n._(CRITICAL_LINE_LABELS[field]);
   const set = (field: keyof CriticalLineFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
@@ -147,7 +137,7 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const textField = (field: TextKey) => (
     <TextField
       key={field}
-      label={labels[field]}
+      label={label(field)}
       value={values[field]}
       onChange={set(field)}
       maxLength={CRITICAL_LINE_TEXT_MAX}
@@ -158,7 +148,7 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const dateField = (field: "init_date" | "end_date") => (
     <DateField
       type="datetime-local"
-      label={`${labels[field]} *`}
+      label={`${label(field)} *`}
       value={values[field]}
       onChange={set(field)}
       isRequired
@@ -193,7 +183,7 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
           ).map(textField)}
         </div>
         <TextField
-          label={labels.observations}
+          label={label("observations")}
           value={values.observations}
           onChange={set("observations")}
           maxLength={OBSERVATIONS_MAX}

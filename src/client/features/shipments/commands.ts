@@ -5,7 +5,7 @@ import type { Command } from "../../offline/outbox";
 import { enqueue } from "../../offline/outbox";
 import { SHIPMENT_PATH } from "../../offline/shipments-api";
 import { currentAuthor } from "../../offline/sync-engine";
-import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
+import { reasonLabel, statusLabel } from "../../ui/shipment-labels";
 
 /**
  * Status and reason changes of a line, as local-first commands: queued in the outbox with the
@@ -14,13 +14,11 @@ import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
 
 function statusText(i18n: I18n, id: number): string {
   const status = statusById(id);
-  return status ? i18n._(STATUS_TEXT[status.description]) : String(id);
+  return status ? statusLabel(status.description, i18n) : String(id);
 }
 
 function reasonText(i18n: I18n, reason: { name: string } | null | undefined): string | null {
-  if (!reason) return null;
-  const text = REASON_TEXT[reason.name];
-  return text ? i18n._(text) : reason.name;
+  return reason ? reasonLabel(reason, i18n) : null;
 }
 
 /** PATCH {status}: the line shows the new status (colour and text) and no reason at once. */

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import type { StatusDefinition, StatusLabel } from "../../../shared/contract/status";
+import type { StatusDefinition } from "../../../shared/contract/status";
 import type { DateRange, QuickFilter } from "../../../shared/date-filters";
 import type { ShipmentListFilters } from "../../offline/shipments-mirror";
 import { Checkbox } from "../../ui/fields/checkbox";
 import { DateQuickFilters } from "../../ui/list/date-quick-filters";
 import { FilterBar, FilterField } from "../../ui/list/filter-bar";
-import { STATUS_TEXT } from "../../ui/shipment-labels";
+import { statusLabel } from "../../ui/shipment-labels";
 import styles from "./shipments.module.css";
 
 export interface ShipmentsFiltersProps {
@@ -63,9 +63,6 @@ export function ShipmentsFilters({
 
   const handleQuick = (range: DateRange) =>
     onChange({ ...draft, booked_date_after: range.after, booked_date_before: range.before });
-
-  const statusLabel = (status: StatusDefinition) =>
-    i18n._(STATUS_TEXT[status.description as StatusLabel]);
 
   return (
     <FilterBar
@@ -155,7 +152,7 @@ export function ShipmentsFilters({
               setDraft((current) => ({ ...current, status: toggle(current.status, status.id, on) }))
             }
           >
-            {statusLabel(status)}
+            {statusLabel(status.description, i18n)}
           </Checkbox>
         ))}
       </fieldset>
