@@ -21,6 +21,7 @@ import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { DateField } from "../../ui/fields/date-field";
 import { TextField } from "../../ui/fields/text-field";
+import { FormActions } from "../../ui/form-actions";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createCriticalLine, getCriticalLine, replaceCriticalLine } from "./api";
@@ -190,24 +191,18 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
           isReadOnly={!mayEdit}
           multiline
         />
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" pending={saving} isDisabled={!mayEdit}>
-            <Trans>Save</Trans>
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            isDisabled={saving}
-            onPress={() => void navigate({ to: "/criticalLines" })}
-          >
-            <Trans>Cancel</Trans>
-          </Button>
+        <FormActions
+          placement="page"
+          saving={saving}
+          saveDisabled={!mayEdit}
+          onCancel={() => void navigate({ to: "/criticalLines" })}
+        >
           {editing && session.can("seeHistory") ? (
             <Button type="button" variant="ghost" onPress={() => setShowHistory(true)}>
               <Trans>History</Trans>
             </Button>
           ) : null}
-        </div>
+        </FormActions>
       </form>
       {showHistory && editing ? (
         <CriticalLineHistoryDialog

@@ -1,12 +1,12 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Form } from "react-aria-components";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { changePassword } from "../../lib/session/api";
 import { useSession } from "../../lib/session/use-session";
-import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
+import { FormActions } from "../../ui/form-actions";
 import { Modal, modalStyles } from "../../ui/modal";
 
 interface Props {
@@ -86,14 +86,7 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: Props) {
           onChange={setRepeat}
           isRequired
         />
-        <div className={modalStyles.actions}>
-          <Button variant="secondary" slot="close" isDisabled={pending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" isPending={pending}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
+        <FormActions saving={pending} />
       </Form>
     </Modal>
   );
