@@ -1,6 +1,6 @@
 import { type TaskLine, TaskLineInput } from "../../../shared/contract/task-list";
 import { db } from "../../offline/db";
-import { type Author, enqueue, localId, pendingFor } from "../../offline/outbox";
+import { type Author, type Command, enqueue, localId, pendingFor } from "../../offline/outbox";
 
 /** What the form showed for the line's choices: the queued line shows the same words. */
 export interface LineLabels {
@@ -85,6 +85,21 @@ async function holdLine(line: TaskLine): Promise<void> {
   if ((await pendingFor("task_line", line.id)).length === 0) await db.taskLines.put(line);
 }
 
+/** A change of a server line, held on the device and queued in one transaction. */
+async function queueLineChange(
+  line: TaskLine,
+  command: Pick<Command, "op" | "method" | "body" | "changes" | "summary">,
+  author: Author,
+): Promise<void> {
+  await db.transaction("rw", db.taskLines, db.outbox, async () => {
+    await holdLine(line);
+    await enqueue(
+      { entity: "task_line", entityId: line.id, path: `api/task-line/${line.id}`, ...command },
+      author,
+    );
+  });
+}
+
 /**
  * An edit of a server line with no answer: a PUT with If-Match of the version the list showed
  * (the server's 412 makes it a sync issue, never a silent overwrite), the line shown edited.
@@ -96,40 +111,21 @@ export async function queueTaskLineEdit(
   author: Author,
 ): Promise<void> {
   const values = TaskLineInput.parse(input);
-  await db.transaction("rw", db.taskLines, db.outbox, async () => {
-    await holdLine(line);
-    await enqueue(
-      {
-        entity: "task_line",
-        entityId: line.id,
-        op: "update",
-        method: "PUT",
-        path: `api/task-line/${line.id}`,
-        body: values,
-        changes: fieldsOf(values, labels),
-        summary: summaryOf(labels.worksheet, labels.description, values.date, "edit"),
-      },
-      author,
-    );
-  });
+  const summary = summaryOf(labels.worksheet, labels.description, values.date, "edit");
+  const changes = fieldsOf(values, labels);
+  await queueLineChange(
+    line,
+    { op: "update", method: "PUT", body: values, changes, summary },
+    author,
+  );
 }
 
 /** A delete of a server line with no answer: a DELETE with If-Match; the list hides the line. */
 export async function queueTaskLineDelete(line: TaskLine, author: Author): Promise<void> {
-  await db.transaction("rw", db.taskLines, db.outbox, async () => {
-    await holdLine(line);
-    await enqueue(
-      {
-        entity: "task_line",
-        entityId: line.id,
-        op: "delete",
-        method: "DELETE",
-        path: `api/task-line/${line.id}`,
-        body: null,
-        changes: {},
-        summary: summaryOf(line.worksheet.name, line.description.name, line.date, "delete"),
-      },
-      author,
-    );
-  });
+  const summary = summaryOf(line.worksheet.name, line.description.name, line.date, "delete");
+  await queueLineChange(
+    line,
+    { op: "delete", method: "DELETE", body: null, changes: {}, summary },
+    author,
+  );
 }
