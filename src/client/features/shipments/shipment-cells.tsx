@@ -2,13 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
 import { type ReactNode, useMemo } from "react";
-import { Button } from "react-aria-components";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipments";
 import { REASONS, type StatusDefinition } from "../../../shared/contract/status";
 import { Icon } from "../../ui/icons";
 import type { ListColumn } from "../../ui/list/list-column";
 import listStyles from "../../ui/list/list-table.module.css";
+import { RowAction } from "../../ui/list/row-action";
 import { reasonLabel, statusLabel, TIMING_TEXT } from "../../ui/shipment-labels";
 import { COLUMN_LABELS, type ColumnId, kioskWidths } from "./columns";
 import own from "./shipments.module.css";
@@ -136,13 +136,12 @@ export function useShipmentCells({
         <Icon name="edit" size={22} />
       </Link>
       {canDelete ? (
-        <Button
-          className={`${listStyles.iconButton} ${listStyles.danger}`}
-          aria-label={t`Delete ${row.code}`}
+        <RowAction
+          icon="trash"
+          danger
+          label={t`Delete ${row.code}`}
           onPress={() => onDelete(row)}
-        >
-          <Icon name="trash" size={22} />
-        </Button>
+        />
       ) : null}
     </span>
   );
