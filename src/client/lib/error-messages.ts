@@ -7,6 +7,7 @@ import {
   type FieldErrorCode,
 } from "../../shared/contract/errors";
 import { ApiError, NetworkError, OfflineError } from "./errors";
+import { type LabelTable, labelOf } from "./labels";
 
 /**
  * Server errors in the user's language (STYLE.md: the UI picks a translated message by code).
@@ -16,7 +17,7 @@ import { ApiError, NetworkError, OfflineError } from "./errors";
  */
 
 /** Labels of the fields the API names in `fields`, as the forms and columns call them. */
-export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+export const FIELD_LABELS: LabelTable = {
   plate: msg`Plate`,
   name: msg`Name`,
   capacity_load: msg`Capacity load`,
@@ -73,7 +74,7 @@ export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
 };
 
 /** What each field code says, whatever the field. */
-const FIELD_CODE_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
+const FIELD_CODE_TEXT: LabelTable<FieldErrorCode> = {
   required: msg`This field is required`,
   invalid: msg`Not a valid value`,
   invalid_type: msg`Not the expected kind of value`,
@@ -130,7 +131,7 @@ const FIELD_SPECIFIC: Readonly<Record<string, Partial<Record<FieldErrorCode, Mes
  * makes a missing one a compile error; error-messages.test.ts checks it too). Say why and,
  * where the user can act, what to do.
  */
-const CODE_TEXT: Readonly<Record<ErrorCode, MessageDescriptor>> = {
+const CODE_TEXT: LabelTable<ErrorCode> = {
   validation_error: msg`Some fields are not valid`,
   bad_request: msg`The request could not be understood`,
   invalid_credentials: msg`Wrong username or password`,
@@ -180,8 +181,7 @@ const OFFLINE = msg`You are offline`;
 
 /** A field's label in the interface language; an unknown field keeps the API's name. */
 export function fieldLabel(field: string, i18n: I18n = globalI18n): string {
-  const label = FIELD_LABELS[field];
-  return label ? i18n._(label) : field;
+  return labelOf(FIELD_LABELS, field, i18n);
 }
 
 /** One field error in the interface language, e.g. "Must have at most 15 characters". */

@@ -3,9 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
 import { DATE_DISPLAY_FORMAT } from "../../../shared/constants";
 import type { IncidenceDetail, LineDetail, TruckDetail } from "../../../shared/contract/bi";
-import type { StatusLabel } from "../../../shared/contract/status";
 import { ListTable } from "../../ui/list/list-table";
-import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
+import { reasonLabel, statusLabel } from "../../ui/shipment-labels";
 import styles from "./bi.module.css";
 import { type DetailRows, detailLink } from "./chart-data";
 import { DETAIL_TABLE } from "./detail-table";
@@ -16,15 +15,9 @@ const EMPTY = "--";
 /** The rows behind the clicked bar or slice, each linking to its line (or truck). */
 export function BiDetail({ detail, title }: { detail: DetailRows; title: string }) {
   const { t, i18n } = useLingui();
-  const statusText = (description: string) => {
-    const message = STATUS_TEXT[description as StatusLabel];
-    return message ? i18n._(message) : description;
-  };
-  const reasonText = (reason: { code: string; name: string } | null) => {
-    if (!reason) return EMPTY;
-    const message = REASON_TEXT[reason.name] ?? REASON_TEXT[reason.code];
-    return message ? i18n._(message) : reason.name || reason.code;
-  };
+  const statusText = (description: string) => statusLabel(description, i18n);
+  const reasonText = (reason: { code: string; name: string } | null) =>
+    reason ? reasonLabel(reason, i18n) : EMPTY;
   const typeText = (type: number) => (type === 1 ? t`Expedition` : t`Reception`);
   const link = (to: string, label: string) => (
     <Link to={to} className={styles.link}>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { Metric, MetricType } from "../../../shared/contract/bi";
-import { type StatusLabel, statusById } from "../../../shared/contract/status";
+import { statusById } from "../../../shared/contract/status";
 import { saveBlob } from "../../lib/download";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
@@ -10,7 +10,7 @@ import { SelectField } from "../../ui/fields/select-field";
 import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
-import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
+import { reasonLabel, statusLabel } from "../../ui/shipment-labels";
 import { fetchDetail, fetchMetric } from "./api";
 import styles from "./bi.module.css";
 import { BiChart, type ChartKind } from "./bi-chart";
@@ -66,12 +66,8 @@ export function BiPage() {
     status: { id: number; description: string };
     reason: { code: string; name: string } | null;
   }) => {
-    const status = STATUS_TEXT[row.status.description as StatusLabel];
-    const reason = row.reason
-      ? (REASON_TEXT[row.reason.name] ?? REASON_TEXT[row.reason.code])
-      : undefined;
-    const statusText = status ? i18n._(status) : row.status.description;
-    const reasonText = row.reason ? (reason ? i18n._(reason) : row.reason.name) : t`No reason`;
+    const statusText = statusLabel(row.status.description, i18n);
+    const reasonText = row.reason ? reasonLabel(row.reason, i18n) : t`No reason`;
     const type = statusById(row.status.id)?.type === 2 ? t`Reception` : t`Expedition`;
     return `${type} · ${statusText} · ${reasonText}`;
   };

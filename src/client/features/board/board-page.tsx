@@ -12,7 +12,7 @@ import { Button } from "../../ui/button";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { OfflineMarker } from "../../ui/list/offline-marker";
 import pageStyles from "../../ui/page.module.css";
-import { STATUS_TEXT } from "../../ui/shipment-labels";
+import { statusLabel } from "../../ui/shipment-labels";
 import styles from "./board.module.css";
 import { boardSource } from "./board-source";
 import { type BoardSlot, boardSlots, type SlotRoom } from "./slot-grouping";
@@ -177,10 +177,6 @@ function Room({ label, room }: { label: string; room: SlotRoom }) {
 function LineCard({ line }: { line: Shipment }) {
   const { t, i18n } = useLingui();
   const isExpedition = line.type === SHIPMENT_TYPE.expedition;
-  const status =
-    line.status.description in STATUS_TEXT
-      ? STATUS_TEXT[line.status.description as keyof typeof STATUS_TEXT]
-      : undefined;
   const place = isExpedition ? line.destination : line.origin;
   return (
     <li
@@ -206,7 +202,7 @@ function LineCard({ line }: { line: Shipment }) {
         <span className={styles.client}>{line.client?.description ?? "—"}</span>
         {place ? <span className={styles.place}>{place}</span> : null}
         <span className={styles.cardFoot}>
-          <span className={styles.status}>{status ? i18n._(status) : line.status.description}</span>
+          <span className={styles.status}>{statusLabel(line.status.description, i18n)}</span>
           {line.shipper?.plate ? <span className={styles.plate}>{line.shipper.plate}</span> : null}
           <span className={styles.time}>
             {DateTime.fromISO(line.booked_date).toFormat("HH:mm")}

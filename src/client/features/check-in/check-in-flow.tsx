@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useCallback, useState } from "react";
-import { ToggleButton, ToggleButtonGroup } from "react-aria-components";
 import type { CheckInLine } from "../../../shared/contract/check-in";
 import { plateFieldError, plateOf } from "../../../shared/contract/trucks";
 import { normalisePhone } from "../../../shared/phone";
@@ -13,6 +12,7 @@ import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
 import { type Validation, validateReference } from "./api";
+import { BigChoice } from "./big-choice";
 import styles from "./check-in.module.css";
 import { truckByPlate } from "./check-in-local";
 import { queueCheckIn } from "./commands";
@@ -105,24 +105,15 @@ export function CheckInFlow({ company, zone }: { company: number; zone: string |
   const results = validation?.results ?? [];
   return (
     <div className={styles.flow}>
-      <ToggleButtonGroup
-        className={styles.types}
-        aria-label={t`Check-in type`}
-        selectionMode="single"
-        disallowEmptySelection
-        selectedKeys={[String(type)]}
-        onSelectionChange={(keys) => {
-          const [key] = [...keys];
-          if (key === "1" || key === "2") setType(Number(key) as 1 | 2);
-        }}
-      >
-        <ToggleButton className={styles.type} id="1">
-          <Trans>Load</Trans>
-        </ToggleButton>
-        <ToggleButton className={styles.type} id="2">
-          <Trans>Download</Trans>
-        </ToggleButton>
-      </ToggleButtonGroup>
+      <BigChoice
+        label={t`Check-in type`}
+        options={[
+          { id: "1", label: <Trans>Load</Trans> },
+          { id: "2", label: <Trans>Download</Trans> },
+        ]}
+        value={type === 1 ? "1" : "2"}
+        onChange={(key) => setType(key === "1" ? 1 : 2)}
+      />
       <form className={styles.row} onSubmit={handleValidate}>
         <TextField
           label={t`Delivery reference`}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { ToggleButton, ToggleButtonGroup } from "react-aria-components";
 import { useSession } from "../../lib/session/use-session";
+import { BigChoice } from "./big-choice";
 import styles from "./check-in.module.css";
 import { CheckInFlow } from "./check-in-flow";
 import { CheckInIssues } from "./check-in-issues";
@@ -28,24 +28,15 @@ export function CheckInPage() {
         <PosterDialog roles={roles} />
       </div>
       <CheckInIssues userId={user?.id ?? null} />
-      <ToggleButtonGroup
-        className={styles.modes}
-        aria-label={t`Arrival or departure`}
-        selectionMode="single"
-        disallowEmptySelection
-        selectedKeys={[mode]}
-        onSelectionChange={(keys) => {
-          const [key] = [...keys];
-          if (key === "in" || key === "out") setMode(key);
-        }}
-      >
-        <ToggleButton className={styles.mode} id="in">
-          <Trans>Arrival</Trans>
-        </ToggleButton>
-        <ToggleButton className={styles.mode} id="out">
-          <Trans>Departure</Trans>
-        </ToggleButton>
-      </ToggleButtonGroup>
+      <BigChoice
+        label={t`Arrival or departure`}
+        options={[
+          { id: "in", label: <Trans>Arrival</Trans> },
+          { id: "out", label: <Trans>Departure</Trans> },
+        ]}
+        value={mode}
+        onChange={setMode}
+      />
       {mode === "in" ? (
         <CheckInFlow company={company.id} zone={company.time_zone} />
       ) : (

@@ -1,13 +1,13 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { Button } from "react-aria-components";
 import type { CriticalLine } from "../../../shared/contract/critical-lines";
+import type { LabelTable } from "../../lib/labels";
 import { Icon } from "../../ui/icons";
 import type { ListColumn } from "../../ui/list/list-column";
 import listStyles from "../../ui/list/list-table.module.css";
+import { RowAction } from "../../ui/list/row-action";
 import pageStyles from "./critical-lines.module.css";
 import { formatDateTime } from "./format";
 import { ObservationCell } from "./observation-cell";
@@ -40,7 +40,7 @@ export const CRITICAL_LINE_COLUMNS: readonly CriticalLineColumnId[] = [
   "client_name",
 ];
 
-export const CRITICAL_LINE_LABELS: Record<CriticalLineColumnId, MessageDescriptor> = {
+export const CRITICAL_LINE_LABELS: LabelTable<CriticalLineColumnId> = {
   init_date: msg`Start date`,
   end_date: msg`End date`,
   cause: msg`Cause`,
@@ -105,13 +105,12 @@ export function CriticalLineActions({
         </Link>
       ) : null}
       {canDelete ? (
-        <Button
-          className={`${listStyles.iconButton} ${listStyles.danger}`}
-          aria-label={t`Delete critical line ${line.line}`}
+        <RowAction
+          icon="trash"
+          danger
+          label={t`Delete critical line ${line.line}`}
           onPress={() => onDelete(line)}
-        >
-          <Icon name="trash" size={22} />
-        </Button>
+        />
       ) : null}
     </>
   );

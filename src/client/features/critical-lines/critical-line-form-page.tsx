@@ -22,10 +22,12 @@ import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { DateField } from "../../ui/fields/date-field";
 import { TextField } from "../../ui/fields/text-field";
+import { FormActions } from "../../ui/form-actions";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createCriticalLine, getCriticalLine, replaceCriticalLine } from "./api";
 import { queueCriticalLineCreation, queueCriticalLineEdit } from "./commands";
+import { CRITICAL_LINE_LABELS } from "./critical-line-cells";
 import {
   type CriticalLineFormValues,
   EMPTY_CRITICAL_LINE,
@@ -76,19 +78,8 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   );
   const loading = line.isLoading;
 
-  const labels: Record<keyof CriticalLineFormValues, string> = {
-    init_date: t`Start date`,
-    end_date: t`End date`,
-    cause: t`Cause`,
-    activity: t`Activity`,
-    line: t`Line`,
-    product: t`Product`,
-    contact: t`Contact`,
-    destination: t`Destination`,
-    observations: t`Observations`,
-    provider: t`Provider`,
-    client_name: t`Client`,
-  };
+  // The form calls each field as the list's column does.
+  const label = (field: keyof CriticalLineFormValues) => i18n._(CRITICAL_LINE_LABELS[field]);
   const set = (field: keyof CriticalLineFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
@@ -158,7 +149,7 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const textField = (field: TextKey) => (
     <TextField
       key={field}
-      label={labels[field]}
+      label={label(field)}
       value={values[field]}
       onChange={set(field)}
       maxLength={CRITICAL_LINE_TEXT_MAX}
@@ -169,7 +160,7 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const dateField = (field: "init_date" | "end_date") => (
     <DateField
       type="datetime-local"
-      label={`${labels[field]} *`}
+      label={`${label(field)} *`}
       value={values[field]}
       onChange={set(field)}
       isRequired
@@ -204,31 +195,25 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
           ).map(textField)}
         </div>
         <TextField
-          label={labels.observations}
+          label={label("observations")}
           value={values.observations}
           onChange={set("observations")}
           maxLength={OBSERVATIONS_MAX}
           isReadOnly={!mayEdit}
           multiline
         />
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" pending={saving} isDisabled={!mayEdit}>
-            <Trans>Save</Trans>
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            isDisabled={saving}
-            onPress={() => void navigate({ to: "/criticalLines" })}
-          >
-            <Trans>Cancel</Trans>
-          </Button>
+        <FormActions
+          placement="page"
+          saving={saving}
+          saveDisabled={!mayEdit}
+          onCancel={() => void navigate({ to: "/criticalLines" })}
+        >
           {editing && session.can("seeHistory") ? (
             <Button type="button" variant="ghost" onPress={() => setShowHistory(true)}>
               <Trans>History</Trans>
             </Button>
           ) : null}
-        </div>
+        </FormActions>
       </form>
       {showHistory && editing ? (
         <CriticalLineHistoryDialog

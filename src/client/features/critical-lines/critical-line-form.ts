@@ -1,20 +1,15 @@
 import { DateTime } from "luxon";
-import type { CriticalLine, CriticalLineInput } from "../../../shared/contract/critical-lines";
+import type {
+  CriticalLine,
+  CriticalLineInput,
+  CriticalLineValues,
+} from "../../../shared/contract/critical-lines";
 
-/** The form's values as typed; dates as datetime-local text (YYYY-MM-DDTHH:mm, local). */
-export interface CriticalLineFormValues {
-  init_date: string;
-  end_date: string;
-  cause: string;
-  activity: string;
-  line: string;
-  product: string;
-  contact: string;
-  destination: string;
-  observations: string;
-  provider: string;
-  client_name: string;
-}
+/**
+ * The form's values as typed, one text per field of the write contract; dates as
+ * datetime-local text (YYYY-MM-DDTHH:mm, local).
+ */
+export type CriticalLineFormValues = Record<keyof CriticalLineValues, string>;
 
 export const EMPTY_CRITICAL_LINE: CriticalLineFormValues = {
   init_date: "",

@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
 import type { DateRange, QuickFilter } from "../../../shared/date-filters";
 import type { CriticalLineListFilters } from "../../offline/critical-lines-mirror";
 import { DateQuickFilters } from "../../ui/list/date-quick-filters";
-import { FilterBar, FilterField } from "../../ui/list/filter-bar";
+import { FilterBar, FilterDateRange, FilterField } from "../../ui/list/filter-bar";
+import { useFilterDraft } from "../../ui/list/use-filter-draft";
 
 /** The critical lines' date shortcuts, in the spec's order (section 2). */
 export const CRITICAL_LINE_QUICK_FILTERS: readonly QuickFilter[] = [
@@ -20,13 +20,7 @@ export interface CriticalLinesFiltersProps {
 
 export function CriticalLinesFilters({ filters, onChange }: CriticalLinesFiltersProps) {
   const { t } = useLingui();
-  const [draft, setDraft] = useState<CriticalLineListFilters>(filters);
-  useEffect(() => {
-    setDraft(filters);
-  }, [filters]);
-
-  const set = (key: keyof CriticalLineListFilters) => (value: string) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const { draft, set } = useFilterDraft(filters);
   const handleQuick = (range: DateRange) =>
     onChange({ ...draft, date_after: range.after, date_before: range.before });
 
@@ -74,17 +68,11 @@ export function CriticalLinesFilters({ filters, onChange }: CriticalLinesFilters
         onChange={set("client_name")}
         maxLength={200}
       />
-      <FilterField
-        label={t`From`}
-        type="date"
-        value={draft.date_after ?? ""}
-        onChange={set("date_after")}
-      />
-      <FilterField
-        label={t`Until`}
-        type="date"
-        value={draft.date_before ?? ""}
-        onChange={set("date_before")}
+      <FilterDateRange
+        keys={["date_after", "date_before"]}
+        labels={[t`From`, t`Until`]}
+        values={draft}
+        set={set}
       />
     </FilterBar>
   );

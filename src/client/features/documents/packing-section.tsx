@@ -5,6 +5,7 @@ import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { notify, notifyError } from "../../lib/notices";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
+import { FormActions } from "../../ui/form-actions";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
 import { presentColumns } from "../../ui/list/list-column";
 import { ListTable } from "../../ui/list/list-table";
@@ -202,14 +203,7 @@ function NewMaterialModal({
       <form className={styles.body} onSubmit={(event) => void handleSubmit(event)}>
         <TextField label={t`Reference`} value={reference} onChange={setReference} isRequired />
         <TextField label={t`Name`} value={name} onChange={setName} isRequired />
-        <div className={styles.actions}>
-          <Button variant="secondary" onPress={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" pending={busy}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
+        <FormActions saving={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -11,8 +11,8 @@ import {
 } from "react-aria-components";
 import { chooseCompany } from "../../lib/session/session";
 import { useSession } from "../../lib/session/use-session";
-import { Button } from "../../ui/button";
 import fieldStyles from "../../ui/field.module.css";
+import { FormActions } from "../../ui/form-actions";
 import { Modal, modalStyles } from "../../ui/modal";
 import styles from "./select.module.css";
 
@@ -60,14 +60,7 @@ export function ChangeCompanyDialog({ isOpen, onOpenChange }: Props) {
             </ListBox>
           </Popover>
         </Select>
-        <div className={modalStyles.actions}>
-          <Button variant="secondary" slot="close">
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onPress={handleSave} isDisabled={selected === null}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
+        <FormActions onSave={handleSave} saveDisabled={selected === null} />
       </div>
     </Modal>
   );

@@ -1,12 +1,12 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Form } from "react-aria-components";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { changePassword } from "../../lib/session/api";
 import { useSession } from "../../lib/session/use-session";
-import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
+import { FormActions } from "../../ui/form-actions";
 import { Modal, modalStyles } from "../../ui/modal";
 
 interface Props {
@@ -18,16 +18,14 @@ interface Props {
 export function ChangePasswordDialog({ isOpen, onOpenChange }: Props) {
   const { t, i18n } = useLingui();
   const { user } = useSession();
-  const [oldPassword, setOldPassword] = useState("");
-  const [newPassword, setNewPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
+  const [values, setValues] = useState({ old_password: "", new_password: "", repeat: "" });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!user || pending) return;
-    if (newPassword !== repeat) {
+    if (values.new_password !== values.repeat) {
       notify(
         "warning",
         t`Warning`,
@@ -38,7 +36,8 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: Props) {
     setPending(true);
     setFieldErrors({});
     try {
-      await changePassword(user.id, { old_password: oldPassword, new_password: newPassword });
+      const { old_password, new_password } = values;
+      await changePassword(user.id, { old_password, new_password });
       notify("success", t`Change password`, t`Successfully saved new password`);
       onOpenChange(false);
     } catch (error) {
@@ -49,7 +48,23 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: Props) {
     }
   };
 
-  const errorOf = (field: string) => fieldErrors[field]?.join(" ");
+  // The three inputs differ only in name, label and what the browser may fill in.
+  const password = (
+    field: keyof typeof values,
+    label: string,
+    autoComplete: "current-password" | "new-password",
+  ) => (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={values[field]}
+      onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+      errorMessage={fieldErrors[field]?.join(" ")}
+      isRequired
+      autoFocus={field === "old_password"}
+    />
+  );
 
   return (
     <Modal
@@ -59,41 +74,10 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: Props) {
       isDismissable={!pending}
     >
       <Form className={modalStyles.body} onSubmit={(event) => void handleSubmit(event)}>
-        <TextField
-          label={t`Old password`}
-          type="password"
-          autoComplete="current-password"
-          value={oldPassword}
-          onChange={setOldPassword}
-          errorMessage={errorOf("old_password")}
-          isRequired
-          autoFocus
-        />
-        <TextField
-          label={t`New password`}
-          type="password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={setNewPassword}
-          errorMessage={errorOf("new_password")}
-          isRequired
-        />
-        <TextField
-          label={t`Repeat new password`}
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={setRepeat}
-          isRequired
-        />
-        <div className={modalStyles.actions}>
-          <Button variant="secondary" slot="close" isDisabled={pending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" isPending={pending}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
+        {password("old_password", t`Old password`, "current-password")}
+        {password("new_password", t`New password`, "new-password")}
+        {password("repeat", t`Repeat new password`, "new-password")}
+        <FormActions saving={pending} />
       </Form>
     </Modal>
   );

@@ -1,7 +1,8 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { ShipmentType } from "../../../shared/contract/status";
+import { FIELD_LABELS } from "../../lib/error-messages";
+import { type LabelTable, pickLabels } from "../../lib/labels";
 
 /**
  * Column layouts of the expeditions and receptions lists (spec section 2), as data. Layouts are
@@ -38,33 +39,38 @@ export type ColumnId =
 
 export type LayoutName = "default" | "mex" | "forkLift" | "kiosk";
 
-/** Header of each column. The mx catalog renames Client -> SKU and Delivery note -> Folio. */
-export const COLUMN_LABELS: Record<ColumnId, MessageDescriptor> = {
-  urgent: msg`Urgent`,
-  booked_date: msg`Booked date`,
+/**
+ * Header of each column: a column that shows an API field is called as the forms and error
+ * texts call that field. The mx catalog renames Client -> SKU and Delivery note -> Folio.
+ */
+export const COLUMN_LABELS: LabelTable<ColumnId> = {
+  ...pickLabels(FIELD_LABELS, [
+    "urgent",
+    "booked_date",
+    "delivery_note",
+    "route_plate",
+    "shared_id",
+    "client",
+    "destination",
+    "origin",
+    "road",
+    "packages",
+    "pallet_notes",
+    "info_shipper",
+    "arrival_date",
+    "status",
+    "reason",
+  ]),
+  c_notes: msg`Client notes`,
+  k_notes: msg`Company notes`,
   booked_time: msg`Booked time`,
   loading_date: msg`Loading date`,
   loading_time: msg`Loading time`,
   discharge_date: msg`Discharge date`,
   discharge_time: msg`Discharge time`,
-  delivery_note: msg`Delivery note`,
-  route_plate: msg`Route plate`,
-  shared_id: msg`Shared id`,
-  client: msg`Client`,
-  destination: msg`Destination`,
-  origin: msg`Origin`,
-  c_notes: msg`Client notes`,
-  k_notes: msg`Company notes`,
-  road: msg`Bay`,
-  packages: msg`Packages`,
-  pallet_notes: msg`Pallet notes`,
   truck: msg`Truck`,
   virtual_truck: msg`Virtual truck`,
-  info_shipper: msg`Truck information`,
-  arrival_date: msg`Arrival date`,
   arrival_time: msg`Arrival time`,
-  status: msg`Status`,
-  reason: msg`Reason`,
   actions: msg`Actions`,
 };
 

@@ -5,7 +5,7 @@ import type { Command } from "../../offline/outbox";
 import { enqueue } from "../../offline/outbox";
 import { SHIPMENT_PATH } from "../../offline/shipments-api";
 import { currentAuthor } from "../../offline/sync-engine";
-import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
+import { reasonLabel, statusLabel } from "../../ui/shipment-labels";
 
 /**
  * Status and reason changes of a line, as local-first commands: queued in the outbox with the
@@ -14,59 +14,52 @@ import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
 
 function statusText(i18n: I18n, id: number): string {
   const status = statusById(id);
-  return status ? i18n._(STATUS_TEXT[status.description]) : String(id);
+  return status ? statusLabel(status.description, i18n) : String(id);
 }
 
 function reasonText(i18n: I18n, reason: { name: string } | null | undefined): string | null {
-  if (!reason) return null;
-  const text = REASON_TEXT[reason.name];
-  return text ? i18n._(text) : reason.name;
+  return reason ? reasonLabel(reason, i18n) : null;
+}
+
+/** A PATCH of one field of a line: `changes` is what the line shows at once. */
+function patchCommand(
+  row: Shipment,
+  field: "status" | "reason",
+  body: Command["body"],
+  changes: Command["changes"],
+  [from, to]: [string | null, string | null],
+): Command {
+  return {
+    entity: "shipment",
+    entityId: row.id,
+    op: "update",
+    method: "PATCH",
+    path: `${SHIPMENT_PATH[row.type]}/${row.id}`,
+    body,
+    changes,
+    summary: { label: row.code, field, from, to },
+  };
 }
 
 /** PATCH {status}: the line shows the new status (colour and text) and no reason at once. */
 export function statusCommand(row: Shipment, statusId: number, i18n: I18n): Command {
   const status = statusById(statusId);
-  return {
-    entity: "shipment",
-    entityId: row.id,
-    op: "update",
-    method: "PATCH",
-    path: `${SHIPMENT_PATH[row.type]}/${row.id}`,
-    body: { status: statusId },
-    changes: {
-      status: status
-        ? { id: status.id, description: status.description, color: status.color }
-        : row.status,
-      reason: null,
-    },
-    summary: {
-      label: row.code,
-      field: "status",
-      from: statusText(i18n, row.status.id),
-      to: statusText(i18n, statusId),
-    },
-  };
+  const shown = status
+    ? { id: status.id, description: status.description, color: status.color }
+    : row.status;
+  return patchCommand(row, "status", { status: statusId }, { status: shown, reason: null }, [
+    statusText(i18n, row.status.id),
+    statusText(i18n, statusId),
+  ]);
 }
 
 /** PATCH {reason: code}: one of the current status's reasons, or none. */
 export function reasonCommand(row: Shipment, reason: ReasonDefinition | null, i18n: I18n): Command {
-  return {
-    entity: "shipment",
-    entityId: row.id,
-    op: "update",
-    method: "PATCH",
-    path: `${SHIPMENT_PATH[row.type]}/${row.id}`,
-    body: { reason: reason?.code ?? null },
-    changes: {
-      reason: reason ? { id: row.reason?.id ?? 0, code: reason.code, name: reason.name } : null,
-    },
-    summary: {
-      label: row.code,
-      field: "reason",
-      from: reasonText(i18n, row.reason),
-      to: reasonText(i18n, reason),
-    },
-  };
+  const shown = reason ? { id: row.reason?.id ?? 0, code: reason.code, name: reason.name } : null;
+  return patchCommand(row, "reason", { reason: reason?.code ?? null }, { reason: shown }, [
+    reasonText(i18n, row.reason),
+    reasonText(i18n, reason),
+  ]);
 }
 
 /** The reasons of a status; a status with exactly one gets it set automatically. */

@@ -15,7 +15,7 @@ import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
 import { Modal } from "../../ui/modal";
-import { REASON_TEXT, STATUS_TEXT } from "../../ui/shipment-labels";
+import { reasonLabel, statusLabel } from "../../ui/shipment-labels";
 import { listHistory } from "./api";
 import styles from "./form/shipment-form.module.css";
 
@@ -37,12 +37,11 @@ function useValueText() {
     if (value === null || value === undefined || value === "") return "—";
     if (field === "status" && typeof value === "number") {
       const status = statusById(value);
-      return status ? i18n._(STATUS_TEXT[status.description]) : String(value);
+      return status ? statusLabel(status.description, i18n) : String(value);
     }
     if (field === "reason" && typeof value === "string") {
       const reason = REASONS.find((candidate) => candidate.code === value);
-      const text = reason ? REASON_TEXT[reason.name] : undefined;
-      return text ? i18n._(text) : value;
+      return reason ? reasonLabel(reason, i18n) : value;
     }
     if (typeof value === "boolean") return value ? t`Yes` : t`No`;
     if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
@@ -76,18 +75,14 @@ function useHistoryColumns(showReason: boolean): ListColumn<HistoryEntry>[] {
       id: "status",
       header: t`Status`,
       cell: (entry) => {
-        const status = entry.status
-          ? STATUS_TEXT[entry.status.description as keyof typeof STATUS_TEXT]
-          : undefined;
-        return status ? i18n._(status) : (entry.status?.description ?? "—");
+        return entry.status ? statusLabel(entry.status.description, i18n) : "—";
       },
     },
     showReason && {
       id: "reason",
       header: t`Reason`,
       cell: (entry) => {
-        const reason = entry.reason ? REASON_TEXT[entry.reason.name] : undefined;
-        return reason ? i18n._(reason) : (entry.reason?.name ?? "—");
+        return entry.reason ? reasonLabel(entry.reason, i18n) : "—";
       },
     },
     {

@@ -2,14 +2,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
 import { type ReactNode, useMemo } from "react";
-import { Button } from "react-aria-components";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipments";
-import { REASONS, type StatusDefinition, type StatusLabel } from "../../../shared/contract/status";
+import { REASONS, type StatusDefinition } from "../../../shared/contract/status";
 import { Icon } from "../../ui/icons";
 import type { ListColumn } from "../../ui/list/list-column";
 import listStyles from "../../ui/list/list-table.module.css";
-import { REASON_TEXT, STATUS_TEXT, TIMING_TEXT } from "../../ui/shipment-labels";
+import { RowAction } from "../../ui/list/row-action";
+import { reasonLabel, statusLabel, TIMING_TEXT } from "../../ui/shipment-labels";
 import { COLUMN_LABELS, type ColumnId, kioskWidths } from "./columns";
 import own from "./shipments.module.css";
 
@@ -55,14 +55,8 @@ export function useShipmentCells({
   const { t, i18n } = useLingui();
   const select = variant === "card" ? `${own.select} ${own.selectLarge}` : own.select;
 
-  const statusText = (description: string) => {
-    const message = STATUS_TEXT[description as StatusLabel];
-    return message ? i18n._(message) : description;
-  };
-  const reasonText = (name: string) => {
-    const message = REASON_TEXT[name];
-    return message ? i18n._(message) : name;
-  };
+  const statusText = (description: string) => statusLabel(description, i18n);
+  const reasonText = (name: string) => reasonLabel({ name }, i18n);
   const timing = (row: Shipment) => (
     <span className={`${own.timing} ${own[row.timing]}`}>{i18n._(TIMING_TEXT[row.timing])}</span>
   );
@@ -142,13 +136,12 @@ export function useShipmentCells({
         <Icon name="edit" size={22} />
       </Link>
       {canDelete ? (
-        <Button
-          className={`${listStyles.iconButton} ${listStyles.danger}`}
-          aria-label={t`Delete ${row.code}`}
+        <RowAction
+          icon="trash"
+          danger
+          label={t`Delete ${row.code}`}
           onPress={() => onDelete(row)}
-        >
-          <Icon name="trash" size={22} />
-        </Button>
+        />
       ) : null}
     </span>
   );

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
-import type { StatusDefinition, StatusLabel } from "../../../shared/contract/status";
+import type { StatusDefinition } from "../../../shared/contract/status";
 import type { DateRange, QuickFilter } from "../../../shared/date-filters";
 import type { ShipmentListFilters } from "../../offline/shipments-mirror";
 import { Checkbox } from "../../ui/fields/checkbox";
 import { DateQuickFilters } from "../../ui/list/date-quick-filters";
-import { FilterBar, FilterField } from "../../ui/list/filter-bar";
-import { STATUS_TEXT } from "../../ui/shipment-labels";
+import { FilterBar, FilterDateRange, FilterField } from "../../ui/list/filter-bar";
+import { useFilterDraft } from "../../ui/list/use-filter-draft";
+import { statusLabel } from "../../ui/shipment-labels";
 import styles from "./shipments.module.css";
 
 export interface ShipmentsFiltersProps {
@@ -50,22 +50,10 @@ export function ShipmentsFilters({
   hideCode = false,
 }: ShipmentsFiltersProps) {
   const { t, i18n } = useLingui();
-  const [draft, setDraft] = useState<ShipmentListFilters>(filters);
-
-  // The URL wins when it changes (back button, quick filter, another tab's link).
-  useEffect(() => {
-    setDraft(filters);
-  }, [filters]);
-
-  const set =
-    (key: "code" | "route_plate" | "info_shipper" | "origin" | DateKey) => (value: string) =>
-      setDraft((current) => ({ ...current, [key]: value }));
+  const { draft, setDraft, set } = useFilterDraft(filters);
 
   const handleQuick = (range: DateRange) =>
     onChange({ ...draft, booked_date_after: range.after, booked_date_before: range.before });
-
-  const statusLabel = (status: StatusDefinition) =>
-    i18n._(STATUS_TEXT[status.description as StatusLabel]);
 
   return (
     <FilterBar
@@ -81,17 +69,11 @@ export function ShipmentsFilters({
         />
       }
     >
-      <FilterField
-        label={t`Booked from`}
-        type="date"
-        value={draft.booked_date_after ?? ""}
-        onChange={set("booked_date_after")}
-      />
-      <FilterField
-        label={t`Booked until`}
-        type="date"
-        value={draft.booked_date_before ?? ""}
-        onChange={set("booked_date_before")}
+      <FilterDateRange
+        keys={["booked_date_after", "booked_date_before"]}
+        labels={[t`Booked from`, t`Booked until`]}
+        values={draft}
+        set={set}
       />
       {hideCode ? null : (
         <FilterField
@@ -155,7 +137,7 @@ export function ShipmentsFilters({
               setDraft((current) => ({ ...current, status: toggle(current.status, status.id, on) }))
             }
           >
-            {statusLabel(status)}
+            {statusLabel(status.description, i18n)}
           </Checkbox>
         ))}
       </fieldset>
@@ -170,5 +152,3 @@ export function ShipmentsFilters({
     </FilterBar>
   );
 }
-
-type DateKey = "booked_date_after" | "booked_date_before";

@@ -1,6 +1,6 @@
 import { type TaskLine, TaskLineInput } from "../../../shared/contract/task-list";
 import { db } from "../../offline/db";
-import { type Author, enqueue, localId, pendingFor } from "../../offline/outbox";
+import { type Author, type Command, enqueue, localId, pendingFor } from "../../offline/outbox";
 import { writeValuesFor } from "../../offline/replay-merge";
 
 /** What the form showed for the line's choices: the queued line shows the same words. */
@@ -89,6 +89,22 @@ async function holdLine(line: TaskLine): Promise<void> {
   if ((await pendingFor("task_line", line.id)).length === 0) await db.taskLines.put(line);
 }
 
+/** A change of a server line, held on the device and queued in one transaction. */
+async function queueLineChange(
+  line: TaskLine,
+  command: Pick<Command, "op" | "method" | "body" | "changes" | "summary"> &
+    Pick<Command, "mutationId" | "baseValues" | "fold">,
+  author: Author,
+): Promise<void> {
+  await db.transaction("rw", db.taskLines, db.outbox, async () => {
+    await holdLine(line);
+    await enqueue(
+      { entity: "task_line", entityId: line.id, path: `api/task-line/${line.id}`, ...command },
+      author,
+    );
+  });
+}
+
 /**
  * An edit of a line with no answer: a PUT with If-Match of the version the list showed, the
  * line shown edited. A 412 (someone changed the line meanwhile) is merged field by field as a
@@ -106,28 +122,25 @@ export async function queueTaskLineEdit(
   mutationId?: string,
 ): Promise<void> {
   const values = TaskLineInput.parse(input);
-  await db.transaction("rw", db.taskLines, db.outbox, async () => {
-    await holdLine(line);
-    await enqueue(
-      {
-        entity: "task_line",
-        entityId: line.id,
-        op: "update",
-        method: "PUT",
-        path: `api/task-line/${line.id}`,
-        body: values,
-        changes: fieldsOf(values, labels),
-        summary: summaryOf(labels.worksheet, labels.description, values.date, "edit"),
-        ...(mutationId ? { mutationId } : {}),
-        // The line as the list showed it (a 412 merges field by field against it). A line
-        // booked here has no server version yet: its edit folds or follows the creation.
-        ...(line.id > 0 ? { baseValues: writeValuesFor("task_line", line) } : {}),
-        // A change already sent once under its own key follows the queue, never folds.
-        fold: !mutationId,
-      },
-      author,
-    );
-  });
+  const summary = summaryOf(labels.worksheet, labels.description, values.date, "edit");
+  const changes = fieldsOf(values, labels);
+  await queueLineChange(
+    line,
+    {
+      op: "update",
+      method: "PUT",
+      body: values,
+      changes,
+      summary,
+      ...(mutationId ? { mutationId } : {}),
+      // The line as the list showed it (a 412 merges field by field against it). A line
+      // booked here has no server version yet: its edit folds or follows the creation.
+      ...(line.id > 0 ? { baseValues: writeValuesFor("task_line", line) } : {}),
+      // A change already sent once under its own key follows the queue, never folds.
+      fold: !mutationId,
+    },
+    author,
+  );
 }
 
 /**
@@ -136,21 +149,10 @@ export async function queueTaskLineEdit(
  * is asked nothing); otherwise the delete follows the line's queued changes.
  */
 export async function queueTaskLineDelete(line: TaskLine, author: Author): Promise<void> {
-  await db.transaction("rw", db.taskLines, db.outbox, async () => {
-    await holdLine(line);
-    await enqueue(
-      {
-        entity: "task_line",
-        entityId: line.id,
-        op: "delete",
-        method: "DELETE",
-        path: `api/task-line/${line.id}`,
-        body: null,
-        changes: {},
-        summary: summaryOf(line.worksheet.name, line.description.name, line.date, "delete"),
-        fold: true,
-      },
-      author,
-    );
-  });
+  const summary = summaryOf(line.worksheet.name, line.description.name, line.date, "delete");
+  await queueLineChange(
+    line,
+    { op: "delete", method: "DELETE", body: null, changes: {}, summary, fold: true },
+    author,
+  );
 }

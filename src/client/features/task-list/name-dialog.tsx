@@ -1,8 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
 import { notifyError } from "../../lib/notices";
-import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
+import { FormActions } from "../../ui/form-actions";
 import { Modal, modalStyles } from "../../ui/modal";
 
 export interface NameDialogProps {
@@ -65,14 +65,7 @@ export function NameDialog({ title, isOpen, onSave, onClose }: NameDialogProps) 
           isRequired
           errorMessage={empty ? t`Name must not be blank` : undefined}
         />
-        <div className={modalStyles.actions}>
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" pending={saving}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
+        <FormActions saving={saving} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button } from "react-aria-components";
 import type { TaskLine } from "../../../shared/contract/task-list";
 import { Icon } from "../../ui/icons";
 import { type ListColumn, presentColumns } from "../../ui/list/list-column";
 import { ListTable } from "../../ui/list/list-table";
 import tableStyles from "../../ui/list/list-table.module.css";
+import { RowAction } from "../../ui/list/row-action";
 import { userName } from "./api";
 import styles from "./task-list.module.css";
 
@@ -117,20 +117,14 @@ export function TaskGroupTable({
           </span>
         ) : (
           <span className={styles.rowActions}>
-            <Button
-              className={tableStyles.iconButton}
-              aria-label={t`Edit line`}
-              onPress={() => onEdit(line)}
-            >
-              <Icon name="edit" size={20} />
-            </Button>
-            <Button
-              className={`${tableStyles.iconButton} ${tableStyles.danger}`}
-              aria-label={t`Delete line`}
+            <RowAction icon="edit" size={20} label={t`Edit line`} onPress={() => onEdit(line)} />
+            <RowAction
+              icon="trash"
+              danger
+              size={20}
+              label={t`Delete line`}
               onPress={() => onDelete(line)}
-            >
-              <Icon name="trash" size={20} />
-            </Button>
+            />
           </span>
         ),
     },
@@ -142,13 +136,11 @@ export function TaskGroupTable({
         <span className={styles.groupHours}>
           <Trans>{hours.toFixed(2)} h on this page</Trans>
         </span>
-        <Button
-          className={tableStyles.iconButton}
-          aria-label={t`Add line to ${name}`}
+        <RowAction
+          icon="plus"
+          label={t`Add line to ${name}`}
           onPress={() => onAdd(group.worksheet)}
-        >
-          <Icon name="plus" size={22} />
-        </Button>
+        />
       </header>
       {group.lines.length === 0 ? (
         <p className={styles.pending}>

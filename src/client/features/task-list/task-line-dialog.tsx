@@ -7,6 +7,7 @@ import { submitOnlineFirst } from "../../offline/online-first";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
+import { FormActions } from "../../ui/form-actions";
 import { Modal, modalStyles } from "../../ui/modal";
 import { type SearchOption, SearchSelect } from "../../ui/search-select";
 import {
@@ -245,14 +246,7 @@ export function TaskLineDialog({
           {text("nok_parts", t`Pieces NOK`, { numeric: true })}
         </div>
         {text("observations", t`Observations`)}
-        <div className={modalStyles.actions}>
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" pending={saving}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
+        <FormActions saving={saving} onCancel={onClose} />
       </form>
       <NameDialog
         title={t`Create description`}

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
 import type { DateRange } from "../../../shared/date-filters";
 import { DateQuickFilters } from "../../ui/list/date-quick-filters";
-import { FilterBar, FilterField } from "../../ui/list/filter-bar";
+import { FilterBar, FilterDateRange } from "../../ui/list/filter-bar";
+import { useFilterDraft } from "../../ui/list/use-filter-draft";
 import { type SearchOption, SearchSelect } from "../../ui/search-select";
 import { searchUsers, searchWorksheets } from "./api";
 import styles from "./task-list.module.css";
@@ -21,8 +21,7 @@ const option = (id: number | undefined, text: string | undefined): SearchOption 
 /** Date from, date to, user and task searches, quick dates (yesterday, today, tomorrow), reset. */
 export function TaskListFilters({ filters, onChange }: TaskListFiltersProps) {
   const { t } = useLingui();
-  const [draft, setDraft] = useState<TaskListFilterValues>(filters);
-  useEffect(() => setDraft(filters), [filters]);
+  const { draft, set } = useFilterDraft(filters);
 
   const user = option(draft.user, draft.user_name);
   const worksheet = option(draft.worksheet, draft.worksheet_name);
@@ -44,17 +43,11 @@ export function TaskListFilters({ filters, onChange }: TaskListFiltersProps) {
         />
       }
     >
-      <FilterField
-        label={t`Date from`}
-        type="date"
-        value={draft.date_after ?? ""}
-        onChange={(value) => setDraft((current) => ({ ...current, date_after: value }))}
-      />
-      <FilterField
-        label={t`Date to`}
-        type="date"
-        value={draft.date_before ?? ""}
-        onChange={(value) => setDraft((current) => ({ ...current, date_before: value }))}
+      <FilterDateRange
+        keys={["date_after", "date_before"]}
+        labels={[t`Date from`, t`Date to`]}
+        values={draft}
+        set={set}
       />
       <div className={styles.filterSelect}>
         <SearchSelect

@@ -4,6 +4,7 @@ import { DEBOUNCE_MAX_WAIT_MS, DEBOUNCE_MS } from "../../../shared/constants";
 import type { Shipper } from "../../../shared/contract/trucks";
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
+import listStyles from "../../ui/search-select.module.css";
 import { autocompletePlate } from "./api";
 import styles from "./truck-form.module.css";
 
@@ -63,15 +64,19 @@ export function PlateComboBox({ value, onChange, onPick, errors, isDisabled }: P
           {errors?.join(" ")}
         </Text>
       ) : null}
-      <Popover className={styles.popover}>
+      <Popover className={listStyles.popover}>
         <ListBox
-          className={styles.listbox}
-          renderEmptyState={() => <p className={styles.searching}>{t`Searching…`}</p>}
+          className={listStyles.listbox}
+          renderEmptyState={() => <p className={listStyles.empty}>{t`Searching…`}</p>}
         >
           {(truck: Shipper) => (
-            <ListBoxItem id={truck.id} textValue={truck.plate} className={styles.option}>
+            <ListBoxItem
+              id={truck.id}
+              textValue={truck.plate}
+              className={`${listStyles.option} ${styles.plateOption}`}
+            >
               <span className={styles.mono}>{truck.plate}</span>
-              <span className={styles.optionName}>{truck.name}</span>
+              <span className={listStyles.detail}>{truck.name}</span>
             </ListBoxItem>
           )}
         </ListBox>

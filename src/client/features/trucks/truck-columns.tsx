@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { Button } from "react-aria-components";
 import type { Shipper } from "../../../shared/contract/trucks";
 import { Icon } from "../../ui/icons";
 import type { ListColumn } from "../../ui/list/list-column";
 import { presentColumns } from "../../ui/list/list-column";
 import styles from "../../ui/list/list-table.module.css";
+import { RowAction } from "../../ui/list/row-action";
 import { formatDateTime, formatPhone } from "./format";
 
 export type TruckColumnId =
@@ -59,22 +59,19 @@ export function useTruckActions(options: TruckColumnOptions) {
   );
   const sms = (truck: Shipper) =>
     options.canSendSms && truck.phone && !isWaiting(truck) ? (
-      <Button
-        className={styles.iconButton}
-        aria-label={t`Send SMS to ${truck.plate}`}
+      <RowAction
+        icon="message"
+        label={t`Send SMS to ${truck.plate}`}
         onPress={() => options.onSms(truck)}
-      >
-        <Icon name="message" size={22} />
-      </Button>
+      />
     ) : null;
   const remove = (truck: Shipper) => (
-    <Button
-      className={`${styles.iconButton} ${styles.danger}`}
-      aria-label={t`Delete ${truck.plate}`}
+    <RowAction
+      icon="trash"
+      danger
+      label={t`Delete ${truck.plate}`}
       onPress={() => options.onDelete(truck)}
-    >
-      <Icon name="trash" size={22} />
-    </Button>
+    />
   );
   return { detail, sms, remove };
 }

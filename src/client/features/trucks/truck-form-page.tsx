@@ -25,8 +25,8 @@ import { useSession } from "../../lib/session/use-session";
 import { submitOnlineFirst } from "../../offline/online-first";
 import { currentAuthor } from "../../offline/sync-engine";
 import { putTruck } from "../../offline/trucks-mirror";
-import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
+import { FormActions } from "../../ui/form-actions";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createTruck, findTruckByPlate, isPlateTaken, replaceTruck, staleTruckOf } from "./api";
@@ -268,14 +268,7 @@ export function TruckFormPage(props: TruckFormPageProps) {
           errors={errors.phone}
           countryErrors={errors.country_code}
         />
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" pending={saving} isDisabled={!mayEdit}>
-            <Trans>Save</Trans>
-          </Button>
-          <Button type="button" variant="secondary" onPress={onDone} isDisabled={saving}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
+        <FormActions placement="page" saving={saving} saveDisabled={!mayEdit} onCancel={onDone} />
         {mayEdit ? null : (
           <p className={styles.status}>
             <Trans>You may not save this truck.</Trans>

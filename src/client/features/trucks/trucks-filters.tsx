@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
 import type { DateRange } from "../../../shared/date-filters";
 import type { TruckListFilters } from "../../offline/trucks-mirror";
 import { DateQuickFilters } from "../../ui/list/date-quick-filters";
-import { FilterBar, FilterField } from "../../ui/list/filter-bar";
+import { FilterBar, FilterDateRange, FilterField } from "../../ui/list/filter-bar";
+import { useFilterDraft } from "../../ui/list/use-filter-draft";
 
 export interface TrucksFiltersProps {
   /** The filters the list shows now (from the URL). */
@@ -17,15 +17,7 @@ const upper = (value: string) => value.toUpperCase();
 /** Name, plate, register date after/before and the date quick filters. */
 export function TrucksFilters({ filters, onChange }: TrucksFiltersProps) {
   const { t } = useLingui();
-  const [draft, setDraft] = useState<TruckListFilters>(filters);
-
-  // The URL wins when it changes (back button, quick filter, another tab's link).
-  useEffect(() => {
-    setDraft(filters);
-  }, [filters]);
-
-  const set = (key: keyof TruckListFilters) => (value: string) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const { draft, set } = useFilterDraft(filters);
 
   const handleQuick = (range: DateRange) =>
     onChange({ ...draft, register_date_after: range.after, register_date_before: range.before });
@@ -56,17 +48,11 @@ export function TrucksFilters({ filters, onChange }: TrucksFiltersProps) {
         normalise={upper}
         maxLength={40}
       />
-      <FilterField
-        label={t`Arrival from`}
-        type="date"
-        value={draft.register_date_after ?? ""}
-        onChange={set("register_date_after")}
-      />
-      <FilterField
-        label={t`Arrival until`}
-        type="date"
-        value={draft.register_date_before ?? ""}
-        onChange={set("register_date_before")}
+      <FilterDateRange
+        keys={["register_date_after", "register_date_before"]}
+        labels={[t`Arrival from`, t`Arrival until`]}
+        values={draft}
+        set={set}
       />
     </FilterBar>
   );

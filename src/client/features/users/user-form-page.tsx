@@ -13,9 +13,9 @@ import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
-import { Button } from "../../ui/button";
 import { Checkbox } from "../../ui/fields/checkbox";
 import { TextField } from "../../ui/fields/text-field";
+import { FormActions } from "../../ui/form-actions";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { changeUserRoles, createUser, getUser, listRoles } from "./api";
@@ -230,14 +230,7 @@ export function UserFormPage({ userId: rawId }: { userId?: string }) {
             {roleError}
           </p>
         ) : null}
-        <div className={styles.actionsRow}>
-          <Button type="submit" variant="primary" pending={saving} isDisabled={!canManage}>
-            <Trans>Save</Trans>
-          </Button>
-          <Button type="button" variant="secondary" onPress={done} isDisabled={saving}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
+        <FormActions placement="page" saving={saving} saveDisabled={!canManage} onCancel={done} />
       </form>
     </section>
   );

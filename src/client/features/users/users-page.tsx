@@ -5,7 +5,6 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { Button } from "react-aria-components";
 import { z } from "zod";
 import type { AdminUser } from "../../../shared/contract/users";
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
@@ -21,6 +20,7 @@ import styles from "../../ui/list/list-table.module.css";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
+import { RowAction } from "../../ui/list/row-action";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
@@ -88,13 +88,12 @@ export function UsersPage() {
             <Icon name="edit" size={22} />
           </Link>
           {canManage && user.id !== myId ? (
-            <Button
-              className={`${styles.iconButton} ${styles.danger}`}
-              aria-label={t`Delete user ${user.username}`}
+            <RowAction
+              icon="trash"
+              danger
+              label={t`Delete user ${user.username}`}
               onPress={() => deletion.ask(user)}
-            >
-              <Icon name="trash" size={22} />
-            </Button>
+            />
           ) : null}
         </>
       ),

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { DateTime } from "luxon";
 import { Button } from "react-aria-components";
@@ -8,9 +9,19 @@ import {
   type QuickFilter,
   quickFilterRange,
 } from "../../../shared/date-filters";
+import type { LabelTable } from "../../lib/labels";
 import styles from "./date-quick-filters.module.css";
 
 const ALL = Object.keys(QUICK_FILTERS) as QuickFilter[];
+
+const QUICK_FILTER_LABELS: LabelTable<QuickFilter> = {
+  yesterday: msg`Yesterday`,
+  today: msg`Today`,
+  tomorrow: msg`Tomorrow`,
+  next_week: msg`Next week`,
+  next_month: msg`Next month`,
+  from_now: msg`From now`,
+};
 
 export interface DateQuickFiltersProps {
   /** The range the list filters by now (ISO dates), to highlight the matching button. */
@@ -33,15 +44,7 @@ export function DateQuickFilters({
   filters = ALL,
   now,
 }: DateQuickFiltersProps) {
-  const { t } = useLingui();
-  const labels: Record<QuickFilter, string> = {
-    yesterday: t`Yesterday`,
-    today: t`Today`,
-    tomorrow: t`Tomorrow`,
-    next_week: t`Next week`,
-    next_month: t`Next month`,
-    from_now: t`From now`,
-  };
+  const { t, i18n } = useLingui();
   const current = matchingQuickFilter(range, now);
   return (
     <fieldset className={styles.group}>
@@ -53,7 +56,7 @@ export function DateQuickFilters({
           aria-pressed={filter === current}
           onPress={() => onSelect(quickFilterRange(filter, now), filter)}
         >
-          {labels[filter]}
+          {i18n._(QUICK_FILTER_LABELS[filter])}
         </Button>
       ))}
       {onClear ? (

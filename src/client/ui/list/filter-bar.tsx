@@ -75,3 +75,29 @@ export function FilterField({
     </TextField>
   );
 }
+
+export interface FilterDateRangeProps<Key extends string> {
+  /** The filter keys of the range: [from, until] (ISO dates). */
+  keys: readonly [Key, Key];
+  labels: readonly [from: string, until: string];
+  values: Partial<Record<Key, string | undefined>>;
+  set: (key: Key) => (value: string) => void;
+}
+
+/** The "from" and "until" date inputs of a list's date range filter. */
+export function FilterDateRange<Key extends string>({
+  keys,
+  labels,
+  values,
+  set,
+}: FilterDateRangeProps<Key>) {
+  return keys.map((key, index) => (
+    <FilterField
+      key={key}
+      label={labels[index] ?? key}
+      type="date"
+      value={values[key] ?? ""}
+      onChange={set(key)}
+    />
+  ));
+}

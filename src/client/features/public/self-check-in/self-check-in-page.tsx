@@ -53,7 +53,20 @@ export function SelfCheckInPage({ token, onLocale }: SelfCheckInPageProps) {
     );
   }, [token]);
 
-  const set = (name: keyof Form) => (value: string) => setForm({ ...form, [name]: value });
+  /** One input of the form, with what the server said about it. */
+  const field = (
+    name: keyof Form,
+    label: string,
+    input: Pick<FieldProps, "autoComplete" | "type" | "placeholder">,
+  ) => (
+    <Field
+      label={label}
+      value={form[name]}
+      onChange={(value) => setForm({ ...form, [name]: value })}
+      errors={fields[name]}
+      {...input}
+    />
+  );
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -125,36 +138,14 @@ export function SelfCheckInPage({ token, onLocale }: SelfCheckInPageProps) {
       ) : (
         <form className={styles.form} onSubmit={(event) => void handleSubmit(event)}>
           {company ? <p className={styles.company}>{company}</p> : null}
-          <Field
-            label={t`Delivery reference`}
-            value={form.reference}
-            onChange={set("reference")}
-            autoComplete="off"
-            errors={fields.reference}
-          />
-          <Field
-            label={t`Plate`}
-            value={form.plate}
-            onChange={set("plate")}
-            autoComplete="off"
-            errors={fields.plate}
-          />
-          <Field
-            label={t`Driver name`}
-            value={form.name}
-            onChange={set("name")}
-            autoComplete="name"
-            errors={fields.name}
-          />
-          <Field
-            label={t`Phone`}
-            value={form.phone}
-            onChange={set("phone")}
-            type="tel"
-            autoComplete="tel"
-            placeholder="+34 612 345 678"
-            errors={fields.phone}
-          />
+          {field("reference", t`Delivery reference`, { autoComplete: "off" })}
+          {field("plate", t`Plate`, { autoComplete: "off" })}
+          {field("name", t`Driver name`, { autoComplete: "name" })}
+          {field("phone", t`Phone`, {
+            type: "tel",
+            autoComplete: "tel",
+            placeholder: "+34 612 345 678",
+          })}
           {problem ? (
             <p role="alert" className={styles.problem}>
               {problem}

@@ -4,9 +4,9 @@ import type { Client } from "../../../../shared/contract/clients";
 import { useRemoteData } from "../../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../../lib/error-messages";
 import { useSession } from "../../../lib/session/use-session";
-import { Button } from "../../../ui/button";
 import { Checkbox, CheckboxGroup } from "../../../ui/fields/checkbox";
 import { TextField } from "../../../ui/fields/text-field";
+import { FormActions } from "../../../ui/form-actions";
 import { Modal } from "../../../ui/modal";
 import { getClient, saveClient } from "./pickers-api";
 import styles from "./shipment-form.module.css";
@@ -139,14 +139,7 @@ export function ClientModal({ isOpen, clientId, onClose, onSaved }: ClientModalP
           maxLength={1000}
           multiline
         />
-        <div className={styles.modalActions}>
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" isPending={saving}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
+        <FormActions saving={saving} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -12,7 +12,7 @@ import { Checkbox } from "../../../ui/fields/checkbox";
 import { DateField } from "../../../ui/fields/date-field";
 import { SelectField } from "../../../ui/fields/select-field";
 import { TextField, type TextFieldProps } from "../../../ui/fields/text-field";
-import { REASON_TEXT, STATUS_TEXT } from "../../../ui/shipment-labels";
+import { reasonLabel, statusLabel } from "../../../ui/shipment-labels";
 import { reasonsOf } from "../commands";
 import type { ShipmentClient, ShipmentTruck } from "../form-commands-values";
 import { ClientSelect } from "./client-select";
@@ -179,7 +179,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
           value={String(statusId ?? "")}
           options={props.statuses.map((status) => ({
             value: String(status.id),
-            label: i18n._(STATUS_TEXT[status.description]),
+            label: statusLabel(status.description, i18n),
           }))}
           onChange={(value) => {
             setValue("status", Number(value));
@@ -197,9 +197,7 @@ export function ShipmentFormSections(props: ShipmentFormSectionsProps) {
             { value: "", label: reasons.length ? t`No reason` : "—" },
             ...reasons.map((reason) => ({
               value: reason.code,
-              label: REASON_TEXT[reason.name]
-                ? i18n._(REASON_TEXT[reason.name] as never)
-                : reason.name,
+              label: reasonLabel(reason, i18n),
             })),
           ]}
           onChange={(value) => setValue("reason", value === "" ? null : value)}
