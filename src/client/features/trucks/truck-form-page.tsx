@@ -26,6 +26,7 @@ import { submitOnlineFirst } from "../../offline/online-first";
 import { currentAuthor } from "../../offline/sync-engine";
 import { putTruck } from "../../offline/trucks-mirror";
 import { TextField } from "../../ui/fields/text-field";
+import { Button } from "../../ui/button";
 import { FormActions } from "../../ui/form-actions";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
