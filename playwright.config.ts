@@ -27,11 +27,11 @@ const CHROMIUM = {
   },
 };
 /**
- * Journeys that book lines for today in the kiosk walls' company (the gate's check-ins, the
+ * Journeys that book lines for today in the kiosk walls' company (the check-in terminal's, the
  * documents' lines): they run once the rest is done, so the walls' journeys see exactly the
  * demo's lines of today.
  */
-const BOOKS_TODAY_IN_WALL_COMPANY = /(gate|documents)\.spec\.ts$/;
+const BOOKS_TODAY_IN_WALL_COMPANY = /(check-in|documents)\.spec\.ts$/;
 // One of those alone, without the rest first: `npx playwright test tests/e2e/check-in.spec.ts
 // --project after-walls --no-deps`.
 
