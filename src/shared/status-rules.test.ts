@@ -35,9 +35,7 @@ describe("statusesFor", () => {
   });
 
   it("drops 11 and 4 for bw and orders 998, 10, 1, 3, 2 first, the rest after", () => {
-    expect(ids(statusesFor(expeditions, { companyCode: "bw" }))).toEqual([
-      998, 10, 1, 3, 2, 7, 13,
-    ]);
+    expect(ids(statusesFor(expeditions, { companyCode: "bw" }))).toEqual([998, 10, 1, 3, 2, 7, 13]);
     const scrambled = [2, 7, 3, 11, 1, 4, 10, 998].map((id) => ({ id, ordering: 0 }));
     expect(ids(statusesFor(scrambled, { companyCode: "bw" }))).toEqual([998, 10, 1, 3, 2, 7]);
     // show_issued means nothing to bw.
@@ -69,6 +67,8 @@ describe("hidesIssued and hiddenStatusIds", () => {
     expect(statusById(7)?.description).toBe("delay");
     expect(statusById(12)?.description).toBe("delay");
     expect(statusById(13)?.description).toBe("attention_req");
-    expect(ids(statusesFor(expeditions, { companyCode: "kl", showIssued: true }))).not.toContain(13);
+    expect(ids(statusesFor(expeditions, { companyCode: "kl", showIssued: true }))).not.toContain(
+      13,
+    );
   });
 });

@@ -87,9 +87,9 @@ describe("demo seed", () => {
         expect(page.count, `${name} ${path}`).toBe(DEMO_SHIPMENTS_PER_TYPE);
         const seen = new Set(page.results.map((line) => line.status.id));
         // bw's attention_req (13) is applied on the device only: no saved line holds it.
-        const expected = STATUSES.filter(
-          (status) => status.type === type && status.id !== 13,
-        ).map((s) => s.id);
+        const expected = STATUSES.filter((status) => status.type === type && status.id !== 13).map(
+          (s) => s.id,
+        );
         expect([...seen].sort(), `${name} ${path}`).toEqual([...expected].sort());
         expect(page.results.every((line) => line.client !== null)).toBe(true);
       }
