@@ -155,6 +155,29 @@ describe("api/critical-line", () => {
     expect((await warehouse("GET", "/api/critical-line")).statusCode).toBe(403);
   });
 
+  it("belongs to trw companies: elsewhere every call is 403 and the feed carries none", async () => {
+    const plain = await t.companyId(PLAIN);
+    const mine = await create(office, { line: "TRW-ONLY" });
+    for (const username of ["admin", "office"]) {
+      const caller = await callerFor(t, username, plain);
+      expect((await caller("GET", "/api/critical-line")).statusCode, username).toBe(403);
+      expect((await caller("POST", "/api/critical-line", body())).statusCode).toBe(403);
+      expect((await caller("GET", `/api/critical-line/${mine.id}`)).statusCode).toBe(403);
+      const put = await caller("PUT", `/api/critical-line/${mine.id}`, body());
+      expect(put.statusCode).toBe(403);
+      expect((await caller("DELETE", `/api/critical-line/${mine.id}`)).statusCode).toBe(403);
+      const history = await caller("GET", `/api/critical-line/${mine.id}/history`);
+      expect(history.statusCode).toBe(403);
+      const uid = crypto.randomUUID();
+      const once = await caller("PUT", `/api/critical-line/uid/${uid}`, body());
+      expect(once.statusCode).toBe(403);
+    }
+    expect(can(["admin"], "seeCriticalLines", false)).toBe(false);
+    const admin = await callerFor(t, "admin", plain);
+    const feed = (await admin("GET", "/api/changes")).json<Changes>();
+    expect(JSON.stringify(feed)).not.toContain("TRW-ONLY");
+  });
+
   it("enforces addCL, editCL and deleteCL per role, as the shared matrix says", async () => {
     const roles: [string, RoleKey][] = [
       ["admin", "admin"],

@@ -51,6 +51,8 @@ const SCOPE =
   "only the lines of those clients (any other answers 404). ";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const guard = requirePermission("seeTasklist");
+/** Writes also need editTasklist: read-only and guard users write nothing (issue 25). */
+const writer = [guard, requirePermission("editTasklist")];
 
 const pageOfQuery = (query: { page: number; page_size: number }) => ({
   limit: query.page_size,
@@ -115,7 +117,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/task-line", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Book a task line",
@@ -152,7 +154,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put("/task-line/uid/:uid", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Book a task line once under a client-chosen uid (a tablet's offline line)",
@@ -184,7 +186,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put("/task-line/:id", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Replace a task line",
@@ -212,7 +214,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete("/task-line/:id", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Delete a task line",
@@ -259,7 +261,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/worksheet", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Create a task",
@@ -296,7 +298,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/work-description", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Create a work description of a task",
