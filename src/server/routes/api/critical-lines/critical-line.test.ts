@@ -143,6 +143,33 @@ describe("api/critical-line", () => {
     expect(reversed.json().field_codes.end_date).toEqual([{ code: "invalid_date" }]);
     const nul = await office("POST", "/api/critical-line", body({ cause: "a\u0000b" }));
     expect(nul.statusCode).toBe(400);
+    const garbled = await office("POST", "/api/critical-line", body({ init_date: "2030-01-02" }));
+    expect(garbled.json().field_codes.init_date).toEqual([{ code: "invalid_date" }]);
+  });
+
+  it("takes dates as the other line APIs do: YYYY-MM-DDTHH:mm, with or without an offset", async () => {
+    const day = isoDay(41);
+    const plain = await create(office, {
+      init_date: `${day}T08:00`,
+      end_date: `${day}T16:30:00`,
+    });
+    expect(plain.init_date).toBe(`${day}T08:00:00.000Z`);
+    expect(plain.end_date).toBe(`${day}T16:30:00.000Z`);
+    // The same instants with an offset, as the expedition and reception APIs also take them.
+    const replaced = await office("PUT", `/api/critical-line/${plain.id}`, {
+      ...body(),
+      init_date: `${day}T10:00+02:00`,
+      end_date: `${day}T16:30:00Z`,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json<CriticalLine>().init_date).toBe(`${day}T08:00:00.000Z`);
+    const shipmentLike = await office("POST", "/api/expedition", {
+      booked_date: `${day}T08:00`,
+      destination: "Porto",
+      client: 0,
+    });
+    // The expedition API reads the same text the same way (its 400 is the unknown client).
+    expect(Object.keys(shipmentLike.json().fields ?? {})).not.toContain("booked_date");
   });
 
   it("keeps companies apart: another company's line is 404 to read, change and delete", async () => {
