@@ -96,8 +96,8 @@ describe("api/critical-line", () => {
     expect(first.count).toBe(10);
     const small = await list(officeKl, "?line=page-&page_size=4&page=2");
     expect(small.results).toHaveLength(4);
-    expect(small.next).toBe("/api/critical-line?line=page-&page_size=4&page=3");
-    expect(small.previous).toBe("/api/critical-line?line=page-&page_size=4");
+    expect(small.next).toBe("http://localhost:80/api/critical-line?line=page-&page_size=4&page=3");
+    expect(small.previous).toBe("http://localhost:80/api/critical-line?line=page-&page_size=4");
   });
 
   it("creates, reads, replaces with If-Match and deletes", async () => {

@@ -435,8 +435,8 @@ describe("list filters and paging", () => {
     const small = await list(office, `/api/expedition?${window}&page=2&page_size=2`);
     expect(small.count).toBe(5);
     expect(codes(small)).toEqual(["FLT-Epsilon", "flt-beta"]);
-    const beyond = await list(office, `/api/expedition?${window}&page=9&page_size=2`);
-    expect(beyond).toMatchObject({ count: 5, next: null, results: [] });
+    const beyond = await office("GET", `/api/expedition?${window}&page=9&page_size=2`);
+    expect(beyond.statusCode).toBe(404);
     for (const query of ["page=0", "page_size=0", "page_size=1001", "page=x"]) {
       expect((await office("GET", `/api/expedition?${query}`)).statusCode, query).toBe(400);
     }
