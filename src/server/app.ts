@@ -12,6 +12,7 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/database";
 import { openDatabase } from "./db/open-database";
 import { seedDemo } from "./db/seed";
+import { registerAbsolutePageLinks } from "./http/page";
 import { registerAuthDecorations } from "./plugins/auth";
 import { registerChangeHub } from "./plugins/change-hub";
 import { registerCompression } from "./plugins/compression";
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     registerAuthDecorations(app);
     registerErrorHandler(app);
+    registerAbsolutePageLinks(app);
     await registerSecurityHeaders(app, {
       hsts: config.hstsEnabled,
       connectOrigins: [config.runtime.apiBase, config.runtime.indicatorsBase]

@@ -21,7 +21,7 @@ export const LimitsEnv = z.object({
   EVENTS_MAX_STREAMS_PER_SESSION: int(5, 1, 100),
   /** Public self check-in requests per client address in ten minutes, across instances. */
   SELF_CHECK_IN_PER_ADDRESS: int(10, 1, 100_000),
-  /** Public self check-in requests per page (token) in ten minutes, across instances. */
+  /** Failed references per self check-in page (token) in ten minutes, across instances. */
   SELF_CHECK_IN_PER_PAGE: int(300, 1, 1_000_000),
 });
 

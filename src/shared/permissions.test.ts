@@ -48,6 +48,7 @@ const ALL_WRITES: Permission[] = [
   "editCL",
   "deleteCL",
   "repeats",
+  "editTasklist",
 ];
 
 const FORKLIFT: Permission[] = [
@@ -172,9 +173,12 @@ interface Row {
   prohibited: Permission[];
 }
 
+/** Critical lines are trw companies' (issue 25): no role holds them elsewhere. */
+const CRITICAL_LINES: Permission[] = ["seeCriticalLines", "addCL", "editCL", "deleteCL"];
+
 function both(role: RoleKey, plain: Permission[], trw: Permission[] = plain): Row[] {
   return [
-    { role, isTrw: false, prohibited: plain },
+    { role, isTrw: false, prohibited: plus(plain, CRITICAL_LINES) },
     { role, isTrw: true, prohibited: trw },
   ];
 }
@@ -265,7 +269,7 @@ const DELETES_SOMETHING: Record<RoleKey, [plain: boolean, trw: boolean]> = {
   guardia: [false, false],
   carretilleros: [false, false],
   officePerson: [true, true],
-  plannerTrw: [true, true], // critical lines only
+  plannerTrw: [false, true], // critical lines only, and those are trw companies'
   kioskReceptions: [false, false],
   provider: [false, false],
 };

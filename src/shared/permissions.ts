@@ -12,6 +12,10 @@ import type { RoleKey } from "./roles";
  *   restricted (justClientNotes, justCompanyNotes, onlyTruckHours), kiosks, read-only and gate
  *   roles (NO_DELETE_ROLES) delete nothing, and no role deletes what it may not edit.
  * - Client users change no trucks (no editTruck: no truck edit, delete or SMS).
+ * - editTasklist (not a spec name) writes the task list (lines, tasks, descriptions); it is
+ *   one of "all writes", so read-only and guard users, who may see the list, write nothing.
+ * - Critical lines are trw companies' (spec 01 section 2): elsewhere no role holds
+ *   seeCriticalLines, addCL, editCL or deleteCL.
  * The server (requirePermission) and the UI (`can`) both read this matrix.
  */
 export const PERMISSIONS = [
@@ -34,6 +38,7 @@ export const PERMISSIONS = [
   "isForkLift",
   "isKiosk",
   "seeTasklist",
+  "editTasklist",
   "lockdowns",
   "addCL",
   "editCL",
@@ -79,6 +84,7 @@ const ALL_WRITES = [
   "editCL",
   "deleteCL",
   "repeats",
+  "editTasklist",
 ] as const satisfies readonly Permission[];
 
 interface Prohibitions {
@@ -238,10 +244,15 @@ export const NO_DELETE_ROLES: readonly RoleKey[] = [
   "truckAccess",
 ];
 
+/** What only trw companies have: their critical lines (spec 01 section 2, issue 25). */
+export const TRW_ONLY: readonly Permission[] = ["seeCriticalLines", "addCL", "editCL", "deleteCL"];
+
 /** The spec's prohibitions of a role, plus the deletes the product rule takes away. */
 export function prohibitedBy(role: RoleKey, isTrw: boolean): ReadonlySet<Permission> {
   const entry: Prohibitions = PROHIBITIONS[role];
-  const prohibited = new Set<Permission>(isTrw ? [...entry.base, ...entry.trw] : entry.base);
+  const prohibited = new Set<Permission>(
+    isTrw ? [...entry.base, ...entry.trw] : [...entry.base, ...TRW_ONLY],
+  );
   const deletesNothing =
     NO_DELETE_ROLES.includes(role) || EDIT_RESTRICTIONS.some((flag) => prohibited.has(flag));
   for (const right of DELETES) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STATUSES } from "./contract/status";
+import { STATUSES, statusById } from "./contract/status";
 import { hiddenStatusIds, hidesIssued, statusesFor } from "./status-rules";
 
 const expeditions = STATUSES.filter((status) => status.type === 1);
@@ -7,7 +7,7 @@ const receptions = STATUSES.filter((status) => status.type === 2);
 const ids = (list: readonly { id: number }[]) => list.map((status) => status.id);
 
 describe("statusesFor", () => {
-  it("gives other companies every status of the type in the default order", () => {
+  it("gives other companies every status of the type but bw's in the default order", () => {
     expect(ids(statusesFor(expeditions, { companyCode: null }))).toEqual([
       998, 10, 1, 3, 2, 4, 11, 7,
     ]);
@@ -17,7 +17,9 @@ describe("statusesFor", () => {
   it("orders by `ordering` whatever the input order, and keeps the input intact", () => {
     const shuffled = [...expeditions].reverse();
     const copy = [...shuffled];
-    expect(ids(statusesFor(shuffled, { companyCode: null }))).toEqual(ids(expeditions));
+    expect(ids(statusesFor(shuffled, { companyCode: null }))).toEqual(
+      ids(expeditions).filter((id) => id !== 13),
+    );
     expect(shuffled).toEqual(copy);
   });
 
@@ -26,19 +28,19 @@ describe("statusesFor", () => {
     expect(ids(statusesFor(expeditions, { companyCode: "kl", showIssued: false }))).not.toContain(
       3,
     );
-    expect(ids(statusesFor(expeditions, { companyCode: "kl", showIssued: true }))).toEqual(
-      ids(expeditions),
-    );
+    expect(ids(statusesFor(expeditions, { companyCode: "kl", showIssued: true }))).toEqual([
+      998, 10, 1, 3, 2, 4, 11, 7,
+    ]);
     expect(ids(statusesFor(receptions, { companyCode: "kl" }))).toEqual(ids(receptions));
   });
 
   it("drops 11 and 4 for bw and orders 998, 10, 1, 3, 2 first, the rest after", () => {
-    expect(ids(statusesFor(expeditions, { companyCode: "bw" }))).toEqual([998, 10, 1, 3, 2, 7]);
+    expect(ids(statusesFor(expeditions, { companyCode: "bw" }))).toEqual([998, 10, 1, 3, 2, 7, 13]);
     const scrambled = [2, 7, 3, 11, 1, 4, 10, 998].map((id) => ({ id, ordering: 0 }));
     expect(ids(statusesFor(scrambled, { companyCode: "bw" }))).toEqual([998, 10, 1, 3, 2, 7]);
     // show_issued means nothing to bw.
     expect(ids(statusesFor(expeditions, { companyCode: "bw", showIssued: true }))).toEqual([
-      998, 10, 1, 3, 2, 7,
+      998, 10, 1, 3, 2, 7, 13,
     ]);
     expect(ids(statusesFor(receptions, { companyCode: "bw" }))).toEqual(ids(receptions));
   });
@@ -55,9 +57,18 @@ describe("hidesIssued and hiddenStatusIds", () => {
     expect(hidesIssued({ companyCode: "kl", showIssued: true })).toBe(false);
     expect(hidesIssued({ companyCode: "bw" })).toBe(false);
     expect(hidesIssued({ companyCode: null })).toBe(false);
-    expect(hiddenStatusIds({ companyCode: "kl" })).toEqual([3]);
-    expect(hiddenStatusIds({ companyCode: "kl", showIssued: true })).toEqual([]);
+    expect(hiddenStatusIds({ companyCode: "kl" })).toEqual([3, 13]);
+    expect(hiddenStatusIds({ companyCode: "kl", showIssued: true })).toEqual([13]);
     expect(hiddenStatusIds({ companyCode: "bw" }).sort()).toEqual([11, 4].sort());
-    expect(hiddenStatusIds({ companyCode: null })).toEqual([]);
+    expect(hiddenStatusIds({ companyCode: null })).toEqual([13]);
+  });
+
+  it("status 7 is delay; attention_req (13) is bw's alone", () => {
+    expect(statusById(7)?.description).toBe("delay");
+    expect(statusById(12)?.description).toBe("delay");
+    expect(statusById(13)?.description).toBe("attention_req");
+    expect(ids(statusesFor(expeditions, { companyCode: "kl", showIssued: true }))).not.toContain(
+      13,
+    );
   });
 });

@@ -6,9 +6,9 @@ import { STATUS } from "./contract/status";
  *
  * - kl: status 3 (issued) is hidden unless the user chose "show issued".
  * - bw: statuses 11 and 4 are dropped; the rest is ordered 998, 10, 1, 3, 2, then any other
- *   in its default order.
+ *   in its default order. Only bw's list holds its special status attention_req (13).
  *
- * Any other company sees every status of the type in its default order.
+ * Any other company sees every other status of the type in its default order.
  */
 export const KL = "kl";
 export const BW = "bw";
@@ -38,9 +38,9 @@ export function hidesIssued(options: StatusRuleOptions): boolean {
 
 /** Ids of the statuses the company's status list leaves out. */
 export function hiddenStatusIds(options: StatusRuleOptions): number[] {
-  if (hidesIssued(options)) return [STATUS.issued];
   if (options.companyCode === BW) return [...BW_DROPPED];
-  return [];
+  if (hidesIssued(options)) return [STATUS.issued, STATUS.attentionReq];
+  return [STATUS.attentionReq];
 }
 
 /** The statuses the company offers, filtered and ordered by its rules; the input is kept. */

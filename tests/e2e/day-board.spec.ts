@@ -54,7 +54,10 @@ test("office follows today on the day board; another device's status change show
   await expect(card).toBeVisible({ timeout: 20_000 });
   await expect(card).toContainText("In preparation");
   await expect(card).toContainText("Urgent");
-  await expect(slot).toContainText(/Expeditions \d+\/10 · \d+ free/);
+  // Receptions keep to the dock's capacity; expeditions only when the company limits them
+  // (issue 25: off by default).
+  await expect(slot).toContainText(/Receptions \d+\/8 · \d+ (free|over)/);
+  await expect(slot).toContainText(/Expeditions \d+ · no limit/);
 
   // Another device (the API as the office) marks it ready: the board follows within 2 s.
   const patched = await office.send("patch", `/api/expedition/${line.id}`, { status: 10 });

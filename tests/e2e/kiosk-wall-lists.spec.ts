@@ -87,7 +87,7 @@ for (const wall of WALLS) {
       for (const row of rows) {
         expect(row.background).not.toMatch(/^rgba?\(255, 255, 255(, 1)?\)$|transparent|, 0\)$/);
         expect(row.status).toMatch(
-          /^(In preparation|Ready|Ready to send|Issued|Sent|Revision|Cancelled|Attention required|In progress|Received)/,
+          /^(In preparation|Ready|Ready to send|Issued|Sent|Revision|Cancelled|Attention required|Delay|In progress|Received)/,
         );
       }
 

@@ -5,14 +5,14 @@ import { expect, test } from "./fixtures";
 import { ShipmentFormPage } from "./shipment-form-page-model";
 
 /**
- * Dock scheduling (issue 12): a reception books an hour the dock still offers, a restricted
- * date offers none, and a weekly expedition whose hour is full on two dates lists those two.
+ * Dock scheduling (issues 12 and 25): a reception books an hour the dock still offers, a
+ * restricted date (trw) offers none, and a weekly expedition whose hour is full on two dates
+ * (the company limits expeditions) lists those two.
  * Each journey uses its own far-off day, so parallel runs never share an hour.
  */
 test.describe.configure({ timeout: 90_000 });
 test.use({ lang: "en", timezoneId: "UTC" });
 
-const BW = "BW Warehousing";
 const TRW = "TRW Logistics";
 const stamp = () => Date.now().toString(36).toUpperCase();
 
@@ -92,25 +92,31 @@ test("the planner books a reception into an hour the dock still offers", async (
   expect(saved.results.length).toBeLessThanOrEqual(1);
 });
 
-test("an admin restricts a date and the reception form offers no hour that day", async ({
+test("a trw office restricts a date; the trw admin can neither lift it nor book a reception that day", async ({
   page,
+  request,
   loginAs,
   shell,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const day = farDay(2);
   const label = day.toFormat("dd/LL/yyyy");
+  // Restricted dates are trw companies', managed by lockdowns holders (the trw office).
+  const office = await apiAs(request, "office", TRW);
+  const created = await office.send("post", "/api/restricted-date", { date: day.toISODate() });
+  expect(created.status, created.body).toBe(201);
   await loginAs("admin");
-  // In a trw company the admin lacks the lockdowns permission, so the form asks the server.
+  // In a trw company the admin lacks the lockdowns permission: the list shows the date with
+  // no way to add or lift one, and the reception form asks the server for hours.
   await shell.switchCompany(TRW);
   await page.goto("/dock-settings");
   await expect(page.getByRole("heading", { name: "Dock hours", level: 1 })).toBeVisible({
     timeout: 20_000,
   });
-  await page.getByLabel("Date to restrict").fill(day.toISODate() ?? "");
-  await page.getByRole("button", { name: "Restrict date" }).click();
   const restricted = page.getByRole("list", { name: "Restricted dates" });
   await expect(restricted.getByText(label)).toBeVisible();
+  await expect(page.getByLabel("Date to restrict")).toHaveCount(0);
+  await expect(restricted.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
   await shot(page, "dock-settings-desktop");
 
   const form = new ShipmentFormPage(page);
@@ -124,7 +130,7 @@ test("an admin restricts a date and the reception form offers no hour that day",
   await expect(hourOptions(page)).toHaveCount(16);
 });
 
-test("office repeats an expedition weekly for 8 weeks; the two full dates are listed", async ({
+test("a trw admin repeats an expedition weekly for 8 weeks; the two full dates are listed", async ({
   page,
   request,
   loginAs,
@@ -132,29 +138,40 @@ test("office repeats an expedition weekly for 8 weeks; the two full dates are li
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const first = farDay(3).set({ hour: 9 });
-  const office = await apiAs(request, "office", BW);
-  const client = await office.clientId("BW STORAGE");
-  // Weeks 2 and 4 are full at 09:00 (the demo's 10 expeditions an hour).
+  // Expeditions respect the hour's capacity only when the company limits them (issue 25), and
+  // never for lockdowns holders: the trw admin (no lockdowns) books, with TRW's limit on.
+  const admin = await apiAs(request, "admin", TRW);
+  const schedule = await admin.get<Record<string, unknown>>("/api/dock-schedule");
+  const limited = await admin.send("put", "/api/dock-schedule", {
+    ...schedule,
+    load_per_hour: 10,
+    limit_expeditions: true,
+  });
+  expect(limited.status, limited.body).toBe(200);
+  const client = await admin.clientId("ATLAS");
+  // Weeks 2 and 4 are full at 09:00 (10 expeditions an hour).
   const full = [first.plus({ weeks: 1 }), first.plus({ weeks: 3 })];
   for (const date of full) {
     for (let i = 0; i < 10; i++) {
-      const created = await office.send("post", "/api/expedition", {
+      const created = await admin.send("post", "/api/expedition", {
         code: `FULL-${stamp()}-${i}`,
         booked_date: date.toISO({ suppressMilliseconds: true }),
         client,
+        destination: "Porto",
       });
       expect(created.status, created.body).toBe(201);
     }
   }
 
-  await loginAs("office");
-  await shell.switchCompany(BW);
+  await loginAs("admin");
+  await shell.switchCompany(TRW);
   const form = new ShipmentFormPage(page);
   await form.open("/expedition");
   const code = `WEEK-${stamp()}`;
   await form.fill("Delivery note", code);
   await form.fill("Booked date", first.toFormat("yyyy-LL-dd'T'HH:mm"));
-  await form.pick("Client", "BW STORAGE");
+  await form.pick("Client", "ATLAS");
+  await form.fill("Destination", "Porto");
   await page.getByLabel("Repeat this line").check();
   await page.getByLabel("After").check();
   await page.getByLabel("Number of times").fill("8");
@@ -172,8 +189,9 @@ test("office repeats an expedition weekly for 8 weeks; the two full dates are li
   await shot(page, "expedition-not-created-desktop");
   await popup.getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(/\/expeditions/);
-  const lines = await office.get<{ count: number }>("/api/expedition", { code });
+  const lines = await admin.get<{ count: number }>("/api/expedition", { code });
   expect(lines.count).toBe(6);
+  await admin.send("put", "/api/dock-schedule", schedule);
 });
 
 test("office manages lockdowns from the trw receptions list", async ({ page, loginAs, shell }) => {

@@ -282,7 +282,7 @@ test("kiosk: the expeditions list has no actions and read-only statuses", async 
   await expect(page.getByRole("link", { name: /^add expedition$/i })).toHaveCount(0);
   // Each status reads as plain text (its label, then the timing).
   const statusText =
-    /^(In preparation|Ready|Ready to send|Issued|Sent|Revision|Cancelled|Attention required)(In time|Forward|Delay)$/;
+    /^(In preparation|Ready|Ready to send|Issued|Sent|Revision|Cancelled|Attention required|Delay)(In time|Forward|Delay)$/;
   await expect
     .poll(async () => {
       const texts = await list.columnTexts(SHIPMENT_LABELS.status);

@@ -64,7 +64,7 @@ function searchMatcher(needle: string | undefined): ((row: ShipmentRow) => boole
     text(row.code) ||
     text(row.route_plate) ||
     plate(row.route_plate) ||
-    (row.shipper !== null && plate(row.shipper.plate));
+    (row.shipper !== null && plate(normalisePlate(row.shipper.plate)));
 }
 
 /** Compiled filters: the same tests the API applies. */

@@ -51,7 +51,7 @@ export function truckMatcher(filters: TruckListFilters): (row: TruckRow) => bool
   const until = before?.isValid ? before.toMillis() : undefined;
   return (row) => {
     if (name !== undefined && !row.name.toLocaleLowerCase().includes(name)) return false;
-    if (plate !== undefined && !row.plate.includes(plate)) return false;
+    if (plate !== undefined && !normalisePlate(row.plate).includes(plate)) return false;
     if (from === undefined && until === undefined) return true;
     const time = timeOf(row.register_date);
     if (time === null) return false;

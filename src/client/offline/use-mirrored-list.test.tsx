@@ -148,6 +148,22 @@ describe("useMirroredList", () => {
     log.mockRestore();
   });
 
+  it("a page gone past the end (DRF's 404) shows empty with the list's count, no error", async () => {
+    const onError = vi.fn();
+    const gone = new ApiError(404, { code: "not_found", message: "Invalid page." });
+    const fetchPage = vi.fn<Fetch>(async (_filters, page) => {
+      if (page > 1) throw gone;
+      return { count: 1, results: [truck(1)] };
+    });
+    const { result } = renderHook(() =>
+      useMirroredList(sourceWith(fetchPage), COMPANY, NO_FILTERS, 3, { reloadMs: 0, onError }),
+    );
+    await waitFor(() => expect(result.current.count).toBe(1));
+    expect(result.current.rows).toEqual([]);
+    expect(onError).not.toHaveBeenCalled();
+    expect(fetchPage).toHaveBeenCalledWith(NO_FILTERS, 1, expect.any(AbortSignal));
+  });
+
   it("reloads on its period", async () => {
     // Only the period and the clock are faked: IndexedDB keeps its real timers.
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMirrorQuery } from "../lib/data-hooks/use-mirror-query";
-import { isTransient } from "../lib/errors";
+import { ApiError, isTransient } from "../lib/errors";
 import { listPageKey, readLastSync, readListPage } from "./list-pages";
 import { onListRefresh } from "./list-refresh";
 import { refreshIntervalMs, startPolling } from "./live-state";
@@ -111,7 +111,7 @@ export function useMirroredList<Row, F extends object>(
     lastLoad.current = Date.now();
     setFetchingKey(key);
     try {
-      const answer = await src.fetchPage(f, p, controller.signal);
+      const answer = await fetchOrPastEnd(src, f, p, controller.signal);
       // A superseded answer is still true for its own page: keep it.
       await src.writePage(c, f, p, answer);
       if (!controller.signal.aborted) setOffline(false);
@@ -166,4 +166,24 @@ export function useMirroredList<Row, F extends object>(
     lastSync: view?.lastSync ?? null,
     reload,
   };
+}
+
+/**
+ * The page's answer. A page past the end (rows went away since the pager was drawn) answers
+ * 404 as DRF does: then the list's count from page 1 with no rows, so the pager shows the pages
+ * that exist and the screen its empty state rather than an error.
+ */
+async function fetchOrPastEnd<Row, F extends object>(
+  source: MirroredListSource<Row, F>,
+  filters: F,
+  page: number,
+  signal: AbortSignal,
+): Promise<ListAnswer<Row>> {
+  try {
+    return await source.fetchPage(filters, page, signal);
+  } catch (error) {
+    if (page <= 1 || !(error instanceof ApiError) || error.status !== 404) throw error;
+    const first = await source.fetchPage(filters, 1, signal);
+    return { ...first, results: [] };
+  }
 }

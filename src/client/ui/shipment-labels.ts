@@ -16,6 +16,7 @@ export const STATUS_TEXT: LabelTable<StatusLabel> = {
   cancelled: msg`Cancelled`,
   attention_req: msg`Attention required`,
   in_progress: msg`In progress`,
+  delay: msg`Delay`,
 };
 
 /** Reason names (translation keys) as catalog messages. */

@@ -13,6 +13,11 @@ interface Page {
   results: { id: number }[];
 }
 
+/** The origin inject's requests come in on (Host: localhost:80). */
+const ORIGIN = "http://localhost:80";
+/** A link as the API answers it: absolute, as DRF's are. */
+const at = (path: string) => `${ORIGIN}${path}`;
+
 let t: TestApp;
 let office: Caller;
 
@@ -45,11 +50,11 @@ describe("list pages", () => {
   it("the first page has no previous, the last no next, and next walks every row once", async () => {
     const { first, pages } = await walk("/api/expedition?page_size=7");
     expect(first.previous).toBeNull();
-    expect(first.next).toBe("/api/expedition?page_size=7&page=2");
+    expect(first.next).toBe(at("/api/expedition?page_size=7&page=2"));
     expect(pages).toHaveLength(Math.ceil(first.count / 7));
     const last = pages.at(-1) as Page;
     expect(last.next).toBeNull();
-    expect(last.previous).toBe(`/api/expedition?page_size=7&page=${pages.length - 1}`);
+    expect(last.previous).toBe(at(`/api/expedition?page_size=7&page=${pages.length - 1}`));
     const ids = pages.flatMap((each) => each.results.map((row) => row.id));
     expect(new Set(ids).size).toBe(first.count);
   });
@@ -59,10 +64,10 @@ describe("list pages", () => {
     const second = await page(url);
     expect(second.count).toBeGreaterThan(4);
     expect(second.previous).toBe(
-      "/api/expedition?status=1&status=2&status=3&status=10&code=alb&page_size=2",
+      at("/api/expedition?status=1&status=2&status=3&status=10&code=alb&page_size=2"),
     );
     expect(second.next).toBe(
-      "/api/expedition?status=1&status=2&status=3&status=10&code=alb&page_size=2&page=3",
+      at("/api/expedition?status=1&status=2&status=3&status=10&code=alb&page_size=2&page=3"),
     );
     const back = await page(second.previous as string);
     const forward = await page(second.next as string);
@@ -74,31 +79,51 @@ describe("list pages", () => {
     }
   });
 
-  it("a single page has neither, and past the end previous points at the last page", async () => {
+  it("a single page has neither; a page past the end is 404 as DRF answers it", async () => {
     const all = await page("/api/reception?page_size=1000");
     expect(all.next).toBeNull();
     expect(all.previous).toBeNull();
-    const beyond = await page("/api/reception?page_size=25&page=40");
-    expect(beyond.results).toEqual([]);
-    expect(beyond.next).toBeNull();
-    expect(beyond.previous).toBe(
-      withPage("/api/reception?page_size=25", Math.ceil(all.count / 25)),
-    );
+    const last = Math.ceil(all.count / 25);
+    const lastPage = await page(`/api/reception?page_size=25&page=${last}`);
+    expect(lastPage.next).toBeNull();
+    const beyond = await office("GET", `/api/reception?page_size=25&page=${last + 1}`);
+    expect(beyond.statusCode).toBe(404);
+    expect(beyond.json()).toEqual({ code: "not_found", message: "Invalid page." });
+    // Page 1 of an empty list is a page, not a 404.
+    const empty = await page("/api/reception?code=NO-SUCH-LINE-AT-ALL");
+    expect(empty).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it("links carry the forwarded scheme and host only behind a trusted proxy", async () => {
+    const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "yard.example.com" };
+    // The test app trusts no proxy: the headers are ignored.
+    const direct = await office("GET", "/api/shipper?page_size=1", undefined, forwarded);
+    expect(direct.json<Page>().next).toBe(at("/api/shipper?page_size=1&page=2"));
+    const proxied = await createTestApp({ config: { trustProxy: 1 } });
+    try {
+      const behind = await callerFor(proxied, "office", await proxied.companyId(PLAIN));
+      const answer = await behind("GET", "/api/shipper?page_size=1", undefined, forwarded);
+      expect(answer.json<Page>().next).toBe(
+        "https://yard.example.com/api/shipper?page_size=1&page=2",
+      );
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("the trucks, companies and history lists page the same way; lookups answer whole", async () => {
     const trucks = await page("/api/shipper?page_size=1");
     expect(trucks.count).toBeGreaterThan(1);
     expect(trucks.previous).toBeNull();
-    expect(trucks.next).toBe("/api/shipper?page_size=1&page=2");
+    expect(trucks.next).toBe(at("/api/shipper?page_size=1&page=2"));
     const companies = await page("/api/company?page_size=1&page=2");
-    expect(companies.previous).toBe("/api/company?page_size=1");
-    expect(companies.next).toBe(companies.count > 2 ? "/api/company?page_size=1&page=3" : null);
+    expect(companies.previous).toBe(at("/api/company?page_size=1"));
+    expect(companies.next).toBe(companies.count > 2 ? at("/api/company?page_size=1&page=3") : null);
     const [line] = (await page("/api/expedition?page_size=1")).results;
     const history = await page(`/api/historic?shipment=${line?.id}&page_size=1`);
     expect(history.previous).toBeNull();
     expect(history.next).toBe(
-      history.count > 1 ? `/api/historic?shipment=${line?.id}&page_size=1&page=2` : null,
+      history.count > 1 ? at(`/api/historic?shipment=${line?.id}&page_size=1&page=2`) : null,
     );
     for (const lookup of ["/api/status?type=1", "/api/reason", "/api/shipper/available"]) {
       const whole = await page(lookup);

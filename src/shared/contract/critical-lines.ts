@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { DateTimeBound, fieldCode, IsoDateTime, text } from "./fields";
+import { DateTimeBound, fieldCode, text } from "./fields";
 import { PagingQuery } from "./paging";
+import { WriteDateTime, writeInstant } from "./shipments-write";
 
 /**
  * Critical lines (spec 02 sections 2, 3, 5): production or activity lines at risk that the
@@ -53,8 +54,9 @@ const shortText = () => text(CRITICAL_LINE_TEXT_MAX).optional().default("");
  */
 export const CriticalLineInput = z
   .object({
-    init_date: IsoDateTime,
-    end_date: IsoDateTime,
+    // As the other line APIs take them (issue 25): YYYY-MM-DDTHH:mm[:ss], an offset optional.
+    init_date: WriteDateTime,
+    end_date: WriteDateTime,
     cause: shortText(),
     activity: shortText(),
     line: shortText(),
@@ -65,7 +67,7 @@ export const CriticalLineInput = z
     provider: shortText(),
     client_name: shortText(),
   })
-  .refine((input) => Date.parse(input.end_date) >= Date.parse(input.init_date), {
+  .refine((input) => writeInstant(input.end_date) >= writeInstant(input.init_date), {
     path: ["end_date"],
     message: "The end date must not be before the start date",
     ...fieldCode("invalid_date"),

@@ -73,9 +73,14 @@ export const DockSchedule = z
     opens_at: z.number().int().min(FIRST_SLOT_HOUR).max(LAST_SLOT_HOUR),
     /** Last bookable hour (its slot included), opens_at..21. */
     closes_at: z.number().int().min(FIRST_SLOT_HOUR).max(LAST_SLOT_HOUR),
-    /** Lines per hour slot; null = no limit. */
+    /** Lines per hour slot; null = no limit (load: only with limit_expeditions). */
     load_per_hour: z.number().int().min(0).max(1000).nullable(),
     unload_per_hour: z.number().int().min(0).max(1000).nullable(),
+    /**
+     * Expeditions respect load_per_hour (issue 25). Off by default: the spec binds only
+     * receptions to the dock's hours, restricted dates and capacity.
+     */
+    limit_expeditions: z.boolean().default(false),
   })
   .refine((value) => value.closes_at >= value.opens_at, {
     path: ["closes_at"],

@@ -18,7 +18,10 @@ import { QueryId } from "./fields";
  * | 2   | sent           | sent: the truck has left                             | #4caf50 |
  * | 4   | revision       | expedition incidence, under revision                 | #f44336 |
  * | 11  | cancelled      | cancelled                                            | #607d8b |
- * | 7   | attention_req  | delay incidence (reasons shipper/preparation/package)| #ff9800 |
+ * | 7   | delay          | delay incidence (reasons shipper/preparation/package)| #ff9800 |
+ * | 13  | attention_req  | bw's special status: its list offers it, applied on  | #e91e63 |
+ * |     |                | the device only (spec section 4); other companies    |         |
+ * |     |                | never see it                                         |         |
  *
  * Receptions (type 2):
  *
@@ -28,7 +31,7 @@ import { QueryId } from "./fields";
  * | 5   | in_progress    | being unloaded                                       | #2196f3 |
  * | 6   | received       | received and checked                                 | #4caf50 |
  * | 8   | revision       | reception incidence, under revision                  | #f44336 |
- * | 12  | attention_req  | delay incidence (reasons shipper/package delay)      | #ff9800 |
+ * | 12  | delay          | delay incidence (reasons shipper/package delay)      | #ff9800 |
  * | 9   | cancelled      | cancelled                                            | #607d8b |
  *
  * Incidence statuses (BI's incidences): 4 and 7 for expeditions, 8 and 12 for receptions.
@@ -47,6 +50,7 @@ export const STATUS_LABELS = [
   "cancelled",
   "attention_req",
   "in_progress",
+  "delay",
 ] as const;
 export type StatusLabel = (typeof STATUS_LABELS)[number];
 
@@ -79,12 +83,20 @@ export const STATUSES: readonly StatusDefinition[] = [
   { id: 2, type: E, description: "sent", color: "#4caf50", ordering: 5, incidence: false },
   { id: 4, type: E, description: "revision", color: "#f44336", ordering: 6, incidence: true },
   { id: 11, type: E, description: "cancelled", color: "#607d8b", ordering: 7, incidence: false },
-  { id: 7, type: E, description: "attention_req", color: "#ff9800", ordering: 8, incidence: true },
+  { id: 7, type: E, description: "delay", color: "#ff9800", ordering: 8, incidence: true },
+  {
+    id: 13,
+    type: E,
+    description: "attention_req",
+    color: "#e91e63",
+    ordering: 9,
+    incidence: false,
+  },
   { id: 999, type: R, description: "sent", color: "#9e9e9e", ordering: 1, incidence: false },
   { id: 5, type: R, description: "in_progress", color: "#2196f3", ordering: 2, incidence: false },
   { id: 6, type: R, description: "received", color: "#4caf50", ordering: 3, incidence: false },
   { id: 8, type: R, description: "revision", color: "#f44336", ordering: 4, incidence: true },
-  { id: 12, type: R, description: "attention_req", color: "#ff9800", ordering: 5, incidence: true },
+  { id: 12, type: R, description: "delay", color: "#ff9800", ordering: 5, incidence: true },
   { id: 9, type: R, description: "cancelled", color: "#607d8b", ordering: 6, incidence: false },
 ];
 
@@ -97,6 +109,8 @@ export const STATUS = {
   expeditionIncidence: 4,
   expeditionCancelled: 11,
   delay: 7,
+  /** bw's special status (spec section 4): only bw's list offers it. */
+  attentionReq: 13,
   receptionIncidence: 8,
   receptionDelay: 12,
 } as const;

@@ -10,7 +10,7 @@ describe("ShipperInput", () => {
       country_code: "es",
     });
     expect(parsed).toEqual({
-      plate: "1234ABC",
+      plate: "1234 ABC",
       name: "TRANSPORTES RUIZ",
       capacity_load: null,
       phone: "+34612345678",
@@ -36,9 +36,11 @@ describe("ShipperInput", () => {
 
 describe("plate rule", () => {
   it("accepts letters of any script and digits, after removing spaces and hyphens", () => {
-    expect(PlateInput.parse("1234-abc")).toBe("1234ABC");
-    expect(PlateInput.parse("ñ 12 34")).toBe("Ñ1234");
-    expect(PlateInput.parse("ΑΒΓ 123")).toBe("ΑΒΓ123");
+    // Kept as typed, upper case (issue 25); checked without separators.
+    expect(PlateInput.parse("1234-abc")).toBe("1234-ABC");
+    expect(PlateInput.parse(" ñ  12 34 ")).toBe("Ñ 12 34");
+    expect(PlateInput.parse("ΑΒΓ 123")).toBe("ΑΒΓ 123");
+    expect(PlateInput.parse("12–34")).toBe("12-34");
     expect(PlateInput.parse("Е777КХ")).toBe("Е777КХ");
     // A decomposed accent is composed first, so it counts as a letter.
     expect(PlateInput.parse("Ñ12".normalize("NFD"))).toBe("Ñ12");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalisePhone } from "../phone";
-import { normalisePlate } from "../plate";
+import { displayPlate, normalisePlate } from "../plate";
 import { ErrorBody, type FieldError } from "./errors";
 import { DateTimeBound, IsoDateTime, QueryId, text } from "./fields";
 import { PagingQuery } from "./paging";
@@ -30,22 +30,25 @@ export const Shipper = z.object({
 });
 export type Shipper = z.infer<typeof Shipper>;
 
-/** Plate length after normalisation. */
+/** Plate length without separators (the key). */
 export const PLATE_MIN = 2;
 export const PLATE_MAX = 15;
-/** A normalised plate is letters (any script) and digits only: no emoji, symbols or marks. */
+/** A plate's key is letters (any script) and digits only: no emoji, symbols or marks. */
 export const PLATE_PATTERN = /^[\p{L}\p{N}]+$/u;
 export const PLATE_INVALID_CHARACTERS = "Plate may only contain letters and digits";
 
-/** Normalised as stored: no spaces or hyphens, upper case, composed (NFC). */
-export const plateOf = (raw: string): string => normalisePlate(raw).normalize("NFC");
+/** The plate as stored and shown: what was typed, upper case, composed (NFC) (issue 25). */
+export const plateOf = (raw: string): string => displayPlate(raw).normalize("NFC");
+
+/** What duplicates, lookups and searches compare: no spaces or hyphens (the DB's plate_key). */
+export const plateKeyOf = (raw: string): string => normalisePlate(raw).normalize("NFC");
 
 /**
  * Why a typed plate would be refused, as the field code the server answers with (the form
  * checks with this before sending, so client and server agree), or null when it is fine.
  */
 export function plateFieldError(raw: string): FieldError | null {
-  const plate = plateOf(raw);
+  const plate = plateKeyOf(raw);
   if (plate === "") return { code: "required" };
   if (plate.length < PLATE_MIN) return { code: "too_short", min: PLATE_MIN };
   if (plate.length > PLATE_MAX) return { code: "too_long", max: PLATE_MAX };
@@ -57,17 +60,34 @@ export const PlateInput = z
   .string()
   .max(40)
   .transform(plateOf)
-  .pipe(
-    z
-      .string()
-      .min(PLATE_MIN, { message: "Plate is too short" })
-      .max(PLATE_MAX, { message: "Plate is too long" })
-      .refine((plate) => PLATE_PATTERN.test(plate), {
+  .superRefine((plate, ctx) => {
+    // Checked on the key, kept as typed (issue 25).
+    const key = plateKeyOf(plate);
+    if (key.length < PLATE_MIN) {
+      ctx.addIssue({
+        code: "too_small",
+        origin: "string",
+        minimum: PLATE_MIN,
+        inclusive: true,
+        message: "Plate is too short",
+      });
+    } else if (key.length > PLATE_MAX) {
+      ctx.addIssue({
+        code: "too_big",
+        origin: "string",
+        maximum: PLATE_MAX,
+        inclusive: true,
+        message: "Plate is too long",
+      });
+    } else if (!PLATE_PATTERN.test(key)) {
+      // The field code the error handler copies into field_codes (contract/fields.ts).
+      ctx.addIssue({
+        code: "custom",
         message: PLATE_INVALID_CHARACTERS,
-        // The field code the error handler copies into field_codes (contract/fields.ts).
         params: { fieldCode: "invalid_characters" },
-      }),
-  );
+      });
+    }
+  });
 
 /** A truck's name as typed: required, stored in capitals (the gate's forms take it too). */
 export const TruckNameInput = text(120, { min: 1, minMessage: "Name must not be blank" }).transform(

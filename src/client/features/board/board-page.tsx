@@ -65,7 +65,8 @@ export function BoardPage({ date }: BoardPageProps) {
   const unload = useDaySlots(company, day, "unload", changes);
   const zone = unload.slots?.time_zone ?? load.slots?.time_zone ?? DateTime.local().zoneName;
   const slots = boardSlots(lines, zone, load.slots, unload.slots);
-  const restricted = Boolean(unload.slots?.restricted ?? load.slots?.restricted);
+  // Restricted dates bind receptions only (issue 25).
+  const restricted = Boolean(unload.slots?.restricted);
   const offline = expeditions.isOffline || receptions.isOffline;
   const loading = expeditions.isLoading || receptions.isLoading;
   const capacityAt = unload.fetchedAt ?? load.fetchedAt;
@@ -108,7 +109,7 @@ export function BoardPage({ date }: BoardPageProps) {
       </header>
       {restricted ? (
         <p className={styles.restricted} role="status">
-          <Trans>Restricted date: nothing can be booked on this day.</Trans>
+          <Trans>Restricted date: no reception can be booked on this day.</Trans>
         </p>
       ) : null}
       {capacityAt !== null && (unload.offline || load.offline) ? (
@@ -166,9 +167,15 @@ function Room({ label, room }: { label: string; room: SlotRoom }) {
       ? `${room.booked}`
       : room.capacity === null
         ? t`${room.booked} · no limit`
-        : t`${room.booked}/${room.capacity} · ${room.free} free`;
+        : room.over > 0
+          ? t`${room.booked}/${room.capacity} · ${room.over} over`
+          : t`${room.booked}/${room.capacity} · ${room.free} free`;
   return (
-    <span className={styles.room} data-full={room.free === 0 || undefined}>
+    <span
+      className={styles.room}
+      data-full={room.free === 0 || undefined}
+      data-over={room.over > 0 || undefined}
+    >
       <span className={styles.roomLabel}>{label}</span> {text}
     </span>
   );

@@ -46,10 +46,25 @@ describe("the day board's slots", () => {
       day(2),
     );
     const ten = slots.find((slot) => slot.hour === 10);
-    expect(ten?.unload).toEqual({ booked: 2, capacity: 2, free: 0 });
-    expect(ten?.load).toEqual({ booked: 0, capacity: null, free: null });
+    expect(ten?.unload).toEqual({ booked: 2, capacity: 2, free: 0, over: 0 });
+    expect(ten?.load).toEqual({ booked: 0, capacity: null, free: null, over: 0 });
     expect(slots.find((slot) => slot.hour === 6)?.open).toBe(false);
     expect(ten?.open).toBe(true);
+  });
+
+  it("shows an hour overbooked by a lockdowns holder as lines over the capacity", () => {
+    const slots = boardSlots(
+      [1, 2, 3].map((id) => line(id, 2, `2026-12-01T10:${10 + id}:00Z`)),
+      "UTC",
+      day(null),
+      day(2),
+    );
+    expect(slots.find((slot) => slot.hour === 10)?.unload).toEqual({
+      booked: 3,
+      capacity: 2,
+      free: 0,
+      over: 1,
+    });
   });
 
   it("without capacity figures (never fetched) shows only the counts; early and late lines join the ends", () => {
@@ -61,7 +76,7 @@ describe("the day board's slots", () => {
     );
     expect(slots[0]?.lines.map((l) => l.id)).toEqual([1]);
     expect(slots.at(-1)?.lines.map((l) => l.id)).toEqual([2]);
-    expect(slots[0]?.load).toEqual({ booked: 1, capacity: undefined, free: undefined });
+    expect(slots[0]?.load).toEqual({ booked: 1, capacity: undefined, free: undefined, over: 0 });
     expect(slots.every((slot) => slot.open)).toBe(true);
   });
 

@@ -21,12 +21,15 @@ export interface SlotRoom {
   capacity: number | null | undefined;
   /** capacity - booked (never below 0), null without a limit, undefined when not known. */
   free: number | null | undefined;
+  /** Lines beyond the capacity (lockdowns holders may overbook an hour); 0 when none. */
+  over: number;
 }
 
 function room(booked: number, capacity: number | null | undefined): SlotRoom {
   const free =
     capacity === undefined ? undefined : capacity === null ? null : Math.max(0, capacity - booked);
-  return { booked, capacity, free };
+  const over = typeof capacity === "number" ? Math.max(0, booked - capacity) : 0;
+  return { booked, capacity, free, over };
 }
 
 /**

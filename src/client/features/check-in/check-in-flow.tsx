@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useCallback, useState } from "react";
 import type { CheckInLine } from "../../../shared/contract/check-in";
-import { plateFieldError, plateOf } from "../../../shared/contract/trucks";
+import { plateFieldError, plateKeyOf, plateOf } from "../../../shared/contract/trucks";
 import { normalisePhone } from "../../../shared/phone";
 import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
 import { fieldErrorText } from "../../lib/error-messages";
@@ -159,7 +159,7 @@ export function CheckInFlow({ company, zone }: { company: number; zone: string |
           />
           <TruckOffers
             trucks={offered.trucks}
-            plate={plateOf(plate)}
+            plate={plateKeyOf(plate)}
             onPick={(truck) => setPlate(truck.plate)}
           />
           {known ? (

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { CheckInLine } from "../../../shared/contract/check-in";
 import type { Shipment } from "../../../shared/contract/shipments";
 import type { Shipper } from "../../../shared/contract/trucks";
-import { plateOf } from "../../../shared/contract/trucks";
+import { plateKeyOf } from "../../../shared/contract/trucks";
 
 /**
  * The check-in terminal's offline rules (pure): a reference matched against the mirrored lines as the
@@ -59,11 +59,12 @@ export function matchingLines(
 
 /** The truck with this plate; of several, the most recently registered (spec section 3). */
 export function truckByPlate(trucks: readonly Shipper[], typed: string): Shipper | undefined {
-  const plate = plateOf(typed);
+  // Plates compare by their key: "1234 ABC" is the truck "1234-ABC" (issue 25).
+  const plate = plateKeyOf(typed);
   if (plate === "") return undefined;
   let best: Shipper | undefined;
   for (const truck of trucks) {
-    if (truck.plate !== plate) continue;
+    if (plateKeyOf(truck.plate) !== plate) continue;
     if (!best || registered(truck) > registered(best)) best = truck;
   }
   return best;
@@ -84,12 +85,13 @@ export function isOnSite(truck: Shipper): boolean {
  * api/shipper/available?line= answers online.
  */
 export function offerTrucks(trucks: readonly Shipper[], typed: string, limit: number): Shipper[] {
-  const text = plateOf(typed);
+  const text = plateKeyOf(typed);
   const latest = new Map<string, Shipper>();
   for (const truck of trucks) {
-    if (text !== "" && !truck.plate.includes(text)) continue;
-    const best = latest.get(truck.plate);
-    if (!best || registered(truck) > registered(best)) latest.set(truck.plate, truck);
+    const key = plateKeyOf(truck.plate);
+    if (text !== "" && !key.includes(text)) continue;
+    const best = latest.get(key);
+    if (!best || registered(truck) > registered(best)) latest.set(key, truck);
   }
   return [...latest.values()]
     .sort((a, b) => registered(b) - registered(a) || b.id - a.id)

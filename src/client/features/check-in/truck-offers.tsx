@@ -1,10 +1,10 @@
 import { Trans } from "@lingui/react/macro";
-import type { Shipper } from "../../../shared/contract/trucks";
+import { plateKeyOf, type Shipper } from "../../../shared/contract/trucks";
 import styles from "./check-in.module.css";
 
 export interface TruckOffersProps {
   trucks: readonly Shipper[];
-  /** The normalised plate in the field: its truck shows as chosen. */
+  /** The plate key (no separators) of the field: its truck shows as chosen. */
   plate: string;
   onPick: (truck: Shipper) => void;
 }
@@ -23,7 +23,7 @@ export function TruckOffers({ trucks, plate, onPick }: TruckOffersProps) {
             <button
               type="button"
               className={styles.offer}
-              aria-pressed={truck.plate === plate}
+              aria-pressed={plateKeyOf(truck.plate) === plate}
               onClick={() => onPick(truck)}
             >
               <span className={styles.offerPlate}>{truck.plate}</span>

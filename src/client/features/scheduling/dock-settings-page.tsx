@@ -6,6 +6,7 @@ import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { Button } from "../../ui/button";
+import { Checkbox } from "../../ui/fields/checkbox";
 import { SelectField } from "../../ui/fields/select-field";
 import { TextField } from "../../ui/fields/text-field";
 import { EmptyState } from "../../ui/list/empty-state";
@@ -25,7 +26,7 @@ function zones(current: string): string[] {
 
 /**
  * /dock-settings (beyond the spec, issue 12): the company's dock hours and capacity per hour
- * slot, changed by an admin (others read them), and its restricted dates.
+ * slot, changed by an admin (others read them), and, in trw companies, its restricted dates.
  */
 export function DockSettingsPage() {
   const { t } = useLingui();
@@ -132,10 +133,18 @@ export function DockSettingsPage() {
               error={errors.load_per_hour}
             />
           </div>
+          <Checkbox
+            isSelected={schedule.limit_expeditions}
+            isDisabled={readOnly}
+            onChange={(limit_expeditions) => set({ limit_expeditions })}
+          >
+            <Trans>Limit expeditions per hour</Trans>
+          </Checkbox>
           <p className={styles.hint}>
             <Trans>
-              Leave a limit empty for no limit. Users with the lockdowns permission may book any
-              hour from 06:00 to 21:00.
+              Leave a limit empty for no limit. Opening hours and restricted dates apply to
+              receptions; expeditions keep to their limit only when it is switched on. Users with
+              the lockdowns permission may book any hour from 06:00 to 21:00, even a full one.
             </Trans>
           </p>
           {isAdmin ? (
@@ -147,10 +156,15 @@ export function DockSettingsPage() {
           ) : null}
         </form>
       ) : null}
-      <h2 className={styles.subtitle}>
-        <Trans>Restricted dates</Trans>
-      </h2>
-      <RestrictedDatesPanel canEdit={isAdmin || session.can("lockdowns")} />
+      {/* Restricted dates are trw companies' and managed by lockdowns holders (issue 25). */}
+      {session.isTrw ? (
+        <>
+          <h2 className={styles.subtitle}>
+            <Trans>Restricted dates</Trans>
+          </h2>
+          <RestrictedDatesPanel canEdit={session.can("lockdowns")} />
+        </>
+      ) : null}
     </section>
   );
 }

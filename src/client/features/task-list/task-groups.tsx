@@ -73,6 +73,8 @@ export interface TaskGroupTableProps {
   onAdd: (worksheet: { id: number; name: string }) => void;
   onEdit: (line: TaskLine) => void;
   onDelete: (line: TaskLine) => void;
+  /** editTasklist: read-only and guard users get no add, edit or delete (issue 25). */
+  canWrite: boolean;
 }
 
 /** One task's table: the plus icon presets the task of a new line (spec "Task list"). */
@@ -83,6 +85,7 @@ export function TaskGroupTable({
   onAdd,
   onEdit,
   onDelete,
+  canWrite,
 }: TaskGroupTableProps) {
   const { t } = useLingui();
   const name = group.worksheet.name;
@@ -106,7 +109,7 @@ export function TaskGroupTable({
     value("nok_parts", t`Pieces NOK`, (line) => num(line.nok_parts)),
     value("time_hours", t`Hours`, (line) => line.time_hours.toFixed(2)),
     value("observations", t`Observations`, (line) => cut(line.observations)),
-    {
+    canWrite && {
       id: "actions",
       header: t`Actions`,
       action: true,
@@ -136,11 +139,13 @@ export function TaskGroupTable({
         <span className={styles.groupHours}>
           <Trans>{hours.toFixed(2)} h on this page</Trans>
         </span>
-        <RowAction
-          icon="plus"
-          label={t`Add line to ${name}`}
-          onPress={() => onAdd(group.worksheet)}
-        />
+        {canWrite ? (
+          <RowAction
+            icon="plus"
+            label={t`Add line to ${name}`}
+            onPress={() => onAdd(group.worksheet)}
+          />
+        ) : null}
       </header>
       {group.lines.length === 0 ? (
         <p className={styles.pending}>

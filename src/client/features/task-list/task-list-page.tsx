@@ -69,6 +69,8 @@ export function TaskListPage() {
     count: list.count + (page === 1 ? waiting.created.length : 0) - waiting.deleting.length,
   };
   const me = session.user;
+  // Read-only and guard users see the list and write nothing (issue 25).
+  const canWrite = session.can("editTasklist");
 
   /** Saving a line or a task reloads page 1 (spec section 4). */
   const reloadFirstPage = () => {
@@ -134,9 +136,11 @@ export function TaskListPage() {
         list={list}
         action={
           <>
-            <Button onPress={() => setAddTask(true)}>
-              <Trans>Add task</Trans>
-            </Button>
+            {canWrite ? (
+              <Button onPress={() => setAddTask(true)}>
+                <Trans>Add task</Trans>
+              </Button>
+            ) : null}
             <Button variant="secondary" pending={exporting} onPress={() => void handleExport()}>
               <Trans>Export Excel</Trans>
             </Button>
@@ -167,6 +171,7 @@ export function TaskListPage() {
                 setLineModal({ line, preset: {}, draft: draftOf(line, userName(line.user)) })
               }
               onDelete={setToDelete}
+              canWrite={canWrite}
             />
           ))}
           <p className={styles.summary}>

@@ -118,14 +118,14 @@ describe("TruckFormPage", () => {
     expect(post?.method).toBe("PUT");
     expect(post?.path).toMatch(/^\/api\/shipper\/uid\/[0-9a-f-]{36}$/);
     expect(post?.body).toEqual({
-      plate: "9999XYZ",
+      plate: "9999-XYZ",
       name: "TRANSPORTES NUEVOS",
       capacity_load: 12500,
       phone: "+34612345678",
       country_code: "ES",
     });
-    expect(success).toHaveBeenCalledWith("Truck 9999XYZ saved");
-    expect(await db.trucks.get(40)).toMatchObject({ plate: "9999XYZ" });
+    expect(success).toHaveBeenCalledWith("Truck 9999-XYZ saved");
+    expect(await db.trucks.get(40)).toMatchObject({ plate: "9999-XYZ" });
   });
 
   it("keeps a sign-up made without network on the device and queues it under its id", async () => {
@@ -148,7 +148,7 @@ describe("TruckFormPage", () => {
     expect(entry).toMatchObject({ op: "create", method: "PUT", userId: 7, company: "1" });
     expect(entry?.path).toBe(`api/shipper/uid/${entry?.entityId}`);
     const [waiting] = await db.trucks.toArray();
-    expect(waiting).toMatchObject({ plate: "7777ABC", name: "SIN RED", uid: entry?.entityId });
+    expect(waiting).toMatchObject({ plate: "7777-ABC", name: "SIN RED", uid: entry?.entityId });
     expect(waiting?.id).toBeLessThan(0);
     // The first attempt went to the same id the queue will use.
     const urls = unreachable.mock.calls.map((call) => (call as unknown as [Request])[0].url);

@@ -50,7 +50,7 @@ describe("formValuesOf", () => {
 });
 
 describe("toShipperInput", () => {
-  it("normalises plate, name and phone; empty capacity load is null", () => {
+  it("keeps the plate as typed (upper case), normalises name and phone; empty capacity load is null", () => {
     const result = toShipperInput(
       {
         plate: " 1234-bcd ",
@@ -63,7 +63,7 @@ describe("toShipperInput", () => {
     );
     expect(result).toEqual({
       input: {
-        plate: "1234BCD",
+        plate: "1234-BCD",
         name: "RUIZ",
         capacity_load: null,
         phone: "+34612345678",

@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { FieldError } from "../../../shared/contract/errors";
 import {
   plateFieldError,
+  plateKeyOf,
   plateOf,
   type Shipper,
   type ShipperInput,
@@ -74,7 +75,7 @@ export function toShipperInput(
   const plate = plateOf(values.plate.trim());
   const name = values.name.trim().toUpperCase();
   const plateError = plateFieldError(values.plate);
-  if (plate === "") errors.plate = [messages.plateRequired];
+  if (plateKeyOf(plate) === "") errors.plate = [messages.plateRequired];
   else if (plateError) errors.plate = [messages.plateInvalid(plateError)];
   if (name === "") errors.name = [messages.nameRequired];
   let phone: string | null = null;

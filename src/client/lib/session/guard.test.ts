@@ -57,6 +57,26 @@ describe("guardPrivateRoute", () => {
     expect(await guardPrivateRoute(path, path)).toEqual(expected);
   });
 
+  it("opens critical lines only in trw companies (issue 25)", async () => {
+    signIn(["admin"]);
+    mockApi({
+      "GET /api/user/auth": () => ({ body: authUser(["admin"]) }),
+      "GET /api/company/1": () => ({ body: company({ is_trw: false }) }),
+    });
+    expect(await guardPrivateRoute("/critical-lines", "/critical-lines")).toEqual({
+      redirect: "/dashboard",
+    });
+    expect(await guardPrivateRoute("/critical-line", "/critical-line")).toEqual({
+      redirect: "/dashboard",
+    });
+    resetProfileAge();
+    mockApi({
+      "GET /api/user/auth": () => ({ body: authUser(["admin"]) }),
+      "GET /api/company/1": () => ({ body: company({ is_trw: true }) }),
+    });
+    expect(await guardPrivateRoute("/critical-lines", "/critical-lines")).toEqual({ allow: true });
+  });
+
   it("logs out when the server rejects the profile", async () => {
     signIn(["admin"]);
     mockApi({

@@ -19,8 +19,15 @@ export const shippers = pgTable(
      */
     uid: uuid("uid").notNull().defaultRandom(),
     companyId: companyColumn(),
-    /** Normalised: upper case, no spaces or hyphens (src/shared/plate.ts). */
+    /** As typed, upper case, hyphens and spaces kept (src/shared/plate.ts, issue 25). */
     plate: text("plate").notNull(),
+    /**
+     * The plate without spaces or hyphens: what duplicates, lookups and searches compare
+     * (normalisePlate in src/shared/plate.ts), unique within the company.
+     */
+    plateKey: text("plate_key")
+      .notNull()
+      .generatedAlwaysAs(sql`upper(regexp_replace("plate", '[[:space:]‐-―-]', '', 'g'))`),
     name: text("name").notNull(),
     capacityLoad: integer("capacity_load"),
     /** E.164. */
@@ -36,7 +43,7 @@ export const shippers = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex(SHIPPERS_PLATE_KEY).on(table.companyId, table.plate),
+    uniqueIndex(SHIPPERS_PLATE_KEY).on(table.companyId, table.plateKey),
     uniqueIndex(SHIPPERS_UID_KEY).on(table.companyId, table.uid),
     // The list's order: newest arrival first, trucks never registered last.
     index("shippers_company_register_idx").on(

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { plateKeyOf } from "../../../shared/contract/trucks";
 import type { Executor } from "../../db/database";
 import { type CheckInRow, checkInPages, checkIns } from "../../db/schema/check-ins";
 import { clients } from "../../db/schema/clients";
@@ -109,7 +110,9 @@ export async function lockTruck(
   companyId: number,
   where: { id: number } | { plate: string },
 ): Promise<ShipperRow | undefined> {
-  const match = "id" in where ? eq(shippers.id, where.id) : eq(shippers.plate, where.plate);
+  // A plate finds its truck by the key, however it was typed (issue 25).
+  const match =
+    "id" in where ? eq(shippers.id, where.id) : eq(shippers.plateKey, plateKeyOf(where.plate));
   const [row] = await tx
     .select()
     .from(shippers)

@@ -1,4 +1,5 @@
 import type { CriticalLineValues } from "../../../shared/contract/critical-lines";
+import { writeInstant } from "../../../shared/contract/shipments-write";
 import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import type { CriticalLineRow } from "../../db/schema/critical-lines";
@@ -17,8 +18,8 @@ import {
 
 function changesOf(values: CriticalLineValues): CriticalLineChanges {
   return {
-    initDate: new Date(values.init_date),
-    endDate: new Date(values.end_date),
+    initDate: writeInstant(values.init_date),
+    endDate: writeInstant(values.end_date),
     cause: values.cause,
     activity: values.activity,
     line: values.line,

@@ -17,13 +17,16 @@ import {
 import { slotOf } from "./slots";
 
 /**
- * The dock's rules for booking a line into an hour (issue 12), checked inside the write's
- * transaction after taking the company's booking lock, so two tablets booking an hour's last
- * place get one success and one refusal, never an overbooked hour:
- * - a restricted date takes nothing;
- * - an hour outside the opening hours is refused, except for the lockdowns permission;
- * - an hour holding its capacity of lines of the type (load: expeditions, unload: receptions)
- *   is full, for everyone.
+ * The dock's rules for booking a line into an hour (issues 12 and 25), checked inside the
+ * write's transaction after taking the company's booking lock, so two tablets booking an
+ * hour's last place get one success and one refusal, never an overbooked hour:
+ * - receptions (spec 02 sections 2 and 5: the hour window and restricted dates are reception
+ *   rules): a restricted date takes nothing, an hour outside the opening hours is refused, an
+ *   hour holding its unload_per_hour receptions is full;
+ * - expeditions: only load_per_hour, and only when the company turned limit_expeditions on
+ *   (dock settings; off by default);
+ * - the lockdowns permission bypasses all of it (the spec lets its holders pick any hour; the
+ *   day board shows the overbooking).
  * A company without a dock schedule has no hours and no capacity to respect.
  */
 
@@ -39,8 +42,8 @@ export interface BookingCheck {
   companyId: number;
   type: ShipmentType;
   booked: Date;
-  /** The lockdowns permission: any hour, opening hours or not. */
-  anyHour: boolean;
+  /** The lockdowns permission: no hour window, restricted date or capacity holds. */
+  lockdowns: boolean;
   /** The line being moved (an edit), not counted against its new hour. */
   except?: number;
 }
@@ -51,13 +54,15 @@ export async function bookingProblem(
   check: BookingCheck,
   configured?: ScheduleRow | null,
 ): Promise<BookingProblem | null> {
+  if (check.lockdowns) return null;
   await lockBookings(tx, check.companyId);
   const schedule = configured === undefined ? await scheduleRow(tx, check.companyId) : configured;
   const zone = schedule?.timeZone ?? "UTC";
   const slot = slotOf(check.booked, zone);
-  if (await isRestricted(tx, check.companyId, slot.day)) return "restricted_date";
+  const reception = check.type === SHIPMENT_TYPE.reception;
+  if (reception && (await isRestricted(tx, check.companyId, slot.day))) return "restricted_date";
   if (!schedule) return null;
-  const hoursProblem = outsideHours(schedule, slot.hour, check.anyHour);
+  const hoursProblem = reception ? outsideHours(schedule, slot.hour) : null;
   if (hoursProblem) return hoursProblem;
   const capacity = capacityOf(schedule, check.type);
   if (capacity === null) return null;
@@ -72,17 +77,17 @@ export async function bookingProblem(
   return booked >= capacity ? "slot_full" : null;
 }
 
-/** Lines of `type` an hour takes (load: expeditions, unload: receptions); null: no limit. */
-function capacityOf(schedule: ScheduleRow, type: ShipmentType): number | null {
-  return type === SHIPMENT_TYPE.expedition ? schedule.loadPerHour : schedule.unloadPerHour;
+/**
+ * Lines of `type` an hour takes (unload: receptions; load: expeditions, only when the company
+ * limits them); null: no limit.
+ */
+export function capacityOf(schedule: ScheduleRow, type: ShipmentType): number | null {
+  if (type === SHIPMENT_TYPE.reception) return schedule.unloadPerHour;
+  return schedule.limitExpeditions ? schedule.loadPerHour : null;
 }
 
-function outsideHours(
-  schedule: ScheduleRow,
-  hour: number,
-  anyHour: boolean,
-): BookingProblem | null {
-  return !anyHour && (hour < schedule.opensAt || hour > schedule.closesAt) ? "outside_hours" : null;
+function outsideHours(schedule: ScheduleRow, hour: number): BookingProblem | null {
+  return hour < schedule.opensAt || hour > schedule.closesAt ? "outside_hours" : null;
 }
 
 /** The bookings of many lines in one transaction (a repeated line's occurrences). */
@@ -104,12 +109,16 @@ export async function bookingPlan(
   from: Date,
   until: Date,
 ): Promise<BookingPlan> {
+  if (check.lockdowns) return { problem: () => null, book: () => undefined };
   await lockBookings(tx, check.companyId);
   const schedule = await scheduleRow(tx, check.companyId);
   const zone = schedule?.timeZone ?? "UTC";
   const first = slotOf(from, zone);
   const last = slotOf(until, zone);
-  const restricted = await restrictedDaysBetween(tx, check.companyId, first.day, last.day);
+  const reception = check.type === SHIPMENT_TYPE.reception;
+  const restricted = reception
+    ? await restrictedDaysBetween(tx, check.companyId, first.day, last.day)
+    : new Set<string>();
   const capacity = schedule ? capacityOf(schedule, check.type) : null;
   const perSlot = new Map<number, number>();
   const count = (instant: Date) => {
@@ -125,7 +134,7 @@ export async function bookingPlan(
       const slot = slotOf(booked, zone);
       if (restricted.has(slot.day)) return "restricted_date";
       if (!schedule) return null;
-      const hoursProblem = outsideHours(schedule, slot.hour, check.anyHour);
+      const hoursProblem = reception ? outsideHours(schedule, slot.hour) : null;
       if (hoursProblem) return hoursProblem;
       if (capacity === null) return null;
       return (perSlot.get(slot.start.getTime()) ?? 0) >= capacity ? "slot_full" : null;
@@ -153,7 +162,7 @@ export async function requireBookable(tx: Executor, check: BookingCheck): Promis
   if (problem) refuseBooking(problem);
 }
 
-/** The lockdowns permission books any hour (spec: it bypasses the hour restrictions). */
-export function booksAnyHour(auth: AuthContext): boolean {
+/** The lockdowns permission books any hour of any day (spec: it bypasses the hour restrictions). */
+export function holdsLockdowns(auth: AuthContext): boolean {
   return allowed(auth, "lockdowns");
 }

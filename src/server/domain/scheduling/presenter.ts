@@ -8,5 +8,6 @@ export function presentSchedule(row: ScheduleRow): DockSchedule {
     closes_at: row.closesAt,
     load_per_hour: row.loadPerHour,
     unload_per_hour: row.unloadPerHour,
+    limit_expeditions: row.limitExpeditions,
   };
 }

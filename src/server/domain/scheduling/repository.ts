@@ -11,6 +11,8 @@ export interface ScheduleRow {
   closesAt: number;
   loadPerHour: number | null;
   unloadPerHour: number | null;
+  /** Expeditions respect loadPerHour only when on (a company setting, off by default). */
+  limitExpeditions: boolean;
 }
 
 /** A company without a row: the yard's clock in UTC, 06:00..21:00, no limit. */
@@ -20,6 +22,7 @@ export const DEFAULT_SCHEDULE: ScheduleRow = {
   closesAt: 21,
   loadPerHour: null,
   unloadPerHour: null,
+  limitExpeditions: false,
 };
 
 const COLUMNS = {
@@ -28,6 +31,7 @@ const COLUMNS = {
   closesAt: dockSchedules.closesAt,
   loadPerHour: dockSchedules.loadPerHour,
   unloadPerHour: dockSchedules.unloadPerHour,
+  limitExpeditions: dockSchedules.limitExpeditions,
 };
 
 /** The company's schedule; DEFAULT_SCHEDULE when it has none (or undefined, configuredOnly). */

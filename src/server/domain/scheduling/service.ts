@@ -6,6 +6,7 @@ import type { AuthContext } from "../../auth/context";
 import { allowed } from "../../auth/permissions";
 import type { Executor } from "../../db/database";
 import { errors } from "../../errors";
+import { capacityOf } from "./booking";
 import { bookedDates, findSchedule, isRestricted, type ScheduleRow } from "./repository";
 import { dayBounds, daySlots, slotOf, slotText } from "./slots";
 
@@ -28,9 +29,17 @@ export function requireSeesLines(auth: AuthContext): void {
   }
 }
 
-/** Restricted dates are managed with the lockdowns permission, or by an admin (dock settings). */
+/**
+ * Restricted dates are managed only in trw companies and only with the lockdowns permission
+ * (spec 02 section 2: the lockdowns dialog is for trw companies whose user holds lockdowns; a
+ * trw admin, whose role prohibits lockdowns, manages none).
+ */
 export function requireManagesLockdowns(auth: AuthContext): void {
-  if (!allowed(auth, "lockdowns") && !auth.roles.includes("admin")) throw errors.forbidden();
+  if (!managesLockdowns(auth)) throw errors.forbidden();
+}
+
+export function managesLockdowns(auth: AuthContext): boolean {
+  return auth.company.is_trw && allowed(auth, "lockdowns");
 }
 
 export function requireAdmin(auth: AuthContext): void {
@@ -49,10 +58,15 @@ export function scheduleRowOf(schedule: DockSchedule): ScheduleRow {
     closesAt: schedule.closes_at,
     loadPerHour: schedule.load_per_hour,
     unloadPerHour: schedule.unload_per_hour,
+    limitExpeditions: schedule.limit_expeditions,
   };
 }
 
-/** Every slot of `day` for the operation: lines booked, capacity, open or not. */
+/**
+ * Every slot of `day` for the operation: lines booked, capacity, open or not. Receptions
+ * (unload) keep to the opening hours and restricted dates; expeditions (load) have every slot
+ * 06..21 open and a capacity only when the company limits them.
+ */
 export async function slotsOfDay(
   db: Executor,
   companyId: number,
@@ -62,15 +76,17 @@ export async function slotsOfDay(
   const configured = await findSchedule(db, companyId, { configuredOnly: true });
   const schedule = configured ?? (await findSchedule(db, companyId));
   const zone = schedule.timeZone;
+  const type = typeOf(operation);
   const restricted = await isRestricted(db, companyId, day);
   const { from, until } = dayBounds(day, zone);
-  const booked = await bookedDates(db, companyId, typeOf(operation), from, until);
+  const booked = await bookedDates(db, companyId, type, from, until);
   const perHour = new Map<number, number>();
   for (const instant of booked) {
     const hour = slotOf(instant, zone).hour;
     perHour.set(hour, (perHour.get(hour) ?? 0) + 1);
   }
-  const capacity = operation === "load" ? schedule.loadPerHour : schedule.unloadPerHour;
+  const capacity = capacityOf(schedule, type);
+  const bound = operation === "unload";
   return {
     date: day,
     restricted,
@@ -80,7 +96,8 @@ export async function slotsOfDay(
       hour: slot.hour,
       booked: perHour.get(slot.hour) ?? 0,
       capacity,
-      open: !restricted && slot.hour >= schedule.opensAt && slot.hour <= schedule.closesAt,
+      open:
+        !bound || (!restricted && slot.hour >= schedule.opensAt && slot.hour <= schedule.closesAt),
     })),
   };
 }

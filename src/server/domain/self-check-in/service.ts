@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locale } from "../../../shared/constants";
 import type { SelfCheckInAnswer } from "../../../shared/contract/check-in";
+import { plateKeyOf } from "../../../shared/contract/trucks";
 import { normalisePhone } from "../../../shared/phone";
 import type { Db } from "../../db/database";
 import { ApiError, errors } from "../../errors";
@@ -44,7 +45,8 @@ export async function selfCheckIn(
     ...(await linesByReference(db, companyId, input.reference, 1, span)),
     ...(await linesByReference(db, companyId, input.reference, 2, span)),
   ];
-  const mine = lines.find((row) => row.truck === input.plate);
+  const plate = plateKeyOf(input.plate);
+  const mine = lines.find((row) => row.truck !== null && plateKeyOf(row.truck) === plate);
   if (mine) {
     return {
       warehouse: mine.line.warehouse,

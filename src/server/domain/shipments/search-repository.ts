@@ -25,6 +25,6 @@ export function searchCondition(patterns: { text: unknown; plate: unknown }): SQ
     sql`${shipments.code} ilike ${patterns.text}`,
     sql`${shipments.routePlate} ilike ${patterns.text}`,
     sql`${shipments.routePlate} ilike ${patterns.plate}`,
-    sql`${shipments.shipperId} in (select ${shippers.id} from ${shippers} where ${shippers.plate} ilike ${patterns.plate})`,
+    sql`${shipments.shipperId} in (select ${shippers.id} from ${shippers} where ${shippers.plateKey} ilike ${patterns.plate})`,
   ) as SQL;
 }

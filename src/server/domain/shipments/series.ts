@@ -11,7 +11,7 @@ import type { Db } from "../../db/database";
 import { errors } from "../../errors";
 import { scopeOf } from "../lines/access";
 import { findShipmentsById, type ShipmentView } from "../lines/repository";
-import { bookingPlan, booksAnyHour } from "../scheduling/booking";
+import { bookingPlan, holdsLockdowns } from "../scheduling/booking";
 import { findSchedule } from "../scheduling/repository";
 import { findShipmentsByUid } from "./write-repository";
 import { insertPreparedIn, prepareCreate } from "./write-service";
@@ -100,7 +100,7 @@ export async function createSeries(
     const newIds = await db.transaction(async (tx) => {
       const plan = await bookingPlan(
         tx,
-        { companyId: auth.company.id, type, anyHour: booksAnyHour(auth) },
+        { companyId: auth.company.id, type, lockdowns: holdsLockdowns(auth) },
         toMake[0]?.date ?? first,
         toMake[toMake.length - 1]?.date ?? first,
       );

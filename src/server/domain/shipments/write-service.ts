@@ -14,7 +14,7 @@ import type { Db, Executor } from "../../db/database";
 import { ApiError, errors, type FieldErrors } from "../../errors";
 import { scopeOf } from "../lines/access";
 import { findShipment, type ShipmentView } from "../lines/repository";
-import { booksAnyHour, requireBookable } from "../scheduling/booking";
+import { holdsLockdowns, requireBookable } from "../scheduling/booking";
 import { findReason, findStatus } from "../status/repository";
 import { findShipper } from "../trucks/repository";
 import { presentShipment } from "./presenter";
@@ -183,7 +183,7 @@ export async function insertPrepared(
       companyId: auth.company.id,
       type,
       booked: bookedDate,
-      anyHour: booksAnyHour(auth),
+      lockdowns: holdsLockdowns(auth),
     });
     return insertPreparedIn(tx, auth, type, body, prepared, uid);
   });
@@ -350,7 +350,7 @@ async function editOf(
           companyId: auth.company.id,
           type,
           booked: moved,
-          anyHour: booksAnyHour(auth),
+          lockdowns: holdsLockdowns(auth),
           except: current.shipment.id,
         })
     : undefined;

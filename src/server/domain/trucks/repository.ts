@@ -50,7 +50,7 @@ export async function listTrucks(
   const where = ofCompany(
     companyId,
     filter.name ? sql`${shippers.name} ilike ${containsPattern(filter.name)}` : undefined,
-    filter.plate ? sql`${shippers.plate} like ${containsPattern(filter.plate)}` : undefined,
+    filter.plate ? sql`${shippers.plateKey} like ${containsPattern(filter.plate)}` : undefined,
     filter.registeredFrom ? gte(shippers.registerDate, filter.registeredFrom) : undefined,
     filter.registeredUntil ? lt(shippers.registerDate, filter.registeredUntil) : undefined,
   );
@@ -99,7 +99,8 @@ export async function autocompleteTrucks(
   text: string,
   limit: number,
 ): Promise<ShipperRow[]> {
-  const target = shippers[column];
+  // Plates compare by their key (no spaces or hyphens), as typed text is normalised.
+  const target = column === "plate" ? shippers.plateKey : shippers[column];
   const operator = column === "name" ? sql`ilike` : sql`like`;
   const prefix =
     column === "phone"
@@ -176,11 +177,8 @@ export function deleteTruck(
   return deleteVersionedRow(db, shippers, companyId, id, versions);
 }
 
-/**
- * A plate as the check-in compares it: upper case without spaces or hyphens, so rows stored
- * before plates were normalised (an import, an old client) fall together with the new ones.
- */
-const plateKey = sql`upper(regexp_replace(${shippers.plate}, '[[:space:]-]', '', 'g'))`;
+/** A plate as the check-in compares it: the key without spaces or hyphens (plate_key). */
+const plateKey = shippers.plateKey;
 
 /**
  * Trucks for a check-in (spec section 3): the company's trucks de-duplicated by plate, of each

@@ -8,8 +8,8 @@ import {
 } from "../../../shared/contract/check-in";
 import { admitAttempt, pruneExpired, type ThrottleKey } from "../../auth/login-throttle";
 import { companyOfToken } from "../../domain/check-in/repository";
-import { selfCheckIn } from "../../domain/self-check-in/service";
-import { errors } from "../../errors";
+import { NOT_POSSIBLE, selfCheckIn } from "../../domain/self-check-in/service";
+import { ApiError, errors } from "../../errors";
 import { errorResponses } from "../../http/responses";
 import { registerSms } from "../../plugins/sms";
 
@@ -18,38 +18,45 @@ export const SELF_CHECK_IN_WINDOW_SECONDS = 600;
 const GONE = "This check-in page does not exist";
 
 /**
- * The limit keys of a request: its address, and its page (the token hashed: the table holds
- * no live page address). Counted in login_throttle with the login limits' fixed windows.
+ * The limit keys of the public page: every request counts against its address; only a failed
+ * reference counts against the page (the token hashed: the table holds no live page address),
+ * so strangers spraying requests cannot lock the page for every driver (issue 25). Counted in
+ * login_throttle with the login limits' fixed windows.
  */
 export function selfCheckInKeys(
   address: string,
   token: string,
   limits: { selfCheckInPerAddress: number; selfCheckInPerPage: number },
-): ThrottleKey[] {
+): { address: ThrottleKey; page: ThrottleKey } {
   const page = createHash("sha256").update(token).digest("base64url").slice(0, 32);
-  return [
-    { key: `self-check-in:ip:${address}`, limit: limits.selfCheckInPerAddress },
-    { key: `self-check-in:page:${page}`, limit: limits.selfCheckInPerPage },
-  ];
+  return {
+    address: { key: `self-check-in:ip:${address}`, limit: limits.selfCheckInPerAddress },
+    page: { key: `self-check-in:page:${page}`, limit: limits.selfCheckInPerPage },
+  };
 }
 
 /**
  * The carrier's self check-in (issue 15), public: api/public/check-in/{token}. The token is
- * the page's address (revocable); every answer is rate limited per address and per token, in
- * the database (auth/login-throttle.ts: one atomic statement counts the request against both
- * keys), so the limits hold across server instances and under parallel bursts.
+ * the page's address (revocable). Every request is limited per address; failed references
+ * are limited per page; a driver whose reference finds a line of today is never refused by
+ * the page's limit. Counted in the database (auth/login-throttle.ts, one atomic statement per
+ * count), so the limits hold across server instances and under parallel bursts.
  */
 export const selfCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSms(app);
   const limits = app.serverConfig.limits;
-  const limit = async (address: string, token: string) => {
-    const keys = selfCheckInKeys(address, token, limits);
-    const admission = await admitAttempt(app.db, keys, SELF_CHECK_IN_WINDOW_SECONDS);
+  const count = async (key: ThrottleKey) => {
+    const admission = await admitAttempt(app.db, [key], SELF_CHECK_IN_WINDOW_SECONDS);
     if (admission.ok) return;
     // A refused burst (or a spray of made-up tokens) is when stale windows pile up.
     await pruneExpired(app.db);
     throw errors.rateLimited(admission.retryAfter);
   };
+  const limitAddress = (address: string, token: string) =>
+    count(selfCheckInKeys(address, token, limits).address);
+  /** A reference the page could not use: counted against the page (429 once over). */
+  const countFailure = (address: string, token: string) =>
+    count(selfCheckInKeys(address, token, limits).page);
   const tags = ["check-in"];
 
   app.get("/public/check-in/:token", {
@@ -61,7 +68,7 @@ export const selfCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PublicPageAnswer, ...errorResponses(400, 404, 429) },
     },
     handler: async (request) => {
-      await limit(request.ip, request.params.token);
+      await limitAddress(request.ip, request.params.token);
       const company = await companyOfToken(app.db, request.params.token);
       if (!company) throw errors.notFound(GONE);
       return { company: company.name };
@@ -83,23 +90,34 @@ export const selfCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: SelfCheckInAnswer, ...errorResponses(400, 404, 413, 415, 429) },
     },
     handler: async (request) => {
-      await limit(request.ip, request.params.token);
-      const company = await companyOfToken(app.db, request.params.token);
+      const { token } = request.params;
+      await limitAddress(request.ip, token);
+      const company = await companyOfToken(app.db, token);
       if (!company) throw errors.notFound(GONE);
-      return selfCheckIn(app.db, company.id, request.body, {
-        sms: app.sms,
-        smsEnabled: app.serverConfig.runtime.smsEnabled,
-        log: request.log,
-      });
+      try {
+        return await selfCheckIn(app.db, company.id, request.body, {
+          sms: app.sms,
+          smsEnabled: app.serverConfig.runtime.smsEnabled,
+          log: request.log,
+        });
+      } catch (error) {
+        if (isNotPossible(error)) await countFailure(request.ip, token);
+        throw error;
+      }
     },
   });
 };
+
+function isNotPossible(error: unknown): boolean {
+  return error instanceof ApiError && error.statusCode === 404 && error.message === NOT_POSSIBLE;
+}
 
 function limitsText(limits: { selfCheckInPerAddress: number; selfCheckInPerPage: number }) {
   const minutes = SELF_CHECK_IN_WINDOW_SECONDS / 60;
   return (
     `At most ${limits.selfCheckInPerAddress} requests per client address and ` +
-    `${limits.selfCheckInPerPage} per page in ${minutes} minutes, across server instances ` +
-    "(429 rate_limited with Retry-After)."
+    `${limits.selfCheckInPerPage} failed references per page in ${minutes} minutes, across ` +
+    "server instances (429 rate_limited with Retry-After); a reference that finds a line of " +
+    "today is never refused by the page's limit."
   );
 }

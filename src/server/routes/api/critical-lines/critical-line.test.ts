@@ -96,8 +96,8 @@ describe("api/critical-line", () => {
     expect(first.count).toBe(10);
     const small = await list(officeKl, "?line=page-&page_size=4&page=2");
     expect(small.results).toHaveLength(4);
-    expect(small.next).toBe("/api/critical-line?line=page-&page_size=4&page=3");
-    expect(small.previous).toBe("/api/critical-line?line=page-&page_size=4");
+    expect(small.next).toBe("http://localhost:80/api/critical-line?line=page-&page_size=4&page=3");
+    expect(small.previous).toBe("http://localhost:80/api/critical-line?line=page-&page_size=4");
   });
 
   it("creates, reads, replaces with If-Match and deletes", async () => {
@@ -143,6 +143,33 @@ describe("api/critical-line", () => {
     expect(reversed.json().field_codes.end_date).toEqual([{ code: "invalid_date" }]);
     const nul = await office("POST", "/api/critical-line", body({ cause: "a\u0000b" }));
     expect(nul.statusCode).toBe(400);
+    const garbled = await office("POST", "/api/critical-line", body({ init_date: "2030-01-02" }));
+    expect(garbled.json().field_codes.init_date).toEqual([{ code: "invalid_date" }]);
+  });
+
+  it("takes dates as the other line APIs do: YYYY-MM-DDTHH:mm, with or without an offset", async () => {
+    const day = isoDay(41);
+    const plain = await create(office, {
+      init_date: `${day}T08:00`,
+      end_date: `${day}T16:30:00`,
+    });
+    expect(plain.init_date).toBe(`${day}T08:00:00.000Z`);
+    expect(plain.end_date).toBe(`${day}T16:30:00.000Z`);
+    // The same instants with an offset, as the expedition and reception APIs also take them.
+    const replaced = await office("PUT", `/api/critical-line/${plain.id}`, {
+      ...body(),
+      init_date: `${day}T10:00+02:00`,
+      end_date: `${day}T16:30:00Z`,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json<CriticalLine>().init_date).toBe(`${day}T08:00:00.000Z`);
+    const shipmentLike = await office("POST", "/api/expedition", {
+      booked_date: `${day}T08:00`,
+      destination: "Porto",
+      client: 0,
+    });
+    // The expedition API reads the same text the same way (its 400 is the unknown client).
+    expect(Object.keys(shipmentLike.json().fields ?? {})).not.toContain("booked_date");
   });
 
   it("keeps companies apart: another company's line is 404 to read, change and delete", async () => {
@@ -153,6 +180,29 @@ describe("api/critical-line", () => {
     expect((await list(office, "?line=KL-ONLY")).count).toBe(0);
     const warehouse = await callerFor(t, "warehouse", kl);
     expect((await warehouse("GET", "/api/critical-line")).statusCode).toBe(403);
+  });
+
+  it("belongs to trw companies: elsewhere every call is 403 and the feed carries none", async () => {
+    const plain = await t.companyId(PLAIN);
+    const mine = await create(office, { line: "TRW-ONLY" });
+    for (const username of ["admin", "office"]) {
+      const caller = await callerFor(t, username, plain);
+      expect((await caller("GET", "/api/critical-line")).statusCode, username).toBe(403);
+      expect((await caller("POST", "/api/critical-line", body())).statusCode).toBe(403);
+      expect((await caller("GET", `/api/critical-line/${mine.id}`)).statusCode).toBe(403);
+      const put = await caller("PUT", `/api/critical-line/${mine.id}`, body());
+      expect(put.statusCode).toBe(403);
+      expect((await caller("DELETE", `/api/critical-line/${mine.id}`)).statusCode).toBe(403);
+      const history = await caller("GET", `/api/critical-line/${mine.id}/history`);
+      expect(history.statusCode).toBe(403);
+      const uid = crypto.randomUUID();
+      const once = await caller("PUT", `/api/critical-line/uid/${uid}`, body());
+      expect(once.statusCode).toBe(403);
+    }
+    expect(can(["admin"], "seeCriticalLines", false)).toBe(false);
+    const admin = await callerFor(t, "admin", plain);
+    const feed = (await admin("GET", "/api/changes")).json<Changes>();
+    expect(JSON.stringify(feed)).not.toContain("TRW-ONLY");
   });
 
   it("enforces addCL, editCL and deleteCL per role, as the shared matrix says", async () => {

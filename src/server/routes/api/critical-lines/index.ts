@@ -88,7 +88,7 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get("/critical-line/:id/history", {
-    preHandler: requirePermission("seeHistory"),
+    preHandler: [requirePermission("seeCriticalLines"), requirePermission("seeHistory")],
     schema: {
       tags,
       summary: "Changes of a critical line, newest first (seeHistory)",

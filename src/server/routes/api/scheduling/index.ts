@@ -34,10 +34,11 @@ import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 
 const SLOTS =
-  "Hours are the yard's clock (the dock schedule's time zone): the slots 06:00 to 21:00, " +
-  "narrowed by the opening hours; a slot takes load_per_hour expeditions (operation_type " +
-  "load) or unload_per_hour receptions (unload), no limit when null. A restricted date " +
-  "offers nothing. Requires seeing that operation's lines (seeExpeditions/seeReceptions).";
+  "Hours are the yard's clock (the dock schedule's time zone): the slots 06:00 to 21:00. " +
+  "Receptions (operation_type unload) keep to the opening hours and unload_per_hour, and a " +
+  "restricted date offers them nothing; expeditions (load) have every slot, limited to " +
+  "load_per_hour only when limit_expeditions is on. No limit when null. Requires seeing " +
+  "that operation's lines (seeExpeditions/seeReceptions).";
 
 /** api/available-dates, api/dock-schedule, api/restricted-date (issue 12). */
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,8 +48,8 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The hour slots still bookable on a day",
       description:
         `${SLOTS} Answers each bookable slot as YYYY-MM-DDTHH:mm:ss with the yard's offset. ` +
-        "The lockdowns permission books any hour from 06:00 to 21:00 regardless (the form " +
-        "offers all 16); capacity and restricted dates hold for everyone.",
+        "The lockdowns permission books any hour regardless of hours, restricted dates and " +
+        "capacity (the form offers all 16; the day board shows the overbooking).",
       querystring: AvailableDatesQuery,
       response: { 200: AvailableDates, ...errorResponses(...API_ERRORS) },
     },
@@ -135,10 +136,11 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/restricted-date", {
     schema: {
       tags: ["scheduling"],
-      summary: "Restrict a date (lockdowns or admin)",
+      summary: "Restrict a date (trw companies, lockdowns)",
       description:
-        "Requires the lockdowns permission or the admin role. Nothing can be booked on the " +
-        "date afterwards (lines already booked stay). A date already restricted is a 409.",
+        "Only in trw companies, with the lockdowns permission (403 otherwise). No reception " +
+        "can be booked on the date afterwards, except by lockdowns holders (lines already " +
+        "booked stay). A date already restricted is a 409.",
       body: RestrictedDateCreate,
       response: { 201: RestrictedDate, ...errorResponses(...API_ERRORS, 403, 413, 415) },
     },
@@ -155,8 +157,8 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete("/restricted-date/:id", {
     schema: {
       tags: ["scheduling"],
-      summary: "Lift a restricted date (lockdowns or admin)",
-      description: "Requires the lockdowns permission or the admin role.",
+      summary: "Lift a restricted date (trw companies, lockdowns)",
+      description: "Only in trw companies, with the lockdowns permission (403 otherwise).",
       params: IdParams,
       response: { 204: z.null().describe("Removed"), ...errorResponses(...API_ERRORS, 403, 404) },
     },

@@ -1,8 +1,9 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import type { ErrorBody } from "../../../../shared/contract/errors";
 import type { DaySlots, DockSchedule } from "../../../../shared/contract/scheduling";
-import { BW, PLAIN, TRW } from "../../../db/demo-data";
+import { BW, KL, PLAIN, TRW } from "../../../db/demo-data";
 import { type Caller, callerFor } from "../../../test/api-caller";
 import { createTestApp, type TestApp } from "../../../test/harness";
 
@@ -42,7 +43,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function setSchedule(caller: Caller, schedule: DockSchedule): Promise<void> {
+async function setSchedule(caller: Caller, schedule: z.input<typeof DockSchedule>): Promise<void> {
   const response = await caller("PUT", "/api/dock-schedule", schedule);
   expect(response.statusCode, response.body).toBe(200);
 }
@@ -97,16 +98,25 @@ describe("hour slots", () => {
 
     expect((await reception(planner, at(day, 9))).statusCode).toBe(201);
     expect(hours(await offered(planner, day))).not.toContain("09:00");
-    // The same hour, later in it: full, for everyone (lockdowns lift only the opening hours).
+    // The same hour, later in it: full for the planner; the lockdowns permission (office)
+    // overbooks it, and the day board shows 2 of 1.
     const second = await reception(planner, `${day.toISODate()}T09:40:00Z`);
     expect(second.statusCode).toBe(400);
     expect(codeOf(second)).toBe("slot_full");
-    expect(codeOf(await reception(office, at(day, 9)))).toBe("slot_full");
+    expect((await reception(office, at(day, 9))).statusCode).toBe(201);
+    const board = await planner(
+      "GET",
+      `/api/available-dates/day?date=${day.toISODate()}&operation_type=unload`,
+    );
+    expect(board.json<DaySlots>().slots.find((slot) => slot.hour === 9)).toMatchObject({
+      booked: 2,
+      capacity: 1,
+    });
     // Expeditions (load) have no limit here and their own slots.
     expect(hours(await offered(planner, day, "load"))).toContain("09:00");
   });
 
-  it("refuses hours outside the opening hours, except for the lockdowns permission", async () => {
+  it("refuses reception hours outside the opening hours, except for the lockdowns permission", async () => {
     await setSchedule(admin, {
       time_zone: "UTC",
       opens_at: 8,
@@ -168,10 +178,11 @@ describe("hour slots", () => {
     const day = freshDay();
     const first = (await reception(planner, at(day, 10))).json<{ id: number }>();
     const other = (await reception(planner, at(day, 11))).json<{ id: number }>();
-    const moved = await office("PUT", `/api/reception/${other.id}`, { booked_date: at(day, 10) });
+    // The planner (no lockdowns; office would overbook it).
+    const moved = await planner("PUT", `/api/reception/${other.id}`, { booked_date: at(day, 10) });
     expect(moved.statusCode).toBe(400);
     expect(codeOf(moved)).toBe("slot_full");
-    const within = await office("PUT", `/api/reception/${first.id}`, {
+    const within = await planner("PUT", `/api/reception/${first.id}`, {
       booked_date: `${day.toISODate()}T10:30:00Z`,
     });
     expect(within.statusCode, within.body).toBe(200);
@@ -189,7 +200,7 @@ describe("hour slots", () => {
       const day = freshDay();
       const answers = await Promise.all([
         reception(planner, at(day, 12)),
-        reception(office, at(day, 12)),
+        reception(planner, `${day.toISODate()}T12:45:00Z`),
         reception(planner, `${day.toISODate()}T12:15:00Z`),
       ]);
       const statuses = answers.map((answer) => answer.statusCode).sort();
@@ -210,7 +221,10 @@ describe("hour slots", () => {
     };
     expect((await office("PUT", "/api/dock-schedule", schedule)).statusCode).toBe(403);
     await setSchedule(admin, schedule);
-    expect((await planner("GET", "/api/dock-schedule")).json()).toEqual(schedule);
+    expect((await planner("GET", "/api/dock-schedule")).json()).toEqual({
+      ...schedule,
+      limit_expeditions: false,
+    });
     const zone = await admin("PUT", "/api/dock-schedule", { ...schedule, time_zone: "Mars/Base" });
     expect(zone.statusCode).toBe(400);
     expect(zone.json<ErrorBody>().field_codes?.time_zone?.[0]?.code).toBe("invalid_choice");
@@ -226,64 +240,154 @@ describe("hour slots", () => {
   });
 });
 
-describe("restricted dates", () => {
-  it("a restricted date offers no hour and takes no line, not even with lockdowns", async () => {
+describe("expeditions (issue 25: the dock binds receptions)", () => {
+  const expedition = (caller: Caller, booked: string) =>
+    caller("POST", "/api/expedition", {
+      code: `E-${Math.random()}`.slice(0, 12),
+      booked_date: booked,
+      client: acme,
+    });
+
+  it("takes any hour and any number of expeditions unless the company limits them", async () => {
+    await setSchedule(admin, {
+      time_zone: "UTC",
+      opens_at: 8,
+      closes_at: 17,
+      load_per_hour: 1,
+      unload_per_hour: null,
+    });
     const day = freshDay();
-    const created = await office("POST", "/api/restricted-date", { date: day.toISODate() });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(await offered(planner, day)).toEqual([]);
-    const refused = await reception(office, at(day, 10));
-    expect(refused.statusCode).toBe(400);
-    expect(codeOf(refused)).toBe("restricted_date");
+    // Limit off (the default): the hour window and load_per_hour do not bind expeditions.
+    expect((await expedition(planner, at(day, 9))).statusCode).toBe(201);
+    expect((await expedition(planner, at(day, 9))).statusCode).toBe(201);
+    const early = await expedition(planner, at(day, 2));
+    expect(early.statusCode, early.body).toBe(201);
     const board = (
       await planner("GET", `/api/available-dates/day?date=${day.toISODate()}&operation_type=load`)
     ).json<DaySlots>();
+    expect(board.slots.every((slot) => slot.open && slot.capacity === null)).toBe(true);
+    expect(await offered(planner, day, "load")).toHaveLength(16);
+
+    // Limit on: the planner gets slot_full; the lockdowns permission (office) overbooks.
+    await setSchedule(admin, {
+      time_zone: "UTC",
+      opens_at: 8,
+      closes_at: 17,
+      load_per_hour: 1,
+      unload_per_hour: null,
+      limit_expeditions: true,
+    });
+    const full = await expedition(planner, at(day, 9));
+    expect(full.statusCode).toBe(400);
+    expect(codeOf(full)).toBe("slot_full");
+    expect(hours(await offered(planner, day, "load"))).not.toContain("09:00");
+    expect((await expedition(planner, at(day, 3))).statusCode).toBe(201);
+    expect((await expedition(office, at(day, 9))).statusCode).toBe(201);
+    const limited = (
+      await planner("GET", `/api/available-dates/day?date=${day.toISODate()}&operation_type=load`)
+    ).json<DaySlots>();
+    expect(limited.slots.find((slot) => slot.hour === 9)).toMatchObject({
+      booked: 3,
+      capacity: 1,
+      open: true,
+    });
+    await setSchedule(admin, {
+      time_zone: "UTC",
+      opens_at: 6,
+      closes_at: 21,
+      load_per_hour: 10,
+      unload_per_hour: 8,
+    });
+  });
+});
+
+describe("restricted dates (trw companies, lockdowns holders)", () => {
+  let officeTrw: Caller;
+  let atlas: number;
+  const trwLine = (caller: Caller, path: string, booked: string) =>
+    caller("POST", `/api/${path}`, {
+      booked_date: booked,
+      client: atlas,
+      ...(path === "reception" ? { origin: "Porto" } : { destination: "Porto" }),
+    });
+
+  beforeAll(async () => {
+    officeTrw = await callerFor(t, "office", await t.companyId(TRW));
+    const clients = await officeTrw("GET", "/api/client?search=ATLAS");
+    atlas = clients.json<{ results: { id: number }[] }>().results[0]?.id ?? 0;
+  });
+
+  it("a restricted date takes no reception, except from lockdowns holders; expeditions are free", async () => {
+    const day = freshDay();
+    const created = await officeTrw("POST", "/api/restricted-date", { date: day.toISODate() });
+    expect(created.statusCode, created.body).toBe(201);
+    // The trw admin lacks lockdowns: the server offers no hour and refuses the reception.
+    expect(await offered(adminTrw, day)).toEqual([]);
+    const refused = await trwLine(adminTrw, "reception", at(day, 10));
+    expect(refused.statusCode).toBe(400);
+    expect(codeOf(refused)).toBe("restricted_date");
+    const board = (
+      await adminTrw(
+        "GET",
+        `/api/available-dates/day?date=${day.toISODate()}&operation_type=unload`,
+      )
+    ).json<DaySlots>();
     expect(board.restricted).toBe(true);
     expect(board.slots.every((slot) => !slot.open)).toBe(true);
+    // Holders of lockdowns book it; expeditions are not bound by restricted dates.
+    const byOffice = await trwLine(officeTrw, "reception", at(day, 10));
+    expect(byOffice.statusCode, byOffice.body).toBe(201);
+    const exp = await trwLine(adminTrw, "expedition", at(day, 10));
+    expect(exp.statusCode, exp.body).toBe(201);
     // Lifted, the day is bookable again.
     const id = created.json<{ id: number }>().id;
-    expect((await office("DELETE", `/api/restricted-date/${id}`)).statusCode).toBe(204);
-    expect((await office("DELETE", `/api/restricted-date/${id}`)).statusCode).toBe(404);
-    expect((await offered(planner, day)).length).toBeGreaterThan(0);
+    expect((await officeTrw("DELETE", `/api/restricted-date/${id}`)).statusCode).toBe(204);
+    expect((await officeTrw("DELETE", `/api/restricted-date/${id}`)).statusCode).toBe(404);
+    expect((await offered(adminTrw, day)).length).toBeGreaterThan(0);
   });
 
   it("lists by date, 10 a page; a date twice is a conflict; scoped to the company", async () => {
     const first = freshDay().plus({ years: 1 });
     const days = Array.from({ length: 12 }, (_, i) => first.plus({ days: 11 - i }).toISODate());
     for (const date of days) {
-      expect((await admin("POST", "/api/restricted-date", { date })).statusCode).toBe(201);
+      expect((await officeTrw("POST", "/api/restricted-date", { date })).statusCode).toBe(201);
     }
-    const twice = await admin("POST", "/api/restricted-date", { date: days[0] });
+    const twice = await officeTrw("POST", "/api/restricted-date", { date: days[0] });
     expect(twice.statusCode).toBe(409);
-    const page = (await planner("GET", "/api/restricted-date")).json<{
+    const page = (await adminTrw("GET", "/api/restricted-date")).json<{
       count: number;
       next: string | null;
       results: { id: number; date: string }[];
     }>();
     expect(page.count).toBeGreaterThanOrEqual(12);
     expect(page.results).toHaveLength(10);
-    expect(page.next).toBe("/api/restricted-date?page=2");
+    expect(page.next).toMatch(/\/api\/restricted-date\?page=2$/);
     const dates = page.results.map((row) => row.date);
     expect(dates).toEqual([...dates].sort());
     // Another company sees none of them and cannot delete them.
-    const trwPage = (await adminTrw("GET", "/api/restricted-date?page_size=100")).json<{
+    const kl = await callerFor(t, "office", await t.companyId(KL));
+    const klPage = (await kl("GET", "/api/restricted-date?page_size=100")).json<{
       results: { date: string }[];
     }>();
-    expect(trwPage.results.map((row) => row.date)).not.toContain(days[0]);
+    expect(klPage.results.map((row) => row.date)).not.toContain(days[0]);
     const id = page.results[0]?.id;
-    expect((await adminTrw("DELETE", `/api/restricted-date/${id}`)).statusCode).toBe(404);
-    expect((await admin("POST", "/api/restricted-date", { date: "2031-13-01" })).statusCode).toBe(
-      400,
-    );
+    expect((await kl("DELETE", `/api/restricted-date/${id}`)).statusCode).toBe(404);
+    expect(
+      (await officeTrw("POST", "/api/restricted-date", { date: "2031-13-01" })).statusCode,
+    ).toBe(400);
   });
 
-  it("writes need lockdowns or the admin role", async () => {
+  it("writes need a trw company and the lockdowns permission (not even the trw admin)", async () => {
     const date = freshDay().toISODate();
-    // The planner lacks lockdowns; the admin of a trw company lacks it too but is the admin.
-    expect((await planner("POST", "/api/restricted-date", { date })).statusCode).toBe(403);
-    const byAdmin = await adminTrw("POST", "/api/restricted-date", { date });
-    expect(byAdmin.statusCode).toBe(201);
-    // The spec's matrix takes lockdowns from client users in trw companies only.
+    expect((await adminTrw("POST", "/api/restricted-date", { date })).statusCode).toBe(403);
+    // Non-trw companies manage none, whatever the role.
+    expect((await admin("POST", "/api/restricted-date", { date })).statusCode).toBe(403);
+    expect((await office("POST", "/api/restricted-date", { date })).statusCode).toBe(403);
+    const created = await officeTrw("POST", "/api/restricted-date", { date });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    expect((await adminTrw("DELETE", `/api/restricted-date/${id}`)).statusCode).toBe(403);
+    // The spec's matrix takes lockdowns from client users in trw companies.
     const client = await callerFor(t, "client", await t.companyId(TRW));
     expect((await client("GET", "/api/restricted-date")).statusCode).toBe(200);
     expect((await client("POST", "/api/restricted-date", { date })).statusCode).toBe(403);
@@ -315,12 +419,28 @@ describe("repeated lines", () => {
   });
 
   it("creates the occurrences that fit and answers the full dates; a retry creates nothing twice", async () => {
+    // The trw admin lacks lockdowns, so the company's expedition limit holds for them.
+    const trwCompany = await t.companyId(TRW);
+    const atlas = (await adminTrw("GET", "/api/client?search=ATLAS")).json<{
+      results: { id: number }[];
+    }>().results[0]?.id;
+    await setSchedule(adminTrw, {
+      time_zone: "UTC",
+      opens_at: 6,
+      closes_at: 21,
+      load_per_hour: 1,
+      unload_per_hour: 8,
+      limit_expeditions: true,
+    });
+    const trwSeries = (uid: string, body: object) =>
+      adminTrw("PUT", `/api/expedition/series/${uid}`, body);
     const first = freshDay().plus({ years: 2 });
     for (const week of [1, 3]) {
-      const full = await bw("POST", "/api/expedition", {
+      const full = await adminTrw("POST", "/api/expedition", {
         code: `FULL-${week}`,
         booked_date: at(first.plus({ weeks: week }), 9),
-        client: storage,
+        client: atlas,
+        destination: "Porto",
       });
       expect(full.statusCode, full.body).toBe(201);
     }
@@ -329,10 +449,11 @@ describe("repeated lines", () => {
       code: "WEEKLY-1",
       booked_date: at(first, 9),
       action_date: at(first, 11),
-      client: storage,
+      client: atlas,
+      destination: "Porto",
       rrule_str: "RRULE:FREQ=WEEKLY;COUNT=8",
     };
-    const answer = await series(uid, body);
+    const answer = await trwSeries(uid, body);
     expect(answer.statusCode, answer.body).toBe(200);
     const result = answer.json<{
       created: { id: number; booked_date: string; action_date: string; rrule_str: string }[];
@@ -352,13 +473,27 @@ describe("repeated lines", () => {
       );
     }
 
-    const again = (await series(uid, body)).json<typeof result>();
+    const again = (await trwSeries(uid, body)).json<typeof result>();
     expect(again.created.map((line) => line.id)).toEqual(result.created.map((line) => line.id));
     expect(again.not_created).toHaveLength(2);
-    const lines = (await bw("GET", "/api/expedition?code=WEEKLY-1&page_size=100")).json<{
+    const lines = (await adminTrw("GET", "/api/expedition?code=WEEKLY-1&page_size=100")).json<{
       count: number;
     }>();
     expect(lines.count).toBe(6);
+    // A lockdowns holder's repeat is never refused (the office of the same company).
+    const officeTrw = await callerFor(t, "office", trwCompany);
+    const bypass = await officeTrw("PUT", `/api/expedition/series/${crypto.randomUUID()}`, {
+      ...body,
+      code: "WEEKLY-2",
+    });
+    expect(bypass.json<typeof result>().created).toHaveLength(8);
+    await setSchedule(adminTrw, {
+      time_zone: "UTC",
+      opens_at: 6,
+      closes_at: 21,
+      load_per_hour: 10,
+      unload_per_hour: 8,
+    });
   });
 
   it("expands monthly on the last Friday and never-ending rules within a year", async () => {

@@ -86,7 +86,10 @@ describe("demo seed", () => {
         const page = await list<Shipment>(admin, `/api/${path}?page_size=1000&show_issued=true`);
         expect(page.count, `${name} ${path}`).toBe(DEMO_SHIPMENTS_PER_TYPE);
         const seen = new Set(page.results.map((line) => line.status.id));
-        const expected = STATUSES.filter((status) => status.type === type).map((s) => s.id);
+        // bw's attention_req (13) is applied on the device only: no saved line holds it.
+        const expected = STATUSES.filter((status) => status.type === type && status.id !== 13).map(
+          (s) => s.id,
+        );
         expect([...seen].sort(), `${name} ${path}`).toEqual([...expected].sort());
         expect(page.results.every((line) => line.client !== null)).toBe(true);
       }
@@ -134,9 +137,16 @@ describe("GET /api/status", () => {
     expect(await statusIds(KL, "?type=1&show_issued=true")).toEqual([998, 10, 1, 3, 2, 4, 11, 7]);
   });
 
-  it("drops 11 and 4 for bw and orders 998, 10, 1, 3, 2", async () => {
-    expect(await statusIds(BW, "?type=1")).toEqual([998, 10, 1, 3, 2, 7]);
+  it("drops 11 and 4 for bw and orders 998, 10, 1, 3, 2; bw alone has attention_req", async () => {
+    expect(await statusIds(BW, "?type=1")).toEqual([998, 10, 1, 3, 2, 7, 13]);
     expect(await statusIds(BW, "?type=2")).toEqual([999, 5, 6, 8, 12, 9]);
+  });
+
+  it("names status 7 (and the receptions' 12) delay, as the spec does", async () => {
+    const all = (await list<Status>(office, "/api/status")).results;
+    expect(all.find((status) => status.id === 7)?.description).toBe("delay");
+    expect(all.find((status) => status.id === 12)?.description).toBe("delay");
+    expect(all.some((status) => status.description === "attention_req")).toBe(false);
   });
 
   it("refuses an unknown type", async () => {
@@ -425,8 +435,8 @@ describe("list filters and paging", () => {
     const small = await list(office, `/api/expedition?${window}&page=2&page_size=2`);
     expect(small.count).toBe(5);
     expect(codes(small)).toEqual(["FLT-Epsilon", "flt-beta"]);
-    const beyond = await list(office, `/api/expedition?${window}&page=9&page_size=2`);
-    expect(beyond).toMatchObject({ count: 5, next: null, results: [] });
+    const beyond = await office("GET", `/api/expedition?${window}&page=9&page_size=2`);
+    expect(beyond.statusCode).toBe(404);
     for (const query of ["page=0", "page_size=0", "page_size=1001", "page=x"]) {
       expect((await office("GET", `/api/expedition?${query}`)).statusCode, query).toBe(400);
     }

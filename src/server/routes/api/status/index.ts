@@ -13,8 +13,8 @@ const tags = ["status"];
 const TABLE =
   "Ids and labels (description is a translation key): expeditions 998 in_preparation " +
   "(default), 10 ready, 1 ready_to_sent, 3 dispached (issued), 2 sent, 4 revision " +
-  "(incidence), 11 cancelled, 7 attention_req (delay); receptions 999 sent (default), " +
-  "5 in_progress, 6 received, 8 revision (incidence), 12 attention_req (delay), 9 cancelled. " +
+  "(incidence), 11 cancelled, 7 delay, 13 attention_req (company bw only); receptions 999 sent (default), " +
+  "5 in_progress, 6 received, 8 revision (incidence), 12 delay, 9 cancelled. " +
   "The same table is src/shared/contract/status.ts (STATUSES). ";
 
 /** Status and reason lookups (global rows; the company only changes which are offered). */

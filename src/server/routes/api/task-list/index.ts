@@ -50,6 +50,8 @@ const SCOPE =
   "only the lines of those clients (any other answers 404). ";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const guard = requirePermission("seeTasklist");
+/** Writes also need editTasklist: read-only and guard users write nothing (issue 25). */
+const writer = [guard, requirePermission("editTasklist")];
 
 /** The task list: lines, the Excel export, and the task, description and user lookups. */
 export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -109,7 +111,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/task-line", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Book a task line",
@@ -146,7 +148,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put("/task-line/uid/:uid", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Book a task line once under a client-chosen uid (a tablet's offline line)",
@@ -172,7 +174,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put("/task-line/:id", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Replace a task line",
@@ -194,7 +196,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete("/task-line/:id", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Delete a task line",
@@ -235,7 +237,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/worksheet", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Create a task",
@@ -272,7 +274,7 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/work-description", {
-    preHandler: guard,
+    preHandler: writer,
     schema: {
       tags,
       summary: "Create a work description of a task",

@@ -272,6 +272,29 @@ describe("api/task-line", () => {
     expect(page2.previous).not.toContain("page=");
   });
 
+  it("read-only and guard users write nothing: every write is 403 and nothing changes", async () => {
+    const existing = await ok<TaskLine>(office, "POST", "/api/task-line", line());
+    const guard = await callerFor(t, "guard", plain);
+    const readOnly = await callerFor(t, "readonly", plain);
+    // The guard may read the list (the matrix leaves it seeTasklist).
+    expect((await guard("GET", "/api/task-line")).statusCode).toBe(200);
+    for (const caller of [guard, readOnly]) {
+      expect((await caller("POST", "/api/worksheet", { name: "Guarded" })).statusCode).toBe(403);
+      const description = { name: "Guarded", worksheet: packing.id };
+      expect((await caller("POST", "/api/work-description", description)).statusCode).toBe(403);
+      expect((await caller("POST", "/api/task-line", line())).statusCode).toBe(403);
+      const uid = crypto.randomUUID();
+      expect((await caller("PUT", `/api/task-line/uid/${uid}`, line())).statusCode).toBe(403);
+      const put = await caller("PUT", `/api/task-line/${existing.id}`, line({ reference: "X" }));
+      expect(put.statusCode).toBe(403);
+      expect((await caller("DELETE", `/api/task-line/${existing.id}`)).statusCode).toBe(403);
+    }
+    const tasks = await ok<Page<Worksheet>>(office, "GET", "/api/worksheet?search=Guarded");
+    expect(tasks.count).toBe(0);
+    const still = await ok<TaskLine>(office, "GET", `/api/task-line/${existing.id}`);
+    expect(still.reference).toBe(existing.reference);
+  });
+
   it("needs seeTasklist, and keeps companies and client limits apart", async () => {
     const warehouse = await callerFor(t, "warehouse", plain);
     expect((await warehouse("GET", "/api/task-line")).statusCode).toBe(403);

@@ -89,7 +89,7 @@ describe("api/user", () => {
       results: AdminUser[];
     }>();
     expect(page.results).toHaveLength(3);
-    expect(page.next).toBe("/api/user?page_size=3&page=2");
+    expect(page.next).toBe("http://localhost:80/api/user?page_size=3&page=2");
     const names = page.results.map((user) => user.username);
     expect([...names].sort()).toEqual(names);
     const read = await adminTrw("GET", `/api/user/${made.id}`);
