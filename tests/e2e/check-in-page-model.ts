@@ -71,25 +71,44 @@ export async function todayLines(
   const office = await apiAs(request, "office", "Yardline Demo");
   const clients = await office.get<{ results: { id: number }[] }>("/api/client");
   const client = clients.results[0]?.id ?? null;
-  const hour = new Date();
-  hour.setUTCMinutes(0, 0, 0);
   const run = Date.now().toString(36).toUpperCase();
   const lines: { id: number; code: string; dock: string }[] = [];
   for (let index = 0; index < count; index++) {
     serial += 1;
     const code = `${tag}-${run}-${serial}`;
     const dock = `D${serial}`;
-    const answer = await office.send("post", `/api/${kind}`, {
-      code,
-      booked_date: hour.toISOString(),
-      client,
-      warehouse: "W3",
-      dock,
-    });
-    expect(answer.status, answer.body).toBe(201);
-    lines.push({ id: (JSON.parse(answer.body) as { id: number }).id, code, dock });
+    const body = { code, client, warehouse: "W3", dock };
+    lines.push({ id: await bookToday(office, kind, body), code, dock });
   }
   return { office, lines };
+}
+
+/**
+ * Books a line of today (the demo yard's day is UTC) at the first hour the dock takes: the
+ * current hour, else 06:00-21:00. Receptions are bound by the opening hours and the hour's
+ * capacity, which other journeys fill, so a fixed hour would pass or fail by the time of day.
+ */
+async function bookToday(
+  office: Awaited<ReturnType<typeof apiAs>>,
+  kind: "expedition" | "reception",
+  body: Record<string, unknown>,
+): Promise<number> {
+  const now = new Date();
+  now.setUTCMinutes(0, 0, 0);
+  const candidates = [now.getUTCHours(), ...Array.from({ length: 16 }, (_, index) => 6 + index)];
+  let last = "";
+  for (const hourOfDay of candidates) {
+    const hour = new Date(now);
+    hour.setUTCHours(hourOfDay);
+    const answer = await office.send("post", `/api/${kind}`, {
+      ...body,
+      booked_date: hour.toISOString(),
+    });
+    if (answer.status === 201) return (JSON.parse(answer.body) as { id: number }).id;
+    expect(answer.status, answer.body).toBe(400);
+    last = answer.body;
+  }
+  throw new Error(`no hour of today takes a ${kind}: ${last}`);
 }
 
 /** The line on the server: its truck's plate and arrival. */
