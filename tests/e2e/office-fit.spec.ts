@@ -159,3 +159,31 @@ test.describe("in English", () => {
     await shot(page, "form-error-notice-1280x800");
   });
 });
+
+/**
+ * A first-time visitor of the public pages reads them in their browser's language (Accept-
+ * Language on the server, navigator.languages in the page) when they chose nothing: the pages
+ * speak English and Spanish (spec section 9), so Mexico reads Spanish, Brazil English.
+ */
+for (const [locale, lang] of [
+  ["es-ES", "es"],
+  ["es-MX", "es"],
+  ["pt-BR", "en"],
+] as const) {
+  test.describe(`public page for a ${locale} browser`, () => {
+    test.use({ lang: null, locale, viewport: { width: 390, height: 844 }, isMobile: true });
+
+    test(`opens in ${lang}`, async ({ page }) => {
+      // The served HTML is already in their language (no English first paint).
+      const served = await page.goto("/");
+      expect(await served?.text()).toContain(`<html lang="${lang}"`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      const login = page.getByRole("link", { name: lang === "es" ? /cliente/i : /client/i });
+      await expect(login.first()).toBeVisible();
+      if (locale !== "pt-BR") {
+        await expect(page.getByRole("link", { name: /client area/i })).toHaveCount(0);
+      }
+      await shot(page, `public-landing-${locale}-390x844`);
+    });
+  });
+}
