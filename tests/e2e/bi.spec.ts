@@ -60,7 +60,9 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   await page.goto("/bi");
   await expect(page.getByRole("heading", { name: "BI", level: 1 })).toBeVisible();
 
-  // No dates: the spec's fill_dates warning.
+  // It opens on this month's chart; without dates, the spec's fill_dates warning.
+  await expect(page.getByRole("figure", { name: /^Lines / })).toBeVisible();
+  await page.getByLabel("From").fill("");
   await page.getByRole("button", { name: "OK" }).click();
   await expect(page.getByText("Fill date fields")).toBeVisible();
 
@@ -92,21 +94,21 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   const rawChart = await downloadOf(page, "Download raw chart (CSV)");
   expect(rawChart.suggestedFilename()).toBe(`bi_lines_both_${from}_${to}.csv`);
   const chartRows = await csvOf(rawChart);
-  expect(chartRows[0]).toEqual(["booked_date", "value"]);
+  expect(chartRows[0]).toEqual(["Booked date", "Value"]);
   expect(chartRows.slice(1).map((row) => row[0])).toEqual(figures.map((row) => row.booked_date));
   expect(chartRows.slice(1).find((row) => row[0] === today)?.[1]).toBe(String(shownCount));
   const rawDetail = await downloadOf(page, "Download raw detail (CSV)");
   expect(rawDetail.suggestedFilename()).toBe(`bi_lines_both_${from}_${to}_detail_${today}.csv`);
   const detailRows = await csvOf(rawDetail);
   expect(detailRows[0]).toEqual([
-    "id",
-    "type",
-    "code",
-    "booked_date",
-    "client",
-    "truck",
-    "status",
-    "reason",
+    "ID",
+    "Type",
+    "Delivery note",
+    "Booked date",
+    "Client",
+    "Truck",
+    "Status",
+    "Reason",
   ]);
   expect(detailRows).toHaveLength(detailCount + 1);
   expect(detailRows.slice(1).every((row) => row.length === 8 && !row.includes(""))).toBe(true);
@@ -119,6 +121,7 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdfBytes);
   expect(Number(box?.[1])).toBeGreaterThan(Number(box?.[2]));
   expect(pdfBytes).toContain("/Subtype /Image");
+  expect(pdfBytes.length, "PDF bytes").toBeLessThan(300 * 1024);
 
   // Yard times: dwell per arrival day and the carrier scorecard, sortable, as CSV.
   const card = page.getByRole("table", { name: /^Carrier scorecard/ });

@@ -125,6 +125,31 @@ describe("prerendered public pages", () => {
       }
     });
 
+    it(`sends ${page.path} by Accept-Language to a visitor who chose nothing`, async () => {
+      const cases: [string, string][] = [
+        ["es-ES,es;q=0.9", "es"],
+        ["es-MX", "es"],
+        ["pt-BR,pt;q=0.9,es;q=0.8,en;q=0.7", "es"],
+        ["pt-BR,pt;q=0.9,en;q=0.8", "en"],
+        ["en;q=0.5,es;q=0.9", "es"],
+        ["de-DE", "en"],
+      ];
+      for (const [accept, lang] of cases) {
+        const response = await t.app.inject({
+          url: page.path,
+          headers: { ...HTML, "accept-language": accept },
+        });
+        expect(head(response.body).lang, accept).toBe(lang);
+        expect(response.headers.vary).toMatch(/\baccept-language\b/i);
+      }
+      // A choice wins over the browser's languages.
+      const chosen = await t.app.inject({
+        url: page.path,
+        headers: { ...HTML, "accept-language": "es-ES", cookie: "vueml-lang=en" },
+      });
+      expect(head(chosen.body).lang).toBe("en");
+    });
+
     it(`sends ${page.path} in English for an English or unknown cookie`, async () => {
       for (const cookie of ["vueml-lang=en", "vueml-lang=en_bw", "vueml-lang=fr", "lang=es"]) {
         const response = await t.app.inject({ url: page.path, headers: { ...HTML, cookie } });

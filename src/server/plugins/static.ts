@@ -38,14 +38,31 @@ type PageLang = (typeof PAGE_LANGS)[number];
  */
 const LANG_COOKIE = "vueml-lang";
 
-/** The visitor's page language from the cookie; English without it (or with anything else). */
-export function pageLangOf(cookieHeader: string | undefined): PageLang {
+/**
+ * The visitor's page language: the cookie (their choice), else the first of Accept-Language's
+ * tags the pages speak (a first-time visitor from Spain or Mexico reads Spanish), else English.
+ * The client's public-lang.ts decides the same way by navigator.languages.
+ */
+export function pageLangOf(
+  cookieHeader: string | undefined,
+  acceptLanguage?: string | undefined,
+): PageLang {
   for (const part of (cookieHeader ?? "").split(";")) {
     const [name, value] = part.split("=", 2).map((piece) => piece.trim());
     if (name !== LANG_COOKIE) continue;
     if (value === "es" || value === "es_bw") return "es";
     if (value === "en" || value === "en_bw") return "en";
   }
+  const tags = (acceptLanguage ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean);
+      return { base: tag.split("-")[0], q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((tag) => tag.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { base } of tags) if (base === "es" || base === "en") return base;
   return "en";
 }
 
@@ -84,8 +101,9 @@ function readPrerendered(root: string): Map<string, Partial<Record<PageLang, str
 function registerPrerendered(app: FastifyInstance, root: string): void {
   for (const [path, files] of readPrerendered(root)) {
     app.get(path, { schema: { hide: true } }, (request, reply) => {
-      const file = files[pageLangOf(request.headers.cookie)] ?? files.en;
-      reply.header("vary", "cookie");
+      const lang = pageLangOf(request.headers.cookie, request.headers["accept-language"]);
+      const file = files[lang] ?? files.en;
+      reply.header("vary", "cookie, accept-language");
       return reply.sendFile(file as string);
     });
   }

@@ -75,4 +75,22 @@ export interface ServerTexts {
     backToLogin: string;
     otherAccount: string;
   };
+  /** The task list's Excel export (domain/task-list/excel.ts): sheet name and column headers. */
+  taskListExcel: {
+    sheet: string;
+    date: string;
+    user: string;
+    task: string;
+    description: string;
+    client: string;
+    reference: string;
+    tag: string;
+    hours: string;
+    reviewed: string;
+    right: string;
+    reworked: string;
+    nok: string;
+    observations: string;
+    total: string;
+  };
 }

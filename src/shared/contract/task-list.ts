@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../constants";
 import { fieldCode, Id, QueryId, text } from "./fields";
 import { PagingQuery } from "./paging";
 
@@ -117,6 +118,12 @@ export const TaskLineFilters = z.object({
   reference: text(120).optional().describe("Lines with exactly this reference"),
 });
 export type TaskLineFilters = z.infer<typeof TaskLineFilters>;
+
+/** The export: the list filters and the language of its headers (else Accept-Language). */
+export const TaskLineExportQuery = TaskLineFilters.extend({
+  lang: z.enum(LOCALES).optional().describe("Language of the headers (en, es, pt, mx)"),
+});
+export type TaskLineExportQuery = z.infer<typeof TaskLineExportQuery>;
 
 export const TASK_PAGE_SIZE = 10;
 

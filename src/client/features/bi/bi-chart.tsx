@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { ResponsiveBar } from "@nivo/bar";
 import { ResponsivePie } from "@nivo/pie";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { ListTable } from "../../ui/list/list-table";
 import { BarItem } from "./bar-item";
 import styles from "./bi.module.css";
-import type { ChartDatum } from "./chart-data";
+import { type ChartDatum, thinTicks } from "./chart-data";
 
 export type ChartKind = "bar" | "pie";
 
@@ -18,6 +19,26 @@ export interface BiChartProps {
 
 const BAR_COLOR = "#0b4fa8";
 const SELECTED_COLOR = "#ffb400";
+const FONT_PX = 13;
+const MARGIN = { top: 16, right: 16, left: 56 };
+/** Room a label needs along the axis: its text side by side, or its height when slanted. */
+const labelRoom = (longest: number, slanted: boolean) =>
+  slanted ? FONT_PX * 2 : longest * FONT_PX * 0.62 + 16;
+
+/** The width of an element, followed as the window or layout changes. */
+function useWidth<E extends HTMLElement>(): [RefObject<E | null>, number] {
+  const ref = useRef<E>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 /**
  * The nivo bar or pie. Bars are focusable and labelled; the table below the chart is the same
@@ -33,28 +54,33 @@ export function BiChart({ kind, data, title, selectedId, onSelect }: BiChartProp
     if (datum) onSelect(datum);
   };
   const manyBars = data.length > 31;
+  const slanted = manyBars || data.some((d) => d.label.length > 10);
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
+  const longest = Math.max(0, ...data.map((d) => d.label.length));
+  // Only as many labels as fit the axis: 30 days side by side were a smear (issue 26).
+  const ticks = thinTicks(
+    data.map((d) => d.id),
+    Math.max(0, (boxWidth || 1000) - MARGIN.left - MARGIN.right),
+    labelRoom(longest, slanted),
+  );
   return (
     <figure className={styles.figure} aria-label={title}>
-      <div className={styles.chart} aria-hidden={kind === "pie" ? true : undefined}>
+      <div ref={boxRef} className={styles.chart} aria-hidden={kind === "pie" ? true : undefined}>
         {kind === "bar" ? (
           <ResponsiveBar
             data={data.map((datum) => ({ id: datum.id, label: datum.label, value: datum.value }))}
             keys={["value"]}
             indexBy="id"
-            margin={{ top: 16, right: 16, bottom: manyBars ? 80 : 56, left: 56 }}
+            margin={{ ...MARGIN, bottom: manyBars ? 80 : 56 }}
             padding={0.25}
             colors={(bar) => {
               const datum = byId.get(String(bar.indexValue));
               return datum ? colorOf(datum) : BAR_COLOR;
             }}
             axisBottom={{
-              tickRotation: manyBars || data.some((d) => d.label.length > 10) ? -45 : 0,
+              tickRotation: slanted ? -45 : 0,
               format: (id) => byId.get(String(id))?.label ?? String(id),
-              tickValues: manyBars
-                ? data
-                    .filter((_, index) => index % Math.ceil(data.length / 24) === 0)
-                    .map((d) => d.id)
-                : undefined,
+              tickValues: ticks,
             }}
             axisLeft={{ tickSize: 0 }}
             enableLabel={!manyBars}
@@ -66,7 +92,7 @@ export function BiChart({ kind, data, title, selectedId, onSelect }: BiChartProp
             role="group"
             ariaLabel={title}
             onClick={(bar) => pick(bar.indexValue)}
-            theme={{ text: { fontSize: 13 } }}
+            theme={{ text: { fontSize: FONT_PX } }}
             animate={false}
           />
         ) : (
@@ -82,7 +108,7 @@ export function BiChart({ kind, data, title, selectedId, onSelect }: BiChartProp
             arcLinkLabel={(slice) => byId.get(String(slice.id))?.label ?? String(slice.id)}
             arcLabelsTextColor="#ffffff"
             onClick={(slice) => pick(slice.id)}
-            theme={{ text: { fontSize: 13 } }}
+            theme={{ text: { fontSize: FONT_PX } }}
             animate={false}
           />
         )}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { DateTime } from "luxon";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Metric, MetricType } from "../../../shared/contract/bi";
 import { statusById } from "../../../shared/contract/status";
 import { saveBlob } from "../../lib/download";
@@ -25,7 +26,7 @@ import {
   rawChart,
   rawDetail,
 } from "./chart-data";
-import { downloadCsv, toCsv } from "./csv";
+import { decimalSeparator, downloadCsv, toCsv } from "./csv";
 import { chartPdf } from "./pdf";
 import { YardTimes } from "./yard-times";
 
@@ -37,13 +38,23 @@ interface Form {
   to: string;
 }
 
-const EMPTY_FORM: Form = { kind: "bar", metric: "lines", type: 0, from: "", to: "" };
+/** The form as the screen opens: this month's lines, both types, as bars. */
+function thisMonth(): Form {
+  const now = DateTime.local();
+  return {
+    kind: "bar",
+    metric: "lines",
+    type: 0,
+    from: now.startOf("month").toISODate() ?? "",
+    to: now.endOf("month").toISODate() ?? "",
+  };
+}
 
 /** /bi (spec section 2, "BI screen"): a metric as a bar or pie chart, its detail and exports. */
 export function BiPage() {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [form, setForm] = useState<Form>(EMPTY_FORM);
+  const [form, setForm] = useState<Form>(thisMonth);
   const [shown, setShown] = useState<{
     query: BiQuery;
     kind: ChartKind;
@@ -75,27 +86,27 @@ export function BiPage() {
   const set = <K extends keyof Form>(key: K, value: Form[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
-  const handleOk = async (event?: FormEvent) => {
+  const handleOk = async (event?: FormEvent, choice: Form = form) => {
     event?.preventDefault();
-    if (!form.from || !form.to) {
+    if (!choice.from || !choice.to) {
       notify("warning", t`Warning`, t`Fill date fields`);
       return;
     }
-    if (form.to < form.from) {
+    if (choice.to < choice.from) {
       notify("warning", t`Warning`, t`The end date is before the start date`);
       return;
     }
     const query: BiQuery = {
-      metric: form.metric,
-      type: form.metric === "trucks" ? 0 : form.type,
-      from: form.from,
-      to: form.to,
+      metric: choice.metric,
+      type: choice.metric === "trucks" ? 0 : choice.type,
+      from: choice.from,
+      to: choice.to,
     };
     setLoading(true);
     setSelected(null);
     setDetail(null);
     try {
-      setShown({ query, kind: form.kind, answer: await fetchMetric(query) });
+      setShown({ query, kind: choice.kind, answer: await fetchMetric(query) });
     } catch (error) {
       notifyError(error);
     } finally {
@@ -103,8 +114,14 @@ export function BiPage() {
     }
   };
 
+  // The screen opens on this month's chart, not on an empty form (issue 26).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening.
+  useEffect(() => {
+    void handleOk(undefined, thisMonth());
+  }, []);
+
   const handleReset = () => {
-    setForm(EMPTY_FORM);
+    setForm(thisMonth());
     setShown(null);
     setSelected(null);
     setDetail(null);
@@ -141,16 +158,17 @@ export function BiPage() {
       setPdfPending(false);
     }
   };
+  const decimal = decimalSeparator(i18n.locales ?? i18n.locale);
   const handleRawChart = () => {
     if (!shown) return;
-    const table = rawChart(shown.answer);
-    downloadCsv(exportName(shown.query, "", "csv"), toCsv(table.header, table.rows));
+    const table = rawChart(shown.answer, i18n);
+    downloadCsv(exportName(shown.query, "", "csv"), toCsv(table.header, table.rows, decimal));
   };
   const handleRawDetail = () => {
     if (!shown || !detail || !selected) return;
-    const table = rawDetail(detail);
+    const table = rawDetail(detail, i18n);
     const name = exportName(shown.query, `detail_${selected.id.replace(/[^\w-]/g, "-")}`, "csv");
-    downloadCsv(name, toCsv(table.header, table.rows));
+    downloadCsv(name, toCsv(table.header, table.rows, decimal));
   };
 
   return (

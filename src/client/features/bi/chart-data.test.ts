@@ -1,7 +1,10 @@
+import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { chartData, detailLink, exportName, rawChart, rawDetail } from "./chart-data";
+import { chartData, detailLink, exportName, rawChart, rawDetail, thinTicks } from "./chart-data";
 
 const incidenceLabel = () => "label";
+// Source texts (no catalog): the headers as an English user reads them.
+const i18n = setupI18n({ locale: "en", messages: { en: {} } });
 
 describe("chartData", () => {
   it("draws every day of the range as a bar, zero included, and skips empty days on a pie", () => {
@@ -39,7 +42,7 @@ describe("chartData", () => {
       color: "#f44336",
       detail: { kind: "incidence", status: 4, reason: null },
     });
-    expect(rawChart(answer).rows).toEqual([["revision", undefined, undefined, 3]]);
+    expect(rawChart(answer, i18n).rows).toEqual([["revision", undefined, undefined, 3]]);
   });
 });
 
@@ -66,11 +69,36 @@ describe("exports and links", () => {
   });
 
   it("lays the detail out as CSV columns", () => {
-    const table = rawDetail({
-      metric: "trucks",
-      rows: [{ id: 1, name: "T1", plate: "1234ABC", register_date: "2033-01-10T10:00:00.000Z" }],
-    });
-    expect(table.header).toEqual(["id", "name", "plate", "register_date"]);
+    const table = rawDetail(
+      {
+        metric: "trucks",
+        rows: [{ id: 1, name: "T1", plate: "1234ABC", register_date: "2033-01-10T10:00:00.000Z" }],
+      },
+      i18n,
+    );
+    expect(table.header).toEqual(["ID", "Name", "Plate", "Register date"]);
     expect(table.rows).toEqual([[1, "T1", "1234ABC", "2033-01-10T10:00:00.000Z"]]);
+  });
+});
+
+describe("thinTicks", () => {
+  const days = Array.from(
+    { length: 30 },
+    (_, index) => `2026-11-${String(index + 1).padStart(2, "0")}`,
+  );
+
+  it("keeps every label while they fit", () => {
+    expect(thinTicks(days.slice(0, 7), 1100, 90)).toHaveLength(7);
+  });
+
+  it("keeps every n-th label of 30 days so no two overlap, the first day always", () => {
+    const shown = thinTicks(days, 1100, 90);
+    expect(shown.length).toBeLessThanOrEqual(Math.floor(1100 / 90));
+    expect(shown[0]).toBe("2026-11-01");
+    expect(shown[1]).toBe(days[3]);
+  });
+
+  it("shows at least the first label on a tiny axis", () => {
+    expect(thinTicks(days, 10, 90)).toEqual(["2026-11-01"]);
   });
 });

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { DateTime } from "luxon";
 import type {
   IncidenceDetail,
@@ -107,22 +109,43 @@ export function exportName(query: BiQuery, suffix: string, extension: "csv" | "p
   return `${[...parts, suffix].filter(Boolean).join("_")}.${extension}`;
 }
 
+/** CSV column names, in the user's language (issue 26: they were English to everyone). */
+const HEADERS = {
+  register_date: msg`Register date`,
+  booked_date: msg`Booked date`,
+  value: msg`Value`,
+  status: msg`Status`,
+  reason_code: msg`Reason code`,
+  reason: msg`Reason`,
+  id: msg`ID`,
+  name: msg`Name`,
+  plate: msg`Plate`,
+  type: msg`Type`,
+  code: msg`Delivery note`,
+  client: msg`Client`,
+  truck: msg`Truck`,
+  shipment: msg`Shipment`,
+  created: msg`Created`,
+};
+type Header = keyof typeof HEADERS;
+const headers = (i18n: I18n, keys: Header[]) => keys.map((key) => i18n._(HEADERS[key]));
+
 /** The raw chart as a table: its header and rows (the CSV and the screen-reader table). */
-export function rawChart(answer: MetricRows): { header: string[]; rows: CsvValue[][] } {
+export function rawChart(answer: MetricRows, i18n: I18n): { header: string[]; rows: CsvValue[][] } {
   switch (answer.metric) {
     case "trucks":
       return {
-        header: ["register_date", "value"],
+        header: headers(i18n, ["register_date", "value"]),
         rows: answer.rows.map((row) => [row.register_date, row.value]),
       };
     case "lines":
       return {
-        header: ["booked_date", "value"],
+        header: headers(i18n, ["booked_date", "value"]),
         rows: answer.rows.map((row) => [row.booked_date, row.value]),
       };
     case "incidences":
       return {
-        header: ["status", "reason_code", "reason", "value"],
+        header: headers(i18n, ["status", "reason_code", "reason", "value"]),
         rows: answer.rows.map((row) => [
           row.status.description,
           row.reason?.code,
@@ -134,16 +157,28 @@ export function rawChart(answer: MetricRows): { header: string[]; rows: CsvValue
 }
 
 /** The detail rows as a table, for the CSV. */
-export function rawDetail(detail: DetailRows): { header: string[]; rows: CsvValue[][] } {
+export function rawDetail(
+  detail: DetailRows,
+  i18n: I18n,
+): { header: string[]; rows: CsvValue[][] } {
   switch (detail.metric) {
     case "trucks":
       return {
-        header: ["id", "name", "plate", "register_date"],
+        header: headers(i18n, ["id", "name", "plate", "register_date"]),
         rows: detail.rows.map((row) => [row.id, row.name, row.plate, row.register_date]),
       };
     case "lines":
       return {
-        header: ["id", "type", "code", "booked_date", "client", "truck", "status", "reason"],
+        header: headers(i18n, [
+          "id",
+          "type",
+          "code",
+          "booked_date",
+          "client",
+          "truck",
+          "status",
+          "reason",
+        ]),
         rows: detail.rows.map((row) => [
           row.id,
           row.type,
@@ -157,7 +192,7 @@ export function rawDetail(detail: DetailRows): { header: string[]; rows: CsvValu
       };
     case "incidences":
       return {
-        header: ["shipment", "type", "code", "status", "reason", "created"],
+        header: headers(i18n, ["shipment", "type", "code", "status", "reason", "created"]),
         rows: detail.rows.map((row) => [
           row.shipment.id,
           row.shipment.type,
@@ -181,4 +216,15 @@ export function detailLink(
   if (metric === "trucks") return `/truck/${row.id}`;
   if (row.statusId === 4 || row.type === 1) return `/expedition/${row.id}`;
   return `/reception/${row.id}`;
+}
+
+/**
+ * The bars whose label the x axis shows: every bar while the labels fit side by side, else
+ * every n-th (the first always), so 30 days on a desktop never run into each other (issue 26).
+ * `labelWidth` is the room one label needs along the axis, in the same unit as `axisWidth`.
+ */
+export function thinTicks<T>(bars: readonly T[], axisWidth: number, labelWidth: number): T[] {
+  const fit = Math.max(1, Math.floor(axisWidth / Math.max(1, labelWidth)));
+  const step = Math.ceil(bars.length / fit);
+  return bars.filter((_, index) => index % step === 0);
 }

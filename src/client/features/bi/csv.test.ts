@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCsv } from "./csv";
+import { decimalSeparator, toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("writes a BOM, semicolons, -- for empty values and CRLF rows", () => {
@@ -19,5 +19,14 @@ describe("toCsv", () => {
   it("quotes separators, quotes and line breaks, keeps accents, and disarms formulas", () => {
     const csv = toCsv(["a", "b", "c"], [["Logística; Norte", 'say "hi"', "=SUM(A1)"]]);
     expect(csv.split("\r\n")[1]).toBe('"Logística; Norte";"say ""hi""";\'=SUM(A1)');
+  });
+});
+
+describe("decimal separator", () => {
+  it("writes numbers with the user's decimal comma, text as it is", () => {
+    expect(decimalSeparator(["es-ES", "es"])).toBe(",");
+    expect(decimalSeparator(["en-GB", "en"])).toBe(".");
+    const csv = toCsv(["a", "b"], [[12.5, "1.5"]], decimalSeparator("pt-PT"));
+    expect(csv.split("\r\n")[1]).toBe("12,5;1.5");
   });
 });

@@ -10,8 +10,21 @@ const BOM = "\uFEFF";
 
 export type CsvValue = string | number | null | undefined;
 
-function cell(value: CsvValue): string {
-  const text = value === null || value === undefined ? "" : String(value);
+/** The decimal separator of the user's language ("," in es, pt and mx; "." in en). */
+export function decimalSeparator(locales: string | readonly string[]): string {
+  const parts = new Intl.NumberFormat(locales as string | string[]).formatToParts(1.5);
+  return parts.find((part) => part.type === "decimal")?.value ?? ".";
+}
+
+function cell(value: CsvValue, decimal: string): string {
+  // Numbers with the user's decimal separator and no grouping, as Excel in es or pt reads
+  // them; the ";" separator never clashes with a decimal comma.
+  const text =
+    value === null || value === undefined
+      ? ""
+      : typeof value === "number"
+        ? String(value).replace(".", decimal)
+        : String(value);
   if (text.trim() === "") return CSV_EMPTY;
   // Quote what would break the row: the separator, quotes, line breaks; and neutralise a
   // leading formula character so a spreadsheet never runs a cell as a formula.
@@ -20,8 +33,14 @@ function cell(value: CsvValue): string {
 }
 
 /** The CSV text: a header row, then one row per record. */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(cell).join(CSV_SEPARATOR));
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly CsvValue[])[],
+  decimal = ".",
+): string {
+  const lines = [header, ...rows].map((row) =>
+    row.map((value) => cell(value, decimal)).join(CSV_SEPARATOR),
+  );
   return `${BOM}${lines.join("\r\n")}\r\n`;
 }
 

@@ -11,7 +11,7 @@ import { useSortState } from "../../ui/list/use-sort-state";
 import { fetchDwellGroups, fetchDwellLines } from "./api";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
-import { downloadCsv, toCsv } from "./csv";
+import { decimalSeparator, downloadCsv, toCsv } from "./csv";
 import { DETAIL_TABLE } from "./detail-table";
 import { DwellLines } from "./dwell-lines";
 
@@ -41,7 +41,7 @@ const rowLabel = (row: DwellGroupRow) =>
  * row's button lists its lines (arrival, departure, dwell) below.
  */
 export function DwellBreakdown({ query }: { query: BiQuery }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const [by, setBy] = useState<DwellGroup>("carrier");
   const [sort, handleSort] = useSortState<SortKey>({ key: "p90_minutes", ascending: false }, [
@@ -114,6 +114,7 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
       toCsv(
         columns,
         sorted.map((row) => columns.map((key) => cellOf(row, key))),
+        decimalSeparator(i18n.locales ?? i18n.locale),
       ),
     );
   return (

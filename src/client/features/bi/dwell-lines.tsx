@@ -8,7 +8,7 @@ import type { ListColumn } from "../../ui/list/list-column";
 import { ListTable } from "../../ui/list/list-table";
 import styles from "./bi.module.css";
 import { type BiQuery, detailLink, exportName } from "./chart-data";
-import { downloadCsv, toCsv } from "./csv";
+import { decimalSeparator, downloadCsv, toCsv } from "./csv";
 import { DETAIL_TABLE } from "./detail-table";
 
 const shown = (iso: string) => DateTime.fromISO(iso).toFormat(DATE_DISPLAY_FORMAT);
@@ -35,7 +35,7 @@ export function DwellLines({
   title: string;
   lines: readonly DwellLine[];
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const columns: ListColumn<DwellLine>[] = [
     {
       id: "line",
@@ -88,6 +88,7 @@ export function DwellLines({
           row.departure_date,
           row.dwell_minutes,
         ]),
+        decimalSeparator(i18n.locales ?? i18n.locale),
       ),
     );
   return (

@@ -5,7 +5,7 @@ import type { ListColumn } from "../../ui/list/list-column";
 import { ListTable } from "../../ui/list/list-table";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
-import { downloadCsv, toCsv } from "./csv";
+import { decimalSeparator, downloadCsv, toCsv } from "./csv";
 import { DETAIL_TABLE } from "./detail-table";
 
 /**
@@ -13,7 +13,7 @@ import { DETAIL_TABLE } from "./detail-table";
  * and 90th percentile in minutes, with a CSV export. (Per carrier or truck: dwell-breakdown.tsx.)
  */
 export function DwellPerDay({ query, rows }: { query: BiQuery; rows: DwellRow[] | null }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const number = styles.number;
   const columns: ListColumn<DwellRow>[] = [
     {
@@ -47,6 +47,7 @@ export function DwellPerDay({ query, rows }: { query: BiQuery; rows: DwellRow[] 
           row.median_minutes,
           row.p90_minutes,
         ]),
+        decimalSeparator(i18n.locales ?? i18n.locale),
       ),
     );
   return (

@@ -6,7 +6,7 @@ import { ListTable } from "../../ui/list/list-table";
 import { useSortState } from "../../ui/list/use-sort-state";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
-import { downloadCsv, toCsv } from "./csv";
+import { decimalSeparator, downloadCsv, toCsv } from "./csv";
 import { DETAIL_TABLE } from "./detail-table";
 import { ToleranceForm } from "./tolerance-form";
 
@@ -59,7 +59,7 @@ export function CarrierScorecard({
   mayChangeSettings,
   onToleranceSaved,
 }: CarrierScorecardProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [sort, handleSort] = useSortState<SortKey>({ key: "lines", ascending: false }, ["carrier"]);
   const names: Record<SortKey, string> = {
     carrier: t`Carrier`,
@@ -86,6 +86,7 @@ export function CarrierScorecard({
       toCsv(
         COLUMNS,
         rows.map((row) => COLUMNS.map((key) => row[key])),
+        decimalSeparator(i18n.locales ?? i18n.locale),
       ),
     );
   return (

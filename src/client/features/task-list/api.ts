@@ -10,6 +10,7 @@ import {
 } from "../../../shared/contract/task-list";
 import { saveDownload } from "../../lib/download";
 import { http, requestWithHeaders } from "../../lib/http";
+import { currentLocale } from "../../lib/i18n";
 import type { SearchOption } from "../../ui/search-select";
 
 /** The task list API of this screen (contract: shared/contract/task-list.ts). */
@@ -180,10 +181,11 @@ export async function shipmentCode(id: number, signal?: AbortSignal): Promise<st
   return ShipmentCode.parse(body).code;
 }
 
-/** Downloads the Excel export of `filters` (every page) as a file. */
+/** Downloads the Excel export of `filters` (every page) as a file, headers in the user's language. */
 export async function downloadExcel(filters: TaskListFilters): Promise<string> {
-  const query = new URLSearchParams(
-    Object.entries(filterParams(filters)).map(([key, value]) => [key, String(value)]),
-  ).toString();
+  const query = new URLSearchParams([
+    ...Object.entries(filterParams(filters)).map(([key, value]) => [key, String(value)]),
+    ["lang", currentLocale()],
+  ]).toString();
   return saveDownload(`api/task-line/export${query ? `?${query}` : ""}`, "task-list.xlsx");
 }

@@ -1,26 +1,29 @@
 import ExcelJS from "exceljs";
+import type { ServerTexts } from "../../texts/types";
 import { userLabel } from "./presenter";
 import type { TaskLineView } from "./repository";
 
 /**
  * The task list as one .xlsx sheet: a header row, one row per line (the day as a date cell,
  * hours and parts as numbers), and a totals row (SUM formulas with their cached results, so
- * a reader that does not recalculate still sees the figures).
+ * a reader that does not recalculate still sees the figures). Headers and sheet name in the
+ * user's language; numbers stay number cells, which Excel shows with the reader's own decimal
+ * separator.
  */
 const COLUMNS = [
-  { header: "Date", key: "date", width: 12, style: { numFmt: "dd/mm/yyyy" } },
-  { header: "User", key: "user", width: 22 },
-  { header: "Task", key: "task", width: 22 },
-  { header: "Description", key: "description", width: 26 },
-  { header: "Client", key: "client", width: 22 },
-  { header: "Reference", key: "reference", width: 16 },
-  { header: "Tag number", key: "tag", width: 14 },
-  { header: "Hours", key: "hours", width: 10, style: { numFmt: "0.00" } },
-  { header: "Reviewed parts", key: "reviewed", width: 14 },
-  { header: "Right parts", key: "right", width: 12 },
-  { header: "Reworked parts", key: "reworked", width: 14 },
-  { header: "NOK parts", key: "nok", width: 11 },
-  { header: "Observations", key: "observations", width: 40 },
+  { key: "date", width: 12, style: { numFmt: "dd/mm/yyyy" } },
+  { key: "user", width: 22 },
+  { key: "task", width: 22 },
+  { key: "description", width: 26 },
+  { key: "client", width: 22 },
+  { key: "reference", width: 16 },
+  { key: "tag", width: 14 },
+  { key: "hours", width: 10, style: { numFmt: "0.00" } },
+  { key: "reviewed", width: 14 },
+  { key: "right", width: 12 },
+  { key: "reworked", width: 14 },
+  { key: "nok", width: 11 },
+  { key: "observations", width: 40 },
 ] as const;
 
 /** Keys of the columns that get a total. */
@@ -31,11 +34,14 @@ function dayOf(value: string): Date {
   return new Date(Date.UTC(year, month - 1, day));
 }
 
-export async function taskLinesWorkbook(rows: TaskLineView[]): Promise<Buffer> {
+export async function taskLinesWorkbook(
+  rows: TaskLineView[],
+  texts: ServerTexts["taskListExcel"],
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Yardline";
-  const sheet = workbook.addWorksheet("Task list", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((column) => ({ ...column }));
+  const sheet = workbook.addWorksheet(texts.sheet, { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((column) => ({ ...column, header: texts[column.key] }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
     sheet.addRow({
@@ -69,7 +75,7 @@ export async function taskLinesWorkbook(rows: TaskLineView[]): Promise<Buffer> {
     sums.nok += row.nokParts ?? 0;
   }
   const last = rows.length + 1;
-  const totals = sheet.addRow({ date: null, user: "Total" });
+  const totals = sheet.addRow({ date: null, user: texts.total });
   for (const key of SUMMED) {
     const column = sheet.getColumn(key);
     const letter = column.letter;

@@ -8,6 +8,10 @@ describe("public page language", () => {
     expect(langOf("en_bw", "es-ES")).toBe("en");
     expect(langOf(null, "es-MX")).toBe("es");
     expect(langOf("pt", "de-DE")).toBe("en");
+    // The whole preference list, as Accept-Language.
+    expect(langOf(null, ["pt-BR", "es-ES", "en"])).toBe("es");
+    expect(langOf(null, ["pt-BR", "pt"])).toBe("en");
+    expect(langOf(null, ["es-MX"])).toBe("es");
   });
 
   it("reads the vueml-lang cookie the server prerenders by", () => {

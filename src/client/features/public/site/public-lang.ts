@@ -9,10 +9,22 @@ export type PublicLang = "en" | "es";
 
 export const PUBLIC_LANG_KEY = "vueml-lang";
 
-export function langOf(stored: string | null | undefined, browser?: string): PublicLang {
+/**
+ * The stored choice, else the first of the browser's languages the pages speak (its whole
+ * preference list, as Accept-Language: ["pt-BR", "es"] reads Spanish), else English.
+ */
+export function langOf(
+  stored: string | null | undefined,
+  browser?: string | readonly string[],
+): PublicLang {
   if (stored === "en" || stored === "en_bw") return "en";
   if (stored === "es" || stored === "es_bw") return "es";
-  return browser?.toLowerCase().startsWith("es") ? "es" : "en";
+  const tags = typeof browser === "string" ? [browser] : (browser ?? []);
+  for (const tag of tags) {
+    const base = tag.toLowerCase().split(/[-_]/)[0];
+    if (base === "es" || base === "en") return base;
+  }
+  return "en";
 }
 
 /** The stored value as sent with a contact request (en, es, en_bw or es_bw). */
@@ -38,7 +50,7 @@ export function cookieLang(cookies?: string): PublicLang | null {
 export function initialPublicLang(): PublicLang {
   return langOf(
     storedLang() ?? cookieLang(),
-    typeof navigator === "undefined" ? undefined : navigator.language,
+    typeof navigator === "undefined" ? undefined : navigator.languages,
   );
 }
 
@@ -54,13 +66,14 @@ export function setLangCookie(lang: PublicLang): void {
 
 /**
  * At boot: the cookie follows the language the page shows (a choice stored before the cookie
- * existed, a browser in Spanish), so the next load comes prerendered in it. Nothing is set for
- * a visitor who gets the default (English) and chose nothing.
+ * existed), so the next load comes prerendered in it. Nothing is set for a visitor who chose
+ * nothing: the server picks their page by Accept-Language as the client does by
+ * navigator.languages.
  */
 export function syncLangCookie(lang: PublicLang): void {
   const current = cookieLang();
   if (current === lang) return;
-  if (current === null && lang === "en" && storedLang() === null) return;
+  if (current === null && storedLang() === null) return;
   setLangCookie(lang);
 }
 

@@ -6,7 +6,7 @@ import {
   EXPORT_MAX_LINES,
   LookupQuery,
   TaskLine,
-  TaskLineFilters,
+  TaskLineExportQuery,
   TaskLineInput,
   TaskLineListQuery,
   TaskUser,
@@ -43,6 +43,7 @@ import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { createOnceWrite, versionedWrite } from "../../../http/route-schemas";
 import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { requirePermission } from "../../../plugins/require-permission";
+import { languageFromHeader, textsFor } from "../../../texts";
 
 const tags = ["task-list"];
 const SCOPE =
@@ -83,8 +84,9 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The filtered task lines as an Excel workbook",
       description:
         `${SCOPE}Same filters as the list, every page: one sheet with a header row, days as ` +
-        `dates, hours and parts as numbers, and a totals row. At most ${EXPORT_MAX_LINES} lines.`,
-      querystring: TaskLineFilters,
+        `dates, hours and parts as numbers, and a totals row; headers in lang (else Accept-Language). ` +
+        `At most ${EXPORT_MAX_LINES} lines.`,
+      querystring: TaskLineExportQuery,
       response: {
         200: z.any().describe("The .xlsx file"),
         ...errorResponses(...API_ERRORS),
@@ -100,7 +102,8 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
       if (count > EXPORT_MAX_LINES) {
         throw errors.badRequest(`More than ${EXPORT_MAX_LINES} lines: narrow the dates`);
       }
-      const body = await taskLinesWorkbook(rows);
+      const language = request.query.lang ?? languageFromHeader(request.headers["accept-language"]);
+      const body = await taskLinesWorkbook(rows, textsFor(language).taskListExcel);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header("content-type", XLSX)

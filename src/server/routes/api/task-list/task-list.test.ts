@@ -481,6 +481,28 @@ describe("api/task-line/export", () => {
     expect(totals.getCell(12).value).toEqual({ formula: "SUM(L2:L3)", result: 1 });
   });
 
+  it("writes headers, sheet name and totals in the asked language, else Accept-Language's", async () => {
+    const headersOf = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await office("GET", url, undefined, headers);
+      expect(response.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+      return { name: sheet.name, header: sheet.getRow(1).values as unknown[] };
+    };
+    const es = await headersOf("/api/task-line/export?date_after=2030-01-01&lang=es");
+    expect(es.name).toBe("Lista de tareas");
+    expect(es.header.slice(1, 5)).toEqual(["Fecha", "Usuario", "Tarea", "Descripción"]);
+    const mx = await headersOf("/api/task-line/export?date_after=2030-01-01&lang=mx");
+    expect(mx.header[5]).toBe("SKU");
+    const pt = await headersOf("/api/task-line/export?date_after=2030-01-01", {
+      "accept-language": "pt-PT,pt;q=0.9",
+    });
+    expect(pt.header[1]).toBe("Data");
+    const bad = await office("GET", "/api/task-line/export?lang=fr");
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("answers an empty sheet with a header and zero totals when nothing matches", async () => {
     const response = await office("GET", "/api/task-line/export?date_after=2030-01-01");
     expect(response.statusCode).toBe(200);
