@@ -55,6 +55,7 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const creationId = useRef(crypto.randomUUID());
+  const touched = useRef(false);
   const mayEdit = editing ? session.can("editCL") : session.can("addCL");
 
   // The mirrored copy at once (the form opens offline), then the API's, mirrored too.
@@ -67,7 +68,11 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
     },
     {
       cached: () => (lineId === null ? null : getMirroredCriticalLine(lineId)),
+      // The mirrored copy, then the server's: once the user has typed, a later copy never
+      // overwrites what they typed (nor the version their edit is based on; a newer server
+      // version meets the 412 merge on save).
       onData: (loaded) => {
+        if (touched.current) return;
         setEditing(loaded);
         setValues(formValuesOf(loaded));
       },
@@ -80,8 +85,10 @@ export function CriticalLineFormPage({ lineId: rawId }: { lineId?: string }) {
 
   // The form calls each field as the list's column does.
   const label = (field: keyof CriticalLineFormValues) => i18n._(CRITICAL_LINE_LABELS[field]);
-  const set = (field: keyof CriticalLineFormValues) => (value: string) =>
+  const set = (field: keyof CriticalLineFormValues) => (value: string) => {
+    touched.current = true;
     setValues((current) => ({ ...current, [field]: value }));
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
