@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { ToggleButton, ToggleButtonGroup } from "react-aria-components";
+import { yardCountry } from "../../../shared/phone";
 import { useSession } from "../../lib/session/use-session";
 import styles from "./check-in.module.css";
 import { CheckInFlow } from "./check-in-flow";
@@ -47,7 +48,11 @@ export function CheckInPage() {
         </ToggleButton>
       </ToggleButtonGroup>
       {mode === "in" ? (
-        <CheckInFlow company={company.id} zone={company.time_zone} />
+        <CheckInFlow
+          company={company.id}
+          zone={company.time_zone}
+          phoneCountry={yardCountry({ timeZone: company.time_zone })}
+        />
       ) : (
         <CheckOutForm company={company.id} />
       )}
