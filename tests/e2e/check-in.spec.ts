@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { apiAs } from "./api-as";
 import { CheckInTerminal, lineOnServer, mirrorHolds, todayLines } from "./check-in-page-model";
 import { expect, test } from "./fixtures";
 import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
@@ -276,10 +277,19 @@ test.describe("self check-in", () => {
     page,
     request,
   }) => {
-    const { office, lines } = await todayLines(request, 1, "GNODOCK");
-    const line = lines[0] as { id: number; code: string };
-    const cleared = await office.send("patch", `/api/expedition/${line.id}`, { dock: "" });
-    expect(cleared.status, cleared.body).toBe(200);
+    const office = await apiAs(request, "office", "Yardline Demo");
+    const hour = new Date();
+    hour.setUTCMinutes(0, 0, 0);
+    const line = { code: `GNODOCK-${Date.now().toString(36).toUpperCase()}` };
+    const clients = await office.get<{ results: { id: number }[] }>("/api/client");
+    const made = await office.send("post", "/api/reception", {
+      code: line.code,
+      client: clients.results[0]?.id ?? null,
+      booked_date: hour.toISOString(),
+      warehouse: "W3",
+      dock: "",
+    });
+    expect(made.status, made.body).toBe(201);
     const created = await office.send("post", "/api/check-in/page");
     const { token } = JSON.parse(created.body) as { token: string };
     await page.goto(`/check-in/${token}`);
