@@ -16,14 +16,15 @@ export function listPageCount(
 }
 
 /**
- * Whether the list in `root` has nothing to show, once it has loaded (`data-empty` "true" or
- * "false", set by the list pages; absent while loading): null while loading, false when no list.
+ * Whether the list in `root` has nothing to show, once it has loaded (`data-empty` "loading",
+ * "true" or "false", set by the list pages): null while loading; false on a page without one
+ * (indicators, alerts, trucks).
  */
 export function listIsEmpty(root: ParentNode | null = globalThis.document ?? null): boolean | null {
-  const list = root?.querySelector<HTMLElement>(PAGE_COUNT_SELECTOR);
+  const list = root?.querySelector<HTMLElement>("[data-empty]");
   if (!list) return false;
   const empty = list.dataset.empty;
-  return empty === undefined ? null : empty === "true";
+  return empty === "loading" ? null : empty === "true";
 }
 
 /** Waits (up to `limitMs`) for the list in the element `id` to load; whether it is empty. */

@@ -64,7 +64,11 @@ export function startRotation(driver: RotationDriver): () => void {
 async function skipEmpty(driver: RotationDriver, shown: KioskStop): Promise<void> {
   if (!driver.isEmpty) return;
   const seen = new Set([shown.name]);
-  while (await driver.isEmpty()) {
+  for (;;) {
+    const before = driver.screen().pathname;
+    if (!(await driver.isEmpty())) return;
+    // Moved meanwhile (by hand, or another navigation): the page on screen is not ours to skip.
+    if (driver.screen().pathname !== before) return;
     const next = nextStop(driver.pages(), driver.screen());
     if (next === null || seen.has(next.name)) return;
     seen.add(next.name);

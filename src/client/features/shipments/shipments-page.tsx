@@ -251,7 +251,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
       data-presentation={presentation}
       data-page={page}
       data-page-count={pageCount}
-      data-empty={list.isLoading ? undefined : String(list.count === 0)}
+      data-empty={list.isLoading ? "loading" : String(list.count === 0)}
     >
       <ListHeader
         titleId={titleId}
