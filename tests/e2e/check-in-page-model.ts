@@ -12,9 +12,9 @@ export class CheckInTerminal {
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { name: "Truck check-in" });
-    this.reference = page.getByLabel("Delivery reference");
+    this.reference = page.getByLabel("Delivery note");
     this.plate = page.getByLabel("Plate");
-    this.dialog = page.getByRole("dialog", { name: "Go to the dock" });
+    this.dialog = page.getByRole("dialog", { name: /^(Go to the dock|Where to go)$/ });
   }
 
   async openAs(user: string): Promise<void> {

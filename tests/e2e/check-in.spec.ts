@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { apiAs } from "./api-as";
 import { CheckInTerminal, lineOnServer, mirrorHolds, todayLines } from "./check-in-page-model";
 import { expect, test } from "./fixtures";
 import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
@@ -40,7 +41,7 @@ test("truck access checks a truck in by reference, sees the dock, then checks it
   );
   await expect(terminal.dialog.getByTestId("dock-warehouse")).toHaveText("W3");
   await expect(terminal.dialog.getByTestId("dock-dock")).toHaveText(line.dock);
-  await expect(page.getByText("Register truck successfully")).toBeVisible();
+  await expect(terminal.dialog.getByText("Truck registered")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/check-in-terminal-1024x768-dock.png` });
   await checkA11y();
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -239,7 +240,7 @@ test.describe("self check-in", () => {
     await page.goto(`/check-in/${token}`);
     await expect(page.getByRole("heading", { name: "Truck check-in" })).toBeVisible();
     const plate = `PH${Date.now().toString(36).slice(-6).toUpperCase()}`;
-    await page.getByLabel("Delivery reference").fill(line.code);
+    await page.getByLabel("Delivery note").fill(line.code);
     await page.getByLabel("Plate").fill(plate);
     await page.getByLabel("Driver name").fill("Phone Driver");
     await page.getByLabel("Phone").fill("+34 622 333 444");
@@ -270,5 +271,37 @@ test.describe("self check-in", () => {
     await expect(page.getByRole("heading", { name: "Vaya al andén" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "es-MX");
     expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("mx");
+  });
+
+  test("a line without a dock sends the driver to its warehouse; a phone without its code is the yard's", async ({
+    page,
+    request,
+  }) => {
+    const office = await apiAs(request, "office", "Yardline Demo");
+    const hour = new Date();
+    hour.setUTCMinutes(0, 0, 0);
+    const line = { code: `GNODOCK-${Date.now().toString(36).toUpperCase()}` };
+    const clients = await office.get<{ results: { id: number }[] }>("/api/client");
+    const made = await office.send("post", "/api/reception", {
+      code: line.code,
+      client: clients.results[0]?.id ?? null,
+      booked_date: hour.toISOString(),
+      warehouse: "W3",
+      dock: "",
+    });
+    expect(made.status, made.body).toBe(201);
+    const created = await office.send("post", "/api/check-in/page");
+    const { token } = JSON.parse(created.body) as { token: string };
+    await page.goto(`/check-in/${token}`);
+    await page.getByRole("button", { name: "ES", exact: true }).click();
+    await page.getByLabel("Albarán").fill(line.code);
+    await page.getByLabel("Matrícula").fill(`ND${Date.now().toString(36).slice(-6).toUpperCase()}`);
+    await page.getByLabel("Nombre del conductor").fill("Sin Andén");
+    await page.getByLabel("Teléfono").fill("600111222");
+    await page.getByRole("button", { name: "Registrar entrada", exact: true }).click();
+    const where = page.getByRole("region", { name: "Adónde ir" });
+    await expect(where).toContainText("vaya al almacén W3");
+    await expect(where).not.toContainText("--");
+    await page.screenshot({ path: `${SHOTS}/self-check-in-390x844-no-dock-es.png` });
   });
 });

@@ -131,6 +131,8 @@ export function demoShipments(context: DemoShipmentContext, now: Date): DemoShip
     const pick = <T>(items: readonly T[]): T =>
       need(items[Math.floor(random() * items.length)], "");
     const chance = (p: number) => random() < p;
+    // Docks draw from a stream of their own, so the other fields stay what they were.
+    const dockRandom = generator(7000 + companyIndex);
 
     const lines: DemoShipment[] = [];
     for (const type of [SHIPMENT_TYPE.expedition, SHIPMENT_TYPE.reception] as const) {
@@ -210,7 +212,7 @@ export function demoShipments(context: DemoShipmentContext, now: Date): DemoShip
         ownTruck: chance(0.1),
         groupage: chance(0.15),
         warehouse: chance(0.7) ? `W${1 + Math.floor(random() * 3)}` : "",
-        dock: hasTruck ? `D${String(1 + Math.floor(random() * 12)).padStart(2, "0")}` : "",
+        dock: dockFor(booked, hasTruck),
         weight: chance(0.6) ? Math.round(random() * 2_400_000) / 100 : null,
         rruleStr:
           expedition && company.hasExpeditionsRrule && chance(0.05)
@@ -238,6 +240,17 @@ export function demoShipments(context: DemoShipmentContext, now: Date): DemoShip
               },
             };
       return { row, history };
+    }
+
+    /**
+     * The office gives a dock when it plans the day: every line with a truck has one, and most
+     * lines up to tomorrow; a few of today's are left for the gate to tell (warehouse or office).
+     */
+    function dockFor(booked: Date, hasTruck: boolean): string {
+      const planned = booked.getTime() < today.plus({ days: 2 }).toMillis();
+      const draw = dockRandom();
+      if (!hasTruck && !(planned && draw < 0.8)) return "";
+      return `D${String(1 + Math.floor(dockRandom() * 12)).padStart(2, "0")}`;
     }
   });
 }

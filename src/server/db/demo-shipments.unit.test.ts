@@ -112,4 +112,23 @@ describe("demoShipments", () => {
     );
     expect([...classes].sort()).toEqual(["delay", "forward", "in_time"]);
   });
+
+  it("gives today's lines waiting for a truck docks, and leaves a few for the gate to tell", () => {
+    const today = DateTime.fromJSDate(now).startOf("day");
+    for (const companyId of companyIds.values()) {
+      const waiting = lines.filter(
+        ({ row }) =>
+          row.companyId === companyId &&
+          row.shipperId === null &&
+          DateTime.fromJSDate(row.bookedDate as Date).hasSame(today, "day"),
+      );
+      const docked = waiting.filter(({ row }) => row.dock !== "");
+      expect(docked.length, `company ${companyId}`).toBeGreaterThan(waiting.length / 2);
+      for (const { row } of docked) expect(row.dock).toMatch(/^D\d{2}$/);
+    }
+    const undocked = lines.filter(({ row }) => row.dock === "" && row.shipperId === null);
+    expect(undocked.some(({ row }) => row.warehouse !== "")).toBe(true);
+    expect(undocked.some(({ row }) => row.warehouse === "")).toBe(true);
+    for (const { row } of lines) if (row.shipperId !== null) expect(row.dock).not.toBe("");
+  });
 });

@@ -6,7 +6,7 @@ import { normalisePhone } from "../../../shared/phone";
 import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
 import { fieldErrorText } from "../../lib/error-messages";
 import { currentLocale } from "../../lib/i18n";
-import { notify, notifyError } from "../../lib/notices";
+import { notifyError } from "../../lib/notices";
 import { db } from "../../offline/db";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
@@ -27,8 +27,15 @@ interface Confirmation {
   queued: boolean;
 }
 
+export interface CheckInFlowProps {
+  company: number;
+  zone: string | undefined;
+  /** Country of a phone typed without its code (the yard's, shared/phone.ts yardCountry). */
+  phoneCountry: string;
+}
+
 /** Check-in (spec "Truck check-in"): load or download, reference, validate, truck, dock. */
-export function CheckInFlow({ company, zone }: { company: number; zone: string | undefined }) {
+export function CheckInFlow({ company, zone, phoneCountry }: CheckInFlowProps) {
   const { t } = useLingui();
   const [type, setType] = useState<1 | 2>(1);
   const [reference, setReference] = useState("");
@@ -83,7 +90,8 @@ export function CheckInFlow({ company, zone }: { company: number; zone: string |
     const plateError = plateFieldError(plate);
     if (plateError) found.plate = fieldErrorText("plate", plateError);
     if (!known && name.trim() === "") found.name = t`Enter the driver's name`;
-    if (!known && phone.trim() !== "" && !normalisePhone(phone)) {
+    const typedPhone = phone.trim() === "" ? null : normalisePhone(phone, phoneCountry);
+    if (!known && phone.trim() !== "" && !typedPhone) {
       found.phone = t`Enter the phone with its country code, e.g. +34 612 345 678`;
     }
     setErrors(found);
@@ -93,11 +101,10 @@ export function CheckInFlow({ company, zone }: { company: number; zone: string |
     const truck = {
       plate: plateOf(plate),
       name: known?.name ?? name.trim().toUpperCase(),
-      phone: known ? known.phone : phone.trim() || null,
+      phone: known ? known.phone : (typedPhone?.e164 ?? null),
     };
     await queueCheckIn(line, truck, author, currentLocale());
     setConfirmation({ line, plate: truck.plate, queued: !navigator.onLine });
-    notify("success", t`Register truck successfully`);
     reset();
   };
 
@@ -116,7 +123,7 @@ export function CheckInFlow({ company, zone }: { company: number; zone: string |
       />
       <form className={styles.row} onSubmit={handleValidate}>
         <TextField
-          label={t`Delivery reference`}
+          label={t`Delivery note`}
           value={reference}
           onChange={(value) => {
             setReference(value);

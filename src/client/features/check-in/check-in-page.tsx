@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { yardCountry } from "../../../shared/phone";
 import { useSession } from "../../lib/session/use-session";
 import { BigChoice } from "./big-choice";
 import styles from "./check-in.module.css";
@@ -38,7 +39,11 @@ export function CheckInPage() {
         onChange={setMode}
       />
       {mode === "in" ? (
-        <CheckInFlow company={company.id} zone={company.time_zone} />
+        <CheckInFlow
+          company={company.id}
+          zone={company.time_zone}
+          phoneCountry={yardCountry({ timeZone: company.time_zone })}
+        />
       ) : (
         <CheckOutForm company={company.id} />
       )}

@@ -33,9 +33,7 @@ export function LineChoices({ lines, selected, onSelect }: LineChoicesProps) {
                 <span>{line.client?.description ?? "--"}</span>
               </span>
               <span className={styles.lineDock}>
-                <Trans>
-                  Warehouse {line.warehouse || "--"} · Dock {line.dock || "--"}
-                </Trans>
+                <LinePlace warehouse={line.warehouse} dock={line.dock} />
               </span>
               {taken ? (
                 <span className={styles.lineTaken}>
@@ -48,4 +46,18 @@ export function LineChoices({ lines, selected, onSelect }: LineChoicesProps) {
       })}
     </ul>
   );
+}
+
+/** Warehouse and dock of a line; what is not assigned yet is said, never "--". */
+function LinePlace({ warehouse, dock }: { warehouse: string; dock: string }) {
+  if (warehouse && dock) {
+    return (
+      <Trans>
+        Warehouse {warehouse} · Dock {dock}
+      </Trans>
+    );
+  }
+  if (dock) return <Trans>Dock {dock}</Trans>;
+  if (warehouse) return <Trans>Warehouse {warehouse} · no dock yet</Trans>;
+  return <Trans>No dock yet: ask at the office</Trans>;
 }

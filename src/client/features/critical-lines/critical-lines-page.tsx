@@ -76,6 +76,7 @@ export function CriticalLinesPage() {
       aria-labelledby="critical-lines-title"
       data-page={page}
       data-page-count={pageCount}
+      data-empty={list.isLoading ? "loading" : String(list.count === 0)}
     >
       <ListHeader
         titleId="critical-lines-title"

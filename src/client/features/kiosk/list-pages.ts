@@ -14,3 +14,36 @@ export function listPageCount(
   const count = Number(list.dataset.pageCount);
   return Number.isInteger(count) && count >= 0 ? count : null;
 }
+
+/**
+ * Whether the list in `root` has nothing to show, once it has loaded (`data-empty` "loading",
+ * "true" or "false", set by the list pages): null while loading; false on a page without one
+ * (indicators, alerts, trucks).
+ */
+export function listIsEmpty(root: ParentNode | null = globalThis.document ?? null): boolean | null {
+  const list = root?.querySelector<HTMLElement>("[data-empty]");
+  if (!list) return false;
+  const empty = list.dataset.empty;
+  return empty === "loading" ? null : empty === "true";
+}
+
+/** Waits (up to `limitMs`) for the list in the element `id` to load; whether it is empty. */
+export function settledEmpty(id = "main", limitMs = 2_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const read = () => listIsEmpty(document.getElementById(id));
+    const now = read();
+    if (now !== null) return resolve(now);
+    const observer = new MutationObserver(() => {
+      const state = read();
+      if (state === null) return;
+      done(state);
+    });
+    const timer = setTimeout(() => done(read() ?? false), limitMs);
+    const done = (state: boolean) => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(state);
+    };
+    observer.observe(document.body, { subtree: true, attributes: true, childList: true });
+  });
+}

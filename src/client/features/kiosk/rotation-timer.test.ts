@@ -206,3 +206,31 @@ describe("startRotation", () => {
     expect(kiosk.ticks).toEqual([]);
   });
 });
+
+describe("startRotation skipping empty pages", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("moves past an empty page at once, and stays when every page is empty", async () => {
+    const kiosk = fakeKiosk(["expeditions", "critical-lines", "alerts"] as KioskPageName[]);
+    const empty = new Set<string>(["critical-lines"]);
+    kiosk.driver.isEmpty = async () =>
+      empty.has(kiosk.driver.screen().pathname.slice(1) as KioskPageName);
+    const stop = startRotation(kiosk.driver);
+    await advanceTicks(3);
+    // expeditions, then critical-lines (empty) skipped to alerts in the same tick, expeditions.
+    expect(kiosk.stops).toEqual(["expeditions:1", "critical-lines:1", "alerts:1", "expeditions:1"]);
+    expect(kiosk.ticks).toEqual([1, 2, 3]);
+    empty.add("expeditions");
+    empty.add("alerts");
+    const before = kiosk.stops.length;
+    await advanceTicks(1);
+    // All empty: each is tried once in the tick, then the rotation stays put.
+    expect(kiosk.stops.length - before).toBeLessThanOrEqual(3);
+    stop();
+  });
+});

@@ -11,6 +11,11 @@ export interface RotationDriver {
   go: (stop: KioskStop) => Promise<void>;
   /** Loads `stop` as a new document (the full reload). */
   reload: (stop: KioskStop) => void;
+  /**
+   * The page now on screen has loaded and has nothing to show (waits briefly for it to load):
+   * the rotation moves on at once instead of showing it for a tick.
+   */
+  isEmpty?: () => Promise<boolean>;
   isOnline: () => boolean;
   /** The app shell is in the service worker's cache. */
   isCached: () => Promise<boolean>;
@@ -23,6 +28,7 @@ export interface RotationDriver {
  * next page of the list on screen, or after a list's last page to the next page of the
  * rotation. From KIOSK_FULL_RELOAD_TICKS on, a tick reloads the whole app instead, but only
  * online and with the shell cached; otherwise it advances as usual and tries again next tick.
+ * A page that turns out empty (an empty list, or nothing mirrored yet) is skipped at once.
  * Returns the stop function.
  */
 export function startRotation(driver: RotationDriver): () => void {
@@ -42,6 +48,7 @@ export function startRotation(driver: RotationDriver): () => void {
         return;
       }
       await driver.go(stop);
+      await skipEmpty(driver, stop);
     } catch (error) {
       // The page on screen stays; the next tick tries again.
       console.warn("Kiosk rotation: the page could not change", error);
@@ -51,4 +58,20 @@ export function startRotation(driver: RotationDriver): () => void {
   };
   const timer = setInterval(() => void tick(), KIOSK_ADVANCE_MS);
   return () => clearInterval(timer);
+}
+
+/** Past empty pages to the next one with something to show; stays put when all are empty. */
+async function skipEmpty(driver: RotationDriver, shown: KioskStop): Promise<void> {
+  if (!driver.isEmpty) return;
+  const seen = new Set([shown.name]);
+  for (;;) {
+    const before = driver.screen().pathname;
+    if (!(await driver.isEmpty())) return;
+    // Moved meanwhile (by hand, or another navigation): the page on screen is not ours to skip.
+    if (driver.screen().pathname !== before) return;
+    const next = nextStop(driver.pages(), driver.screen());
+    if (next === null || seen.has(next.name)) return;
+    seen.add(next.name);
+    await driver.go(next);
+  }
 }

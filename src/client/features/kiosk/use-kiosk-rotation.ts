@@ -12,7 +12,7 @@ import {
   kioskPath,
   kioskSearch,
 } from "./kiosk-pages";
-import { listPageCount } from "./list-pages";
+import { listPageCount, settledEmpty } from "./list-pages";
 import { type KioskStop, rotationFor } from "./rotation";
 import { startRotation } from "./rotation-timer";
 
@@ -55,6 +55,7 @@ export function useKioskRotation(roles: readonly RoleKey[]): void {
       }),
       go: (stop) => show(router, stop, latest.current.today),
       reload: (stop) => window.location.assign(kioskHref(router, stop, latest.current.today)),
+      isEmpty: () => settledEmpty(),
       isOnline: () => navigator.onLine,
       isCached: () => isShellCached(),
       onTick: (ticks) => {

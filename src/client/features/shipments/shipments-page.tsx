@@ -259,6 +259,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
       data-presentation={presentation}
       data-page={page}
       data-page-count={pageCount}
+      data-empty={list.isLoading ? "loading" : String(list.count === 0)}
     >
       <ListHeader
         titleId={titleId}

@@ -5,7 +5,7 @@ import type {
   CheckOutAnswer,
   ValidateAnswer,
 } from "../../../shared/contract/check-in";
-import { normalisePhone } from "../../../shared/phone";
+import { normalisePhone, yardCountry } from "../../../shared/phone";
 import { createOnce } from "../../db/create-once";
 import type { Db, Executor } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
@@ -16,6 +16,7 @@ import { ApiError, errors } from "../../errors";
 import type { SmsProvider } from "../../services/sms/provider";
 import { textsFor } from "../../texts";
 import { findShipment } from "../lines/repository";
+import { findSchedule } from "../scheduling/repository";
 import { today } from "../scheduling/yard-day";
 import { presentShipment } from "../shipments/presenter";
 import { insertHistory } from "../shipments/repository";
@@ -89,7 +90,8 @@ async function truckFor(
   }
   const given = body.truck;
   if (!given) throw errors.validation({ shipper: ["Send exactly one of shipper or truck"] });
-  const phone = given.phone ? normalisePhone(given.phone, given.country_code ?? undefined) : null;
+  const country = given.country_code || (await phoneCountry(tx, companyId));
+  const phone = given.phone ? normalisePhone(given.phone, country) : null;
   if (given.phone && !phone) {
     throw errors.validation({ phone: ["Not a valid phone number for this country"] }, undefined, {
       phone: [{ code: "invalid_phone" }],
@@ -110,6 +112,11 @@ async function truckFor(
     phone: phone?.e164 ?? null,
     countryCode: phone?.country ?? given.country_code ?? null,
   });
+}
+
+/** The country of a phone typed without its code: the yard's (shared/phone.ts yardCountry). */
+export async function phoneCountry(db: Executor, companyId: number): Promise<string> {
+  return yardCountry(await findSchedule(db, companyId));
 }
 
 /** The dock instructions, in the language the driver used (the terminal's, or the phone's). */

@@ -6,7 +6,7 @@ import { normalisePhone } from "../../../shared/phone";
 import type { Db } from "../../db/database";
 import { ApiError, errors } from "../../errors";
 import { linesByReference } from "../check-in/repository";
-import { type CheckInDeps, checkInOnce } from "../check-in/service";
+import { type CheckInDeps, checkInOnce, phoneCountry } from "../check-in/service";
 import { today } from "../scheduling/yard-day";
 
 /** The one answer for every reference the driver cannot check in with (non-disclosure). */
@@ -34,7 +34,10 @@ export async function selfCheckIn(
   input: SelfCheckIn,
   deps: CheckInDeps,
 ): Promise<SelfCheckInAnswer> {
-  const phone = normalisePhone(input.phone, input.country_code ?? undefined);
+  const phone = normalisePhone(
+    input.phone,
+    input.country_code || (await phoneCountry(db, companyId)),
+  );
   if (!phone) {
     throw errors.validation({ phone: ["Not a valid phone number for this country"] }, undefined, {
       phone: [{ code: "invalid_phone" }],

@@ -94,6 +94,22 @@ describe("public self check-in", () => {
     ).toBe(1);
   });
 
+  it("takes a phone without its country code as one of the yard's country", async () => {
+    const code = await todayLine({ dock: "" });
+    const body = { ...driver(code), phone: "600111222" };
+    const answer = await anonymous("POST", `/api/public/check-in/${token}`, body);
+    expect(answer.statusCode, answer.body).toBe(200);
+    // No dock yet: the answer says so (empty), the page sends the driver to the warehouse.
+    expect(answer.json<SelfCheckInAnswer>()).toMatchObject({ warehouse: "W9", dock: "" });
+    const trucks = await office("GET", `/api/shipper?plate=${body.plate}`);
+    expect(trucks.json<{ results: { phone: string }[] }>().results[0]?.phone).toBe("+34600111222");
+    const refused = await anonymous("POST", `/api/public/check-in/${token}`, {
+      ...driver(await todayLine()),
+      phone: "12345",
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+  });
+
   it("answers every reference it cannot use the same way", async () => {
     const taken = await todayLine();
     expect(

@@ -108,22 +108,36 @@ export function SelfCheckInPage({ token, onLocale }: SelfCheckInPageProps) {
         </p>
       ) : dock ? (
         <section className={styles.dock} aria-labelledby="self-dock">
-          <h2 id="self-dock">
-            <Trans>Go to the dock</Trans>
-          </h2>
+          <h2 id="self-dock">{dock.dock ? t`Go to the dock` : t`Where to go`}</h2>
+          {dock.dock ? null : (
+            <p className={styles.instead}>
+              {dock.warehouse ? (
+                <Trans>
+                  No dock assigned yet: go to warehouse {dock.warehouse}, they will give you the
+                  dock there.
+                </Trans>
+              ) : (
+                <Trans>No dock assigned yet: please ask at the office.</Trans>
+              )}
+            </p>
+          )}
           <dl className={styles.facts}>
-            <div>
-              <dt>
-                <Trans>Warehouse</Trans>
-              </dt>
-              <dd>{dock.warehouse || "--"}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Dock</Trans>
-              </dt>
-              <dd>{dock.dock || "--"}</dd>
-            </div>
+            {dock.warehouse ? (
+              <div>
+                <dt>
+                  <Trans>Warehouse</Trans>
+                </dt>
+                <dd>{dock.warehouse}</dd>
+              </div>
+            ) : null}
+            {dock.dock ? (
+              <div>
+                <dt>
+                  <Trans>Dock</Trans>
+                </dt>
+                <dd>{dock.dock}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>
                 <Trans>Time</Trans>
@@ -138,7 +152,7 @@ export function SelfCheckInPage({ token, onLocale }: SelfCheckInPageProps) {
       ) : (
         <form className={styles.form} onSubmit={(event) => void handleSubmit(event)}>
           {company ? <p className={styles.company}>{company}</p> : null}
-          {field("reference", t`Delivery reference`, { autoComplete: "off" })}
+          {field("reference", t`Delivery note`, { autoComplete: "off" })}
           {field("plate", t`Plate`, { autoComplete: "off" })}
           {field("name", t`Driver name`, { autoComplete: "name" })}
           {field("phone", t`Phone`, {

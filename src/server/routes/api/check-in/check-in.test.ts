@@ -137,6 +137,22 @@ describe("PUT /api/check-in/uid/:uid", () => {
     );
   });
 
+  it("takes a phone without its code as the yard's; without a dock the SMS says where to go", async () => {
+    const { id, code } = await todayLine(1, { dock: "", warehouse: "" });
+    const answer = await gate("PUT", `/api/check-in/uid/${randomUUID()}`, {
+      line: id,
+      type: 1,
+      truck: { ...newTruck(uniquePlate("GNA")), phone: "600111222" },
+      language: "es",
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const truck = answer.json<CheckInAnswer>().check_in.truck;
+    expect(truck).toMatchObject({ phone: "+34600111222", country_code: "ES" });
+    const sms = await office("GET", `/api/sms?shipper=${truck.id}`);
+    expect(sms.json<{ results: { body: string }[] }>().results[0]?.body).not.toContain("--");
+    expect(sms.json<{ results: { body: string }[] }>().results[0]?.body).toContain(code);
+  });
+
   it("applies a repeated uid once: same answer, one truck, one SMS, one history entry", async () => {
     const { id } = await todayLine(2);
     const plate = uniquePlate("GRP");
