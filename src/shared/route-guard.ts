@@ -71,6 +71,9 @@ export const GUARD_RULES: readonly GuardRule[] = [
 
 export const DEFAULT_REDIRECT = "/dashboard";
 
+/** Pages only trw companies have: their critical lines (spec 01 section 2, issue 25). */
+export const TRW_ONLY_ROUTES: readonly RouteName[] = ["critical-lines", "add-critical-line"];
+
 /**
  * Routes every signed-in user may open whatever the rules say: the sync issues list, where a
  * user reviews the offline changes the server refused (not in the spec; a forklift driver or a

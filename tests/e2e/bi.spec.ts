@@ -62,12 +62,12 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
 
   // It opens on this month's chart; without dates, the spec's fill_dates warning.
   await expect(page.getByRole("figure", { name: /^Lines / })).toBeVisible();
-  await page.getByLabel("From").fill("");
+  await page.getByLabel("From", { exact: true }).fill("");
   await page.getByRole("button", { name: "OK" }).click();
   await expect(page.getByText("Fill date fields")).toBeVisible();
 
-  await page.getByLabel("From").fill(from);
-  await page.getByLabel("To").fill(to);
+  await page.getByLabel("From", { exact: true }).fill(from);
+  await page.getByLabel("To", { exact: true }).fill(to);
   await page.getByLabel("Metric").selectOption("lines");
   await page.getByLabel("Type").selectOption("0");
   await page.getByRole("button", { name: "OK" }).click();
@@ -196,8 +196,8 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   // Trucks: no type choice; bars per register day.
   await page.goBack();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByLabel("From").fill(from);
-  await page.getByLabel("To").fill(to);
+  await page.getByLabel("From", { exact: true }).fill(from);
+  await page.getByLabel("To", { exact: true }).fill(to);
   await page.getByLabel("Metric").selectOption("trucks");
   await expect(page.getByLabel("Type")).toHaveCount(0);
   await page.getByRole("button", { name: "OK" }).click();
@@ -225,8 +225,8 @@ test("admin: sets the on-time tolerance beside the scorecard, with clear errors"
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs("admin");
   await page.goto("/bi");
-  await page.getByLabel("From").fill(from);
-  await page.getByLabel("To").fill(to);
+  await page.getByLabel("From", { exact: true }).fill(from);
+  await page.getByLabel("To", { exact: true }).fill(to);
   await page.getByRole("button", { name: "OK" }).click();
   const form = page.getByRole("form", { name: "On-time tolerance" });
   const minutes = form.getByLabel("On-time tolerance (minutes after the booked time)");

@@ -23,13 +23,14 @@ export interface KioskLayoutProps {
  */
 export function KioskLayout({ menu, status }: KioskLayoutProps) {
   const { t } = useLingui();
-  const { roles } = useSession();
+  const { roles, company } = useSession();
+  const isTrw = company?.is_trw ?? false;
   useKioskTheme();
   useWakeLock(true);
-  useKioskRotation(roles);
+  useKioskRotation(roles, isTrw);
   return (
     <div className={styles.layout}>
-      <KioskBar rotation={rotationFor(roles)} status={status} />
+      <KioskBar rotation={rotationFor(roles, isTrw)} status={status} />
       <aside className={styles.corner} aria-label={t`Kiosk menu`}>
         {menu}
       </aside>

@@ -42,7 +42,7 @@ describe("isKioskUser", () => {
 
 describe("rotationFor", () => {
   it("kiosk: expeditions, the walls and critical lines", () => {
-    expect(rotationFor(["kiosk"])).toEqual([
+    expect(rotationFor(["kiosk"], true)).toEqual([
       "expeditions",
       "indicators",
       "alerts",
@@ -51,7 +51,7 @@ describe("rotationFor", () => {
   });
 
   it("kiosk: expeditions then critical lines once it exists (the guard skips the rest)", () => {
-    expect(rotationFor(["kiosk"], ALL_BUILT)).toEqual([
+    expect(rotationFor(["kiosk"], true, ALL_BUILT)).toEqual([
       "expeditions",
       "indicators",
       "alerts",
@@ -59,9 +59,13 @@ describe("rotationFor", () => {
     ]);
   });
 
+  it("kiosk outside trw companies: no critical lines (they are trw companies', issue 25)", () => {
+    expect(rotationFor(["kiosk"], false)).toEqual(["expeditions", "indicators", "alerts"]);
+  });
+
   it("kiosk receptions: receptions and the walls (indicators, alerts)", () => {
-    expect(rotationFor(["kioskReceptions"])).toEqual(["receptions", "indicators", "alerts"]);
-    expect(rotationFor(["kioskReceptions"], ALL_BUILT)).toEqual([
+    expect(rotationFor(["kioskReceptions"], true)).toEqual(["receptions", "indicators", "alerts"]);
+    expect(rotationFor(["kioskReceptions"], true, ALL_BUILT)).toEqual([
       "receptions",
       "indicators",
       "alerts",
@@ -69,12 +73,12 @@ describe("rotationFor", () => {
   });
 
   it("a role the guard lets everywhere gets the full order of the built pages", () => {
-    expect(rotationFor(["admin"])).toEqual(KIOSK_ROTATION);
-    expect(rotationFor(["admin"], ALL_BUILT)).toEqual(KIOSK_ROTATION);
+    expect(rotationFor(["admin"], true)).toEqual(KIOSK_ROTATION);
+    expect(rotationFor(["admin"], true, ALL_BUILT)).toEqual(KIOSK_ROTATION);
   });
 
   it("skips what the guard refuses (a guard: trucks only)", () => {
-    expect(rotationFor(["guardia"], ALL_BUILT)).toEqual(["trucks"]);
+    expect(rotationFor(["guardia"], true, ALL_BUILT)).toEqual(["trucks"]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { RoleKey } from "../../../shared/roles";
-import { guardRedirect } from "../../../shared/route-guard";
+import { guardRedirect, TRW_ONLY_ROUTES } from "../../../shared/route-guard";
 import { routeFromPath } from "../../../shared/routes";
 import {
   isKioskPageName,
@@ -11,14 +11,19 @@ import {
 
 /**
  * The pages a kiosk with these roles rotates through, in order: the ones that exist and that
- * the shared route guard lets the roles see (a page it redirects away from is skipped).
+ * the shared route guard lets the roles see in this company (a page it redirects away from is
+ * skipped: critical lines outside trw companies).
  */
 export function rotationFor(
   roles: readonly RoleKey[],
+  isTrw: boolean,
   pages: Readonly<Record<KioskPageName, KioskPage>> = KIOSK_PAGES,
 ): KioskPageName[] {
   return KIOSK_ORDER.filter(
-    (name) => pages[name].exists && guardRedirect(roles, { name }) === null,
+    (name) =>
+      pages[name].exists &&
+      guardRedirect(roles, { name }) === null &&
+      (isTrw || !TRW_ONLY_ROUTES.includes(name)),
   );
 }
 

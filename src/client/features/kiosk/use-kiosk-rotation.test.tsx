@@ -14,7 +14,7 @@ import type { RoleKey } from "../../../shared/roles";
 import { useKioskRotation } from "./use-kiosk-rotation";
 
 function Kiosk({ roles }: { roles: RoleKey[] }) {
-  useKioskRotation(roles);
+  useKioskRotation(roles, true);
   return <Outlet />;
 }
 

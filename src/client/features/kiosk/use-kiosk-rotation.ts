@@ -33,16 +33,16 @@ async function show(router: AnyRouter, stop: KioskStop, today: string): Promise<
 const firstPage = (name: KioskPageName): KioskStop => ({ name, page: 1 });
 
 /**
- * Runs the kiosk rotation for these roles (spec sections 4 and 9), through every page of each
+ * Runs the kiosk rotation for these roles in this company (spec sections 4 and 9), through every page of each
  * list, and keeps the lists on the current day: today's filters are applied on arrival and
  * again at local midnight.
  */
-export function useKioskRotation(roles: readonly RoleKey[]): void {
+export function useKioskRotation(roles: readonly RoleKey[], isTrw: boolean): void {
   const router = useRouter();
   const today = useToday();
   // Read by the timer at each tick: a profile refresh must not restart the count.
-  const latest = useRef({ rotation: rotationFor(roles), today });
-  latest.current = { rotation: rotationFor(roles), today };
+  const latest = useRef({ rotation: rotationFor(roles, isTrw), today });
+  latest.current = { rotation: rotationFor(roles, isTrw), today };
 
   useEffect(() => {
     const root = document.documentElement;

@@ -1,5 +1,10 @@
 import type { RoleKey } from "../../../shared/roles";
-import { DEFAULT_REDIRECT, guardRedirect, loginRedirect } from "../../../shared/route-guard";
+import {
+  DEFAULT_REDIRECT,
+  guardRedirect,
+  loginRedirect,
+  TRW_ONLY_ROUTES,
+} from "../../../shared/route-guard";
 import { routeFromPath } from "../../../shared/routes";
 import { isTransient } from "../errors";
 import { hasSession, logout, refreshCompany, refreshProfile } from "./session";
@@ -43,7 +48,7 @@ export async function guardPrivateRoute(
   }
   const route = routeFromPath(pathname);
   // Critical lines are trw companies' (spec 01 section 2): elsewhere their pages are not open.
-  const trwOnly = route?.name === "critical-lines" || route?.name === "add-critical-line";
+  const trwOnly = route ? TRW_ONLY_ROUTES.includes(route.name) : false;
   if (trwOnly && getSessionState().company?.is_trw !== true) return { redirect: DEFAULT_REDIRECT };
   const target = route ? guardRedirect(roles, route) : null;
   return target && target !== pathname ? { redirect: target } : { allow: true };
