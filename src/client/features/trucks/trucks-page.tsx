@@ -41,9 +41,10 @@ import { Pager } from "../../ui/list/pager";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
+import { SMS_COOLDOWN_MS, SmsDialog } from "../../ui/sms-dialog";
 import { useDeviceLayout } from "../../ui/use-device-layout";
-import { deleteTruck } from "./api";
-import { SMS_COOLDOWN_MS, SmsDialog } from "./sms-dialog";
+import { deleteTruck, sendSms, smsFailureOf } from "./api";
+import { formatPhone } from "./format";
 import { TruckCards } from "./truck-cards";
 import styles from "./trucks.module.css";
 import { TrucksFilters } from "./trucks-filters";
@@ -166,7 +167,9 @@ export function TrucksPage(props: TrucksPageProps) {
         {...deletion.dialog}
       />
       <SmsDialog
-        truck={smsTruck}
+        truck={smsTruck ? { ...smsTruck, phoneLabel: formatPhone(smsTruck.phone) } : null}
+        send={sendSms}
+        failureOf={smsFailureOf}
         cooldownUntil={smsTruck ? (smsCooldown[smsTruck.id] ?? 0) : 0}
         onAttempt={(truck) =>
           setSmsCooldown((current) => ({ ...current, [truck.id]: Date.now() + SMS_COOLDOWN_MS }))

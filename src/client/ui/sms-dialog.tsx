@@ -1,24 +1,34 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { type Shipper, SMS_MAX_LENGTH } from "../../../shared/contract/trucks";
-import { Button } from "../../ui/button";
-import { TextField } from "../../ui/fields/text-field";
-import dialogStyles from "../../ui/list/dialog.module.css";
-import { sendSms, smsFailureOf } from "./api";
-import { formatPhone } from "./format";
-import styles from "./trucks.module.css";
+import { SMS_MAX_LENGTH } from "../../shared/contract/trucks";
+import { Button } from "./button";
+import { TextField } from "./fields/text-field";
+import dialogStyles from "./list/dialog.module.css";
+import styles from "./sms-dialog.module.css";
 
 /** Send stays disabled this long after a send, so one tap cannot text a driver twice. */
 export const SMS_COOLDOWN_MS = 10_000;
 
-export interface SmsDialogProps {
+/** Who receives the SMS: the truck (shipper) and its phone, already formatted for display. */
+export interface SmsRecipient {
+  id: number;
+  plate: string;
+  name: string;
+  phoneLabel: string;
+}
+
+export interface SmsDialogProps<T extends SmsRecipient = SmsRecipient> {
   /** The truck to text; null closes the dialog. */
-  truck: Shipper | null;
+  truck: T | null;
+  /** Sends the message to the truck (the trucks feature's `sendSms`). */
+  send: (truckId: number, message: string) => Promise<unknown>;
+  /** The gateway's refusal text carried by an error, or null for any other failure. */
+  failureOf: (error: unknown) => string | null;
   /** Epoch ms until which Send stays disabled for this truck. */
   cooldownUntil: number;
   /** A send was attempted (sent or refused): starts the cooldown. */
-  onAttempt: (truck: Shipper) => void;
+  onAttempt: (truck: T) => void;
   onSent: () => void;
   /** A failure other than the gateway's refusal (network, 4xx). */
   onError: (error: unknown) => void;
@@ -45,14 +55,16 @@ function useCooldown(until: number): number {
 }
 
 /** "Send SMS": a message of up to 480 characters to the truck's phone. */
-export function SmsDialog({
+export function SmsDialog<T extends SmsRecipient>({
   truck,
+  send,
+  failureOf,
   cooldownUntil,
   onAttempt,
   onSent,
   onError,
   onClose,
-}: SmsDialogProps) {
+}: SmsDialogProps<T>) {
   const { t } = useLingui();
   const [message, setMessage] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,12 +84,12 @@ export function SmsDialog({
     setSending(true);
     setFailure(null);
     try {
-      await sendSms(truck.id, message.trim());
+      await send(truck.id, message.trim());
       onAttempt(truck);
       onSent();
     } catch (error) {
       onAttempt(truck);
-      const gateway = smsFailureOf(error);
+      const gateway = failureOf(error);
       if (gateway !== null) {
         setFailure(gateway);
       } else {
@@ -105,9 +117,9 @@ export function SmsDialog({
             <Trans>Send SMS</Trans>
           </Heading>
           {truck ? (
-            <p className={styles.smsTo}>
+            <p className={styles.to}>
               <span className={styles.mono}>{truck.plate}</span> · {truck.name} ·{" "}
-              <span className={styles.mono}>{formatPhone(truck.phone)}</span>
+              <span className={styles.mono}>{truck.phoneLabel}</span>
             </p>
           ) : null}
           <TextField
