@@ -21,7 +21,7 @@ export interface SmsRecipient {
 export interface SmsDialogProps<T extends SmsRecipient = SmsRecipient> {
   /** The truck to text; null closes the dialog. */
   truck: T | null;
-  /** Sends the message to the truck (the trucks feature's `sendSms`). */
+  /** Sends the message to the truck (lib/sms.ts `sendSms`). */
   send: (truckId: number, message: string) => Promise<unknown>;
   /** The gateway's refusal text carried by an error, or null for any other failure. */
   failureOf: (error: unknown) => string | null;

@@ -2,7 +2,7 @@ import { DateTime, Settings } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/errors";
 import { uidOf } from "../../test-rows";
-import { afterBound, beforeBound, listSearchParams, smsFailureOf, staleTruckOf } from "./api";
+import { afterBound, beforeBound, listSearchParams, staleTruckOf } from "./api";
 
 describe("list date bounds", () => {
   const zone = Settings.defaultZone;
@@ -63,27 +63,5 @@ describe("error readers", () => {
     const error = new ApiError(412, { code: "precondition_failed", message: "Stale", current });
     expect(staleTruckOf(error)).toEqual(current);
     expect(staleTruckOf(new ApiError(409, { code: "conflict", message: "x" }))).toBeNull();
-  });
-
-  it("smsFailureOf reads the gateway's answer", () => {
-    const sms = {
-      id: 1,
-      shipper: 1,
-      shipment: null,
-      to: "+34612345678",
-      body: "hi",
-      status: "failed",
-      provider: "http",
-      error: "Insufficient credit",
-      gateway_status: 402,
-      user: 1,
-      created: "2024-01-01T00:00:00.000Z",
-    };
-    const error = new ApiError(502, { code: "sms_failed", message: "SMS failed", sms });
-    expect(smsFailureOf(error)).toBe("Insufficient credit");
-    expect(smsFailureOf(new ApiError(502, { code: "sms_failed", message: "Refused" }))).toBe(
-      "Refused",
-    );
-    expect(smsFailureOf(new ApiError(409, { code: "sms_disabled", message: "Off" }))).toBeNull();
   });
 });

@@ -1,12 +1,7 @@
 import { DateTime } from "luxon";
 import { DATE_FILTER_FORMAT } from "../../../shared/constants";
 import { listOf } from "../../../shared/contract/paging";
-import {
-  Shipper,
-  type ShipperInput,
-  SmsFailedBody,
-  SmsMessage,
-} from "../../../shared/contract/trucks";
+import { Shipper, type ShipperInput } from "../../../shared/contract/trucks";
 import { ApiError } from "../../lib/errors";
 import { http } from "../../lib/http";
 import type { ListAnswer } from "../../offline/page-rules";
@@ -116,24 +111,12 @@ export async function autocompletePlate(plate: string, signal?: AbortSignal): Pr
   return Shipper.array().parse(body ?? []);
 }
 
-export async function sendSms(id: number, message: string): Promise<SmsMessage> {
-  return SmsMessage.parse(await http.post<unknown>(`${BASE}/${id}/sms`, { message }));
-}
-
 /** The current truck carried by a 412 answer, or null. */
 export function staleTruckOf(error: unknown): Shipper | null {
   if (!(error instanceof ApiError) || error.status !== 412) return null;
   const body = error.body as { current?: unknown } | null;
   const current = Shipper.safeParse(body?.current);
   return current.success ? current.data : null;
-}
-
-/** What the SMS gateway said when it refused (502 sms_failed), or null. */
-export function smsFailureOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.code !== "sms_failed") return null;
-  const body = SmsFailedBody.safeParse(error.body);
-  if (!body.success) return error.message;
-  return body.data.sms.error || body.data.message;
 }
 
 /** A refusal because the company already has a truck with this plate (409, not_unique). */

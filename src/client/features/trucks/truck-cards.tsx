@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Shipper } from "../../../shared/contract/trucks";
+import { formatPhone } from "../../lib/sms";
 import { ListCards } from "../../ui/list/list-cards";
-import { formatPhone } from "./format";
 import {
   isWaiting,
   type TruckColumnOptions,

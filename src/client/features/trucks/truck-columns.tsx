@@ -1,12 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { Shipper } from "../../../shared/contract/trucks";
+import { formatPhone } from "../../lib/sms";
 import { Icon } from "../../ui/icons";
 import type { ListColumn } from "../../ui/list/list-column";
 import { presentColumns } from "../../ui/list/list-column";
 import styles from "../../ui/list/list-table.module.css";
 import { RowAction } from "../../ui/list/row-action";
-import { formatDateTime, formatPhone } from "./format";
+import { formatDateTime } from "./format";
 
 export type TruckColumnId =
   | "name"
