@@ -6,7 +6,11 @@ import {
   SmsMessage,
   SmsSendRequest,
 } from "../../../../shared/contract/trucks";
+import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import { authOf } from "../../../auth/context";
+import { requireAllowed } from "../../../auth/permissions";
+import { SHIPMENT_PERMISSIONS, scopeOf } from "../../../domain/lines/access";
+import { findShipment } from "../../../domain/lines/repository";
 import { presentSms } from "../../../domain/sms/presenter";
 import { listSms } from "../../../domain/sms/repository";
 import { requireSmsEnabled, sendSms } from "../../../domain/sms/service";
@@ -61,6 +65,57 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(sms);
     },
   });
+
+  // From a line (spec 02 section 7: "SMS: send {id, message, base path expedition or
+  // reception}"): to the phone of the line's truck, logged with the line.
+  for (const [path, type] of [
+    ["expedition", SHIPMENT_TYPE.expedition],
+    ["reception", SHIPMENT_TYPE.reception],
+  ] as const) {
+    const edit = SHIPMENT_PERMISSIONS[type].edit;
+    app.post(`/${path}/:id/sms`, {
+      preHandler: [enabled],
+      schema: {
+        tags,
+        summary: `Send an SMS to the driver of ${path === "expedition" ? "an" : "a"} ${path}'s truck (${edit})`,
+        description:
+          `${DISABLED}Requires ${edit} on a line the user sees (client scope). A line without a ` +
+          "truck, or whose truck has no phone, answers 400 with fields.phone. The message is " +
+          "logged with the truck and the line; the truck's limits apply (one SMS per truck every " +
+          "SMS_TRUCK_INTERVAL_SECONDS, SMS_MAX_PER_USER_PER_MINUTE per user: 429 rate_limited " +
+          "with Retry-After). A gateway refusal answers 502 sms_failed.",
+        params: IdParams,
+        body: SmsSendRequest,
+        response: {
+          201: SmsMessage,
+          502: SmsFailedBody,
+          ...errorResponses(...API_ERRORS, 404, 409, 413, 415, 429),
+        },
+      },
+      handler: async (request, reply) => {
+        const auth = authOf(request);
+        requireAllowed(auth, edit);
+        const line = await findShipment(app.db, scopeOf(auth), request.params.id, type);
+        if (!line) throw errors.notFound();
+        const phone = line.shipper?.phone;
+        if (!line.shipper || !phone) {
+          throw errors.validation({ phone: ["The line's truck has no phone number"] });
+        }
+        const sms = await sendSms(
+          app.db,
+          auth,
+          {
+            to: phone,
+            body: request.body.message,
+            shipperId: line.shipper.id,
+            shipmentId: line.shipment.id,
+          },
+          { sms: app.sms, limits: app.serverConfig.limits },
+        );
+        return reply.code(201).send(sms);
+      },
+    });
+  }
 
   app.get("/sms", {
     preHandler: enabled,
