@@ -25,3 +25,12 @@ export function formatPhone(e164: string | null): string {
   if (!e164) return "";
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
+
+/** SMS from a line (POST api/{expedition|reception}/{id}/sms): to its truck, logged with it. */
+export async function sendLineSms(
+  path: "expedition" | "reception",
+  lineId: number,
+  message: string,
+): Promise<SmsMessage> {
+  return SmsMessage.parse(await http.post<unknown>(`api/${path}/${lineId}/sms`, { message }));
+}

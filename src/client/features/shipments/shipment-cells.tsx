@@ -23,6 +23,12 @@ export interface ShipmentCellOptions {
   onStatusChange?: ((row: Shipment, statusId: number) => void) | undefined;
   /** Inline reason select (editReasons). */
   onReasonChange?: ((row: Shipment, code: string | null) => void) | undefined;
+  /**
+   * SMS to the line's truck (shown when it has a phone and SMS is enabled); `smsLocked` says
+   * whether the line's SMS was just sent (locked for 10 s, spec 02 section 2).
+   */
+  onSms?: ((row: Shipment) => void) | undefined;
+  smsLocked?: ((row: Shipment) => boolean) | undefined;
   /** Large controls (line cards) or a wall without links (kiosk). */
   variant: "table" | "card" | "kiosk";
 }
@@ -50,6 +56,8 @@ export function useShipmentCells({
   statusOptions,
   onStatusChange,
   onReasonChange,
+  onSms,
+  smsLocked,
   variant,
 }: ShipmentCellOptions): (id: ColumnId, row: Shipment) => ReactNode {
   const { t, i18n } = useLingui();
@@ -135,6 +143,14 @@ export function useShipmentCells({
       >
         <Icon name="edit" size={22} />
       </Link>
+      {onSms && row.shipper?.phone ? (
+        <RowAction
+          icon="message"
+          label={t`Send SMS about ${row.code}`}
+          onPress={() => onSms(row)}
+          isDisabled={smsLocked?.(row) ?? false}
+        />
+      ) : null}
       {canDelete ? (
         <RowAction
           icon="trash"

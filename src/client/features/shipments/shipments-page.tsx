@@ -33,9 +33,11 @@ import {
 import type { QuickFilter } from "../../../shared/date-filters";
 import { isKioskUser } from "../../../shared/roles";
 import { BW, statusesFor } from "../../../shared/status-rules";
+import { getConfig } from "../../lib/config";
 import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
-import { notifyError } from "../../lib/notices";
+import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
+import { formatPhone, sendLineSms, smsFailureOf } from "../../lib/sms";
 import { idsWithPendingChanges } from "../../offline/outbox";
 import {
   mirroredClients,
@@ -55,6 +57,7 @@ import { useStoredDateFilter } from "../../ui/list/stored-date-filter";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
+import { SmsDialog } from "../../ui/sms-dialog";
 import { type DeviceLayout, useDeviceLayout } from "../../ui/use-device-layout";
 import { deleteShipment } from "./api";
 import { layoutFor } from "./columns";
@@ -66,6 +69,7 @@ import { ShipmentsSearch } from "./shipments-search";
 import { shipmentsSource } from "./shipments-source";
 import { ShipmentsTable } from "./shipments-table";
 import { ShipmentsToolbar } from "./shipments-toolbar";
+import { useLineSms } from "./use-line-sms";
 
 export interface ShipmentsPageProps {
   type: ShipmentType;
@@ -219,6 +223,10 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
 
   const titleId = isExpedition ? "expeditions-title" : "receptions-title";
   const editable = !isKiosk && presentation !== "kiosk";
+  // SMS to a line's truck (spec 02 section 1): with SMS enabled and the line's edit right.
+  const sms = useLineSms();
+  const canSms =
+    editable && getConfig().smsEnabled && session.can(isExpedition ? "editExp" : "editRecep");
   const lineProps = {
     canDelete,
     onDelete: deletion.ask,
@@ -232,6 +240,8 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         ? (row: Shipment, code: string | null) => void handleReason(row, code)
         : undefined,
     saving: saving ?? EMPTY_IDS,
+    onSms: canSms ? sms.open : undefined,
+    smsLocked: sms.isLocked,
   };
 
   // Spec: the lockdowns dialog only for trw companies whose user has the lockdowns permission.
@@ -326,6 +336,27 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
       )}
 
+      <SmsDialog
+        truck={
+          sms.line?.shipper
+            ? { ...sms.line.shipper, phoneLabel: formatPhone(sms.line.shipper.phone) }
+            : null
+        }
+        send={(_truck, message) =>
+          sendLineSms(isExpedition ? "expedition" : "reception", sms.line?.id ?? 0, message)
+        }
+        failureOf={smsFailureOf}
+        cooldownUntil={sms.lockedUntil(sms.line)}
+        onAttempt={() => {
+          if (sms.line) sms.lock(sms.line);
+        }}
+        onSent={() => {
+          sms.close();
+          notify("success", t`SMS`, t`Message sent successfully`);
+        }}
+        onError={onError}
+        onClose={sms.close}
+      />
       <ConfirmDialog
         message={t`Are you sure you want to DELETE the line?`}
         detail={

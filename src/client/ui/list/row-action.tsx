@@ -10,15 +10,25 @@ export interface RowActionProps {
   /** Red: it deletes. */
   danger?: boolean;
   size?: number;
+  /** Shown but not pressable (e.g. an SMS just sent: locked for 10 s). */
+  isDisabled?: boolean;
 }
 
 /** A row's icon button (edit, SMS, delete, add) in a table, card or group: a 44 px target. */
-export function RowAction({ icon, label, onPress, danger = false, size = 22 }: RowActionProps) {
+export function RowAction({
+  icon,
+  label,
+  onPress,
+  danger = false,
+  size = 22,
+  isDisabled = false,
+}: RowActionProps) {
   return (
     <Button
       className={danger ? `${styles.iconButton} ${styles.danger}` : styles.iconButton}
       aria-label={label}
       onPress={onPress}
+      isDisabled={isDisabled}
     >
       <Icon name={icon} size={size} />
     </Button>

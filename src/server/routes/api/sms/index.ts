@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import { listOf } from "../../../../shared/contract/paging";
 import {
   SmsFailedBody,
@@ -6,7 +7,6 @@ import {
   SmsMessage,
   SmsSendRequest,
 } from "../../../../shared/contract/trucks";
-import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import { authOf } from "../../../auth/context";
 import { requireAllowed } from "../../../auth/permissions";
 import { SHIPMENT_PERMISSIONS, scopeOf } from "../../../domain/lines/access";
