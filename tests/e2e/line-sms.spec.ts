@@ -73,7 +73,15 @@ for (const device of [
       );
       expect(log.results).toHaveLength(1);
       expect(log.results[0]?.body).toBe("Dock 7 is free, come in");
-      expect(log.results[0]?.shipment).toBe((JSON.parse(line.body) as { id: number }).id);
+      const lineId = (JSON.parse(line.body) as { id: number }).id;
+      expect(log.results[0]?.shipment).toBe(lineId);
+
+      // The line's form offers the same SMS (the truck's 10 s lock holds on the server).
+      await page.goto(`/reception/${lineId}`);
+      await page.getByRole("button", { name: "Send SMS", exact: true }).click();
+      await expect(page.getByRole("dialog")).toContainText("+34 611 22 23 33");
+      await page.getByRole("dialog").getByRole("button", { name: "Close", exact: true }).click();
+      await expect(page.getByRole("dialog")).toBeHidden();
     });
   });
 }

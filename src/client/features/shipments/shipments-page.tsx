@@ -35,9 +35,8 @@ import { isKioskUser } from "../../../shared/roles";
 import { BW, statusesFor } from "../../../shared/status-rules";
 import { getConfig } from "../../lib/config";
 import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
-import { notify, notifyError } from "../../lib/notices";
+import { notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
-import { formatPhone, sendLineSms, smsFailureOf } from "../../lib/sms";
 import { idsWithPendingChanges } from "../../offline/outbox";
 import {
   mirroredClients,
@@ -57,11 +56,11 @@ import { useStoredDateFilter } from "../../ui/list/stored-date-filter";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
-import { SmsDialog } from "../../ui/sms-dialog";
 import { type DeviceLayout, useDeviceLayout } from "../../ui/use-device-layout";
 import { deleteShipment } from "./api";
 import { layoutFor } from "./columns";
 import { changeReason, changeStatus, statusCommand } from "./commands";
+import { LineSmsDialog } from "./line-sms-dialog";
 import { ShipmentCards } from "./shipment-cards";
 import styles from "./shipments.module.css";
 import { ShipmentsFilters } from "./shipments-filters";
@@ -336,27 +335,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} />
       )}
 
-      <SmsDialog
-        truck={
-          sms.line?.shipper
-            ? { ...sms.line.shipper, phoneLabel: formatPhone(sms.line.shipper.phone) }
-            : null
-        }
-        send={(_truck, message) =>
-          sendLineSms(isExpedition ? "expedition" : "reception", sms.line?.id ?? 0, message)
-        }
-        failureOf={smsFailureOf}
-        cooldownUntil={sms.lockedUntil(sms.line)}
-        onAttempt={() => {
-          if (sms.line) sms.lock(sms.line);
-        }}
-        onSent={() => {
-          sms.close();
-          notify("success", t`SMS`, t`Message sent successfully`);
-        }}
-        onError={onError}
-        onClose={sms.close}
-      />
+      <LineSmsDialog sms={sms} path={isExpedition ? "expedition" : "reception"} onError={onError} />
       <ConfirmDialog
         message={t`Are you sure you want to DELETE the line?`}
         detail={

@@ -19,7 +19,9 @@ import { OfflineMarker } from "../../../ui/list/offline-marker";
 import pageStyles from "../../../ui/page.module.css";
 import { deleteShipment } from "../api";
 import { HistoryDialog } from "../history-dialog";
+import { LineSmsDialog } from "../line-sms-dialog";
 import { statusChoices } from "../shipments-page";
+import { useLineSms } from "../use-line-sms";
 import { formAccess } from "./field-access";
 import type { ShipmentFormParts } from "./form-parts";
 import { emptyFormState, formStateOf, type ShipmentFormState } from "./form-values";
@@ -114,6 +116,7 @@ export function ShipmentFormPage({
   }, [rebook, onLoad]);
   const line = useShipmentLine(type, id, onLoad, notifyError);
   const save = useShipmentSave(type, line.row, uid.current);
+  const sms = useLineSms();
 
   const { maySave, editable } = formAccess(access, creating, { readOnly, busy: saving });
   const statuses = useMemo(
@@ -231,6 +234,8 @@ export function ShipmentFormPage({
   const { DocumentButtons, PackingSection, NotCreatedDialog, RecurrenceForm } = parts;
   const mayDelete =
     !creating && !readOnly && session.can(isExpedition ? "deleteExp" : "deleteRecep");
+  // SMS to the line's truck (spec 02 section 1), as from the list: SMS on, edit right, a phone.
+  const smsLine = line.row?.shipper?.phone && getConfig().smsEnabled && maySave ? line.row : null;
   return (
     <section className={pageStyles.page} aria-labelledby="shipment-form-title">
       <div className={styles.header}>
@@ -242,6 +247,15 @@ export function ShipmentFormPage({
             {session.can("seeHistory") ? (
               <Button variant="secondary" onPress={() => setHistoryOpen(true)}>
                 <Trans>History</Trans>
+              </Button>
+            ) : null}
+            {smsLine ? (
+              <Button
+                variant="secondary"
+                isDisabled={sms.isLocked(smsLine)}
+                onPress={() => sms.open(smsLine)}
+              >
+                <Trans>Send SMS</Trans>
               </Button>
             ) : null}
             {DocumentButtons ? (
@@ -330,6 +344,7 @@ export function ShipmentFormPage({
           }}
         />
       ) : null}
+      <LineSmsDialog sms={sms} path={isExpedition ? "expedition" : "reception"} />
       <ConfirmDialog
         isOpen={confirmDelete}
         message={t`Are you sure you want to DELETE the line?`}
