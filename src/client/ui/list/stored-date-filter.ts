@@ -7,6 +7,7 @@ import {
   type QuickFilter,
   quickFilterRange,
 } from "../../../shared/date-filters";
+import { searchDay } from "./search-fields";
 
 /**
  * A list's selected date filter kept in localStorage (spec section 4: the bw company does
@@ -14,8 +15,6 @@ import {
  * so "today" stays today on the next day; dates picked by hand are kept as dates.
  */
 type Saved = { quick: QuickFilter } | { after?: string; before?: string };
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function dateFilterKey(scope: string): string {
   return `date-filter:${scope}`;
@@ -44,9 +43,7 @@ export function readDateFilter(scope: string, now?: DateTime): DateRange | null 
     if (typeof saved.quick === "string" && saved.quick in QUICK_FILTERS) {
       return quickFilterRange(saved.quick as QuickFilter, now);
     }
-    const date = (value: unknown) =>
-      typeof value === "string" && ISO_DATE.test(value) ? value : undefined;
-    const range = { after: date(saved.after), before: date(saved.before) };
+    const range = { after: searchDay.parse(saved.after), before: searchDay.parse(saved.before) };
     return range.after === undefined && range.before === undefined ? null : range;
   } catch {
     return null;

@@ -22,11 +22,18 @@ import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["sms"];
+/** A send's answers, from a truck or from a line. */
+const SENT_ANSWERS = {
+  201: SmsMessage,
+  502: SmsFailedBody,
+  ...errorResponses(...API_ERRORS, 404, 409, 413, 415, 429),
+};
 const DISABLED = "When SMS is disabled (SMS_ENABLED=false) it answers 409 sms_disabled. ";
 
 /** SMS to drivers: send to a truck's phone, and the log of what was sent. */
 export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
   const enabled = requireSmsEnabled(app);
+  const deps = () => ({ sms: app.sms, limits: app.serverConfig.limits });
 
   app.post("/shipper/:id/sms", {
     preHandler: [enabled, requirePermission("editTruck")],
@@ -43,11 +50,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         "Retry-After (seconds), and nothing is sent.",
       params: IdParams,
       body: SmsSendRequest,
-      response: {
-        201: SmsMessage,
-        502: SmsFailedBody,
-        ...errorResponses(...API_ERRORS, 404, 409, 413, 415, 429),
-      },
+      response: SENT_ANSWERS,
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
@@ -60,7 +63,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         auth,
         { to: truck.phone, body: request.body.message, shipperId: truck.id },
-        { sms: app.sms, limits: app.serverConfig.limits },
+        deps(),
       );
       return reply.code(201).send(sms);
     },
@@ -86,11 +89,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
           "with Retry-After). A gateway refusal answers 502 sms_failed.",
         params: IdParams,
         body: SmsSendRequest,
-        response: {
-          201: SmsMessage,
-          502: SmsFailedBody,
-          ...errorResponses(...API_ERRORS, 404, 409, 413, 415, 429),
-        },
+        response: SENT_ANSWERS,
       },
       handler: async (request, reply) => {
         const auth = authOf(request);
@@ -110,7 +109,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
             shipperId: line.shipper.id,
             shipmentId: line.shipment.id,
           },
-          { sms: app.sms, limits: app.serverConfig.limits },
+          deps(),
         );
         return reply.code(201).send(sms);
       },
