@@ -92,6 +92,9 @@ const FIELD_CODE_TEXT: LabelTable<FieldErrorCode> = {
   slot_full: msg`This hour is full: pick another`,
   restricted_date: msg`This date is closed for bookings`,
   outside_hours: msg`Outside the dock's opening hours`,
+  not_a_sheet: msg`Not a spreadsheet: send an .xlsx or .csv file`,
+  too_many_rows: msg({ message: "Too many rows: at most {max} per file; split the file" }),
+  formula: msg`A formula: type the value instead`,
 };
 
 /** The dock's refusals of a booked hour: the form offers what to pick instead (issue 24). */

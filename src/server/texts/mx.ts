@@ -19,4 +19,8 @@ export const mx: ServerTexts = {
     text: (code, place) => `Entrada registrada para el folio ${code}. Pase a ${place}.`,
   },
   taskListExcel: { ...es.taskListExcel, client: "SKU" },
+  lineSheet: {
+    ...es.lineSheet,
+    columns: { ...es.lineSheet.columns, code: "Folio", client: "SKU", dock: "Bahía" },
+  },
 };

@@ -1,8 +1,15 @@
+import type { LineColumn } from "../../shared/contract/import-export";
 /**
  * The keys of the server's text catalogue: every language file (en.ts, es.ts, pt.ts, mx.ts) is
  * one object of this type, so a key missing in one language is a type error.
  */
 export interface ServerTexts {
+  /** The lines' import/export workbook (domain/import-export): sheet names and column headers. */
+  lineSheet: {
+    expedition: string;
+    reception: string;
+    columns: Record<LineColumn, string>;
+  };
   /** The shipment PDFs (label and check list, domain/documents/shipment-pdf.ts). */
   documents: {
     expedition: string;

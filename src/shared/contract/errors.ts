@@ -63,6 +63,12 @@ export const FIELD_ERROR_CODES = [
   "restricted_date",
   /** The booked hour is outside the company's dock opening hours. */
   "outside_hours",
+  /** An import's file is not an .xlsx or .csv (issue 28). */
+  "not_a_sheet",
+  /** An import's file has more rows than one import takes (`max`). */
+  "too_many_rows",
+  /** A spreadsheet cell holds a formula: its value is not imported. */
+  "formula",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

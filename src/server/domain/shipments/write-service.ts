@@ -71,7 +71,7 @@ function refuseInvalid(found: ShipmentFieldErrors, fields?: readonly string[]): 
 
 /** The lookups a write names, as columns, and what the history records for them. */
 async function lookupColumns(
-  db: Db,
+  db: Executor,
   auth: AuthContext,
   type: ShipmentType,
   body: ShipmentWriteValues,
@@ -151,7 +151,7 @@ export interface PreparedCreate {
 
 /** A create body's permission, save-rule and lookup checks (403/400 before anything is written). */
 export async function prepareCreate(
-  db: Db,
+  db: Executor,
   auth: AuthContext,
   type: ShipmentType,
   body: ShipmentWriteValues,

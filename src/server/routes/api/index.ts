@@ -16,6 +16,7 @@ import { companyRoutes } from "./company";
 import { criticalLineRoutes } from "./critical-lines";
 import { documentRoutes } from "./documents";
 import { eventsRoutes } from "./events";
+import { importExportRoutes } from "./import-export";
 import { indicatorRoutes } from "./indicators";
 import { schedulingRoutes } from "./scheduling";
 import { shipmentRoutes } from "./shipments";
@@ -66,6 +67,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(eventsRoutes);
     await api.register(documentRoutes);
     await api.register(biRoutes);
+    await api.register(importExportRoutes);
     await api.register(indicatorRoutes);
     await api.register(alertRoutes);
     if (extend) await api.register(extend);
