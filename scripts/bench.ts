@@ -8,8 +8,9 @@
  * brotli), lighthouse (scripts/bench-lighthouse.ts: mobile performance and accessibility of
  * /login, /, /contact and /check-in/{token} on the real server),
  * http (scripts/bench-http.ts: GET api/expedition under load, Yardline vs bare Fastify + pg,
- * and on PGlite), offline (scripts/bench-offline.ts) and series (scripts/bench-series.ts: 52
- * weekly occurrences created in one request, PGlite and PostgreSQL); on request only, metrics
+ * and on PGlite), offline (scripts/bench-offline.ts), series (scripts/bench-series.ts: 52
+ * weekly occurrences created in one request, PGlite and PostgreSQL) and import
+ * (scripts/bench-import.ts: 10,000 spreadsheet rows previewed and imported); on request only, metrics
  * (scripts/bench-metrics.ts: BI metrics over a year of 1,000,000 lines on the PostgreSQL of
  * DATABASE_URL; `npm run bench -- metrics`). bundle and lighthouse need a prior
  * `npm run build`; BENCH_DIST points elsewhere.
@@ -19,6 +20,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LOCALE } from "../src/shared/constants";
 import { runHttpBench } from "./bench-http";
+import { runImportBench } from "./bench-import";
 import { runLighthouse } from "./bench-lighthouse";
 import { fileSize, printSizes, runLoginLoad } from "./bench-login";
 import { runMetricsBench } from "./bench-metrics";
@@ -100,7 +102,7 @@ function report(title: string, files: string[], detail = false): void {
   );
 }
 
-const PARTS = ["bundle", "lighthouse", "http", "offline", "series"] as const;
+const PARTS = ["bundle", "lighthouse", "http", "offline", "series", "import"] as const;
 /** Parts that run only when named (minutes of seeding). */
 const ON_REQUEST = ["metrics"] as const;
 const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
@@ -165,6 +167,12 @@ if (chosen.has("offline")) {
 if (chosen.has("series")) {
   console.log();
   await runSeriesBench();
+}
+
+// 10,000 rows of a spreadsheet previewed and imported, PGlite and PostgreSQL (scripts/bench-import.ts).
+if (chosen.has("import")) {
+  console.log();
+  await runImportBench();
 }
 
 // BI metrics over a year of 1,000,000 lines on PostgreSQL (scripts/bench-metrics.ts).

@@ -23,6 +23,7 @@ import { Route as AppCriticalLinesRouteImport } from './routes/_app/critical-lin
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDockSettingsRouteImport } from './routes/_app/dock-settings'
 import { Route as AppExpeditionsRouteImport } from './routes/_app/expeditions'
+import { Route as AppImportExportRouteImport } from './routes/_app/import-export'
 import { Route as AppIndicatorsRouteImport } from './routes/_app/indicators'
 import { Route as AppReceptionsRouteImport } from './routes/_app/receptions'
 import { Route as AppSyncIssuesRouteImport } from './routes/_app/sync-issues'
@@ -105,6 +106,11 @@ const AppDockSettingsRoute = AppDockSettingsRouteImport.update({
 const AppExpeditionsRoute = AppExpeditionsRouteImport.update({
   id: '/expeditions',
   path: '/expeditions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppImportExportRoute = AppImportExportRouteImport.update({
+  id: '/import-export',
+  path: '/import-export',
   getParentRoute: () => AppRoute,
 } as any)
 const AppIndicatorsRoute = AppIndicatorsRouteImport.update({
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/dock-settings': typeof AppDockSettingsRoute
   '/expeditions': typeof AppExpeditionsRoute
+  '/import-export': typeof AppImportExportRoute
   '/indicators': typeof AppIndicatorsRoute
   '/receptions': typeof AppReceptionsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
@@ -225,6 +232,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/dock-settings': typeof AppDockSettingsRoute
   '/expeditions': typeof AppExpeditionsRoute
+  '/import-export': typeof AppImportExportRoute
   '/indicators': typeof AppIndicatorsRoute
   '/receptions': typeof AppReceptionsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
@@ -256,6 +264,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/dock-settings': typeof AppDockSettingsRoute
   '/_app/expeditions': typeof AppExpeditionsRoute
+  '/_app/import-export': typeof AppImportExportRoute
   '/_app/indicators': typeof AppIndicatorsRoute
   '/_app/receptions': typeof AppReceptionsRoute
   '/_app/sync-issues': typeof AppSyncIssuesRoute
@@ -287,6 +296,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dock-settings'
     | '/expeditions'
+    | '/import-export'
     | '/indicators'
     | '/receptions'
     | '/sync-issues'
@@ -316,6 +326,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dock-settings'
     | '/expeditions'
+    | '/import-export'
     | '/indicators'
     | '/receptions'
     | '/sync-issues'
@@ -346,6 +357,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/dock-settings'
     | '/_app/expeditions'
+    | '/_app/import-export'
     | '/_app/indicators'
     | '/_app/receptions'
     | '/_app/sync-issues'
@@ -473,6 +485,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppExpeditionsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/import-export': {
+      id: '/_app/import-export'
+      path: '/import-export'
+      fullPath: '/import-export'
+      preLoaderRoute: typeof AppImportExportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/indicators': {
       id: '/_app/indicators'
       path: '/indicators'
@@ -582,6 +601,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppDockSettingsRoute: typeof AppDockSettingsRoute
   AppExpeditionsRoute: typeof AppExpeditionsRoute
+  AppImportExportRoute: typeof AppImportExportRoute
   AppIndicatorsRoute: typeof AppIndicatorsRoute
   AppReceptionsRoute: typeof AppReceptionsRoute
   AppSyncIssuesRoute: typeof AppSyncIssuesRoute
@@ -605,6 +625,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppDockSettingsRoute: AppDockSettingsRoute,
   AppExpeditionsRoute: AppExpeditionsRoute,
+  AppImportExportRoute: AppImportExportRoute,
   AppIndicatorsRoute: AppIndicatorsRoute,
   AppReceptionsRoute: AppReceptionsRoute,
   AppSyncIssuesRoute: AppSyncIssuesRoute,

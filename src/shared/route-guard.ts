@@ -34,6 +34,8 @@ function otherRoles(route: RouteTarget, roles: readonly RoleKey[]): string | nul
     // Beyond the spec (issue 12): the day board and the dock settings are the office's.
     case "board":
     case "dock-settings":
+    // Issue 28: importing and exporting lines is the office's.
+    case "import-export":
       return "/dashboard";
     case "trucks":
       return isClientOrForklift ? "/dashboard" : null;
@@ -73,6 +75,9 @@ export const DEFAULT_REDIRECT = "/dashboard";
 
 /** Pages only trw companies have: their critical lines (spec 01 section 2, issue 25). */
 export const TRW_ONLY_ROUTES: readonly RouteName[] = ["critical-lines", "add-critical-line"];
+
+/** Pages trw companies do not have: the import and export of lines (spec 01 section 2). */
+export const NOT_TRW_ROUTES: readonly RouteName[] = ["import-export"];
 
 /**
  * Routes every signed-in user may open whatever the rules say: the sync issues list, where a

@@ -120,6 +120,10 @@ const FIELD_SPECIFIC: Readonly<Record<string, Partial<Record<FieldErrorCode, Mes
       not_unique: msg`A truck with this plate already exists`,
     },
     name: { required: msg`Write the name` },
+    // A spreadsheet's client cell (issue 28): a name or number the user has no client for.
+    client: {
+      invalid_choice: msg`No client with this name or number: write it as the client list does`,
+    },
     weight: { not_zero: msg`The weight cannot be 0` },
     // Said the same in the form (under the hour, with the free hours) and in the sync issues.
     booked_date: {

@@ -21,6 +21,14 @@ export const mx: ServerTexts = {
   taskListExcel: { ...es.taskListExcel, client: "SKU" },
   lineSheet: {
     ...es.lineSheet,
-    columns: { ...es.lineSheet.columns, code: "Folio", client: "SKU", dock: "Bahía" },
+    columns: {
+      ...es.lineSheet.columns,
+      code: "Folio",
+      client: "SKU",
+      road: "Bahía",
+      road_number: "Número de bahía",
+      route_plate: "Placa de ruta",
+      groupage: "Consolidado",
+    },
   },
 };

@@ -93,7 +93,13 @@ export type ImportPreview = z.infer<typeof ImportPreview>;
 
 export const ImportRowsRequest = z.object({
   rows: z
-    .array(z.object({ row: z.number().int().min(1).max(1_000_000), uid: z.uuid(), values: ImportValues }))
+    .array(
+      z.object({
+        row: z.number().int().min(1).max(1_000_000),
+        uid: z.uuid(),
+        values: ImportValues,
+      }),
+    )
     .min(1)
     .max(IMPORT_CHUNK_ROWS),
 });
@@ -117,6 +123,9 @@ const Day = z.iso.date();
 export const ExportQuery = z.object({
   from: Day.describe("First booked day, YYYY-MM-DD (yard time)"),
   to: Day.describe("Last booked day, YYYY-MM-DD (yard time), inclusive"),
-  lang: z.enum(["en", "es", "pt", "mx"]).optional().describe("Header language (else Accept-Language)"),
+  lang: z
+    .enum(["en", "es", "pt", "mx"])
+    .optional()
+    .describe("Header language (else Accept-Language)"),
 });
 export type ExportQuery = z.infer<typeof ExportQuery>;

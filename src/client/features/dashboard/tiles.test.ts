@@ -103,11 +103,14 @@ describe("dashboard tiles (spec section 2)", () => {
     expect(keys(roles, company)).toEqual(expected);
   });
 
-  it("links every tile except import and export", () => {
-    const tiles = dashboardTiles(["admin"], PLAIN);
-    for (const tile of tiles) {
-      if (tile.key === "import" || tile.key === "export") expect(tile.to).toBeUndefined();
+  it("links every tile; import and export open /import-export for the office only (issue 28)", () => {
+    for (const tile of dashboardTiles(["admin"], PLAIN)) {
+      if (tile.key === "import" || tile.key === "export") expect(tile.to).toBe("/import-export");
       else expect(tile.to).toBe(`/${tile.key}`);
     }
+    const forklift = dashboardTiles(["forklift"], PLAIN).filter((tile) =>
+      ["import", "export"].includes(tile.key),
+    );
+    expect(forklift.map((tile) => tile.to)).toEqual([undefined, undefined]);
   });
 });

@@ -1,8 +1,12 @@
 import type { Company } from "../../../shared/contract/company";
 import { can } from "../../../shared/permissions";
 import type { RoleKey } from "../../../shared/roles";
+import { guardRedirect } from "../../../shared/route-guard";
 
-/** Home-menu tiles of spec section 2. Import and export have no action (no link). */
+/**
+ * Home-menu tiles of spec section 2. Import and export open /import-export (issue 28) for the
+ * office; for other roles they stay without an action, as the spec shows them.
+ */
 export type TileKey =
   | "trucks"
   | "expeditions"
@@ -26,7 +30,8 @@ export interface Tile {
     | "/task-list"
     | "/bi"
     | "/board"
-    | "/dock-settings";
+    | "/dock-settings"
+    | "/import-export";
 }
 
 /** The roles the route guard lets into every route: the office. */
@@ -50,6 +55,13 @@ export function dashboardTiles(
   if (roles.some((role) => OFFICE_ROLES.includes(role))) {
     tiles.push({ key: "board", to: "/board" }, { key: "dock-settings", to: "/dock-settings" });
   }
-  if (!isTrw) tiles.push({ key: "import" }, { key: "export" });
+  if (!isTrw) {
+    const to =
+      guardRedirect(roles, { name: "import-export" }) === null ? "/import-export" : undefined;
+    tiles.push(
+      to ? { key: "import", to } : { key: "import" },
+      to ? { key: "export", to } : { key: "export" },
+    );
+  }
   return tiles;
 }

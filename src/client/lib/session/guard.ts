@@ -3,6 +3,7 @@ import {
   DEFAULT_REDIRECT,
   guardRedirect,
   loginRedirect,
+  NOT_TRW_ROUTES,
   TRW_ONLY_ROUTES,
 } from "../../../shared/route-guard";
 import { routeFromPath } from "../../../shared/routes";
@@ -50,6 +51,8 @@ export async function guardPrivateRoute(
   // Critical lines are trw companies' (spec 01 section 2): elsewhere their pages are not open.
   const trwOnly = route ? TRW_ONLY_ROUTES.includes(route.name) : false;
   if (trwOnly && getSessionState().company?.is_trw !== true) return { redirect: DEFAULT_REDIRECT };
+  const notTrw = route ? NOT_TRW_ROUTES.includes(route.name) : false;
+  if (notTrw && getSessionState().company?.is_trw !== false) return { redirect: DEFAULT_REDIRECT };
   const target = route ? guardRedirect(roles, route) : null;
   return target && target !== pathname ? { redirect: target } : { allow: true };
 }

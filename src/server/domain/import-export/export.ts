@@ -91,7 +91,9 @@ export async function exportWorkbook(
   const now = new Date();
   for (const row of rows) {
     const line = presentShipment(row, now);
-    sheet.addRow(Object.fromEntries(columns.map((column) => [column, cellOf(line, column, timeZone)])));
+    sheet.addRow(
+      Object.fromEntries(columns.map((column) => [column, cellOf(line, column, timeZone)])),
+    );
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -12,7 +12,8 @@ import { listClients } from "../clients/repository";
 import { clientScopeOf } from "../clients/service";
 import { bookingPlan, holdsLockdowns, refuseBooking } from "../scheduling/booking";
 import { findSchedule } from "../scheduling/repository";
-import { insertPreparedIn, prepareCreate, repeatOf } from "../shipments/write-service";
+import { findShipmentsByUid } from "../shipments/write-repository";
+import { insertPreparedIn, prepareCreate } from "../shipments/write-service";
 import { columnsOfHeaders, normalizedHeader } from "./columns";
 import { importedLineUid } from "./line-uid";
 import { readSheet, textOf } from "./read-sheet";
@@ -87,25 +88,35 @@ async function writeRows(
           new Date(Math.min(...times)),
           new Date(Math.max(...times)),
         );
+  const known = await findShipmentsByUid(
+    tx,
+    auth.company.id,
+    rows.map((row) => row.uid),
+  );
   const outcomes: ImportRowOutcome[] = [];
   for (const row of rows) {
     if (Object.keys(row.codes).length > 0) {
       outcomes.push(outcomeOf(row, "refused", null, row.codes));
       continue;
     }
+    const existing = known.get(row.uid);
+    if (existing) {
+      // The uid names a line of the other type, or one deleted since: never created again.
+      const usable = existing.type === shipmentType && !existing.deleted;
+      outcomes.push(
+        usable
+          ? outcomeOf(row, "existing", existing.id)
+          : outcomeOf(row, "refused", null, { uid: [{ code: "not_unique" }] }),
+      );
+      continue;
+    }
     try {
-      const existing = await repeatOf(tx, auth, shipmentType, row.uid);
-      if (existing) {
-        outcomes.push(outcomeOf(row, "existing", existing.shipment.id));
-        continue;
-      }
+      // Checks first (they write nothing), then the insert: no savepoint is needed.
+      const prepared = await prepareCreate(tx, auth, shipmentType, row.body);
       const booked = writeInstant(String(row.body.booked_date));
-      const id = await tx.transaction(async (savepoint) => {
-        const prepared = await prepareCreate(savepoint, auth, shipmentType, row.body);
-        const problem = plan?.problem(booked);
-        if (problem) refuseBooking(problem);
-        return insertPreparedIn(savepoint, auth, shipmentType, row.body, prepared, row.uid);
-      });
+      const problem = plan?.problem(booked);
+      if (problem) refuseBooking(problem);
+      const id = await insertPreparedIn(tx, auth, shipmentType, row.body, prepared, row.uid);
       if (id === undefined) outcomes.push(outcomeOf(row, "existing", null));
       else {
         plan?.book(booked);
@@ -149,6 +160,7 @@ export async function previewImport(
   const uidColumn = columns.indexOf("uid");
   const { timeZone } = await findSchedule(db, auth.company.id);
   const lookup = await clientLookup(db, auth);
+  const seen = new Set<string>();
   const read = sheet.rows.map(({ row, cells }) => {
     const values = rowValues(type, columns, cells, timeZone, lookup);
     const uidCell = uidColumn < 0 ? "" : textOf(cells[uidColumn] ?? null);
@@ -162,6 +174,9 @@ export async function previewImport(
             String(values.body.code ?? ""),
             String(values.body.booked_date ?? values.cells.booked_date ?? ""),
           ]);
+    // The same delivery note and hour twice in one file: the second is the same line.
+    if (seen.has(uid)) values.codes.code ??= [{ code: "not_unique" }];
+    seen.add(uid);
     return { planned: { row, uid, body: values.body, codes: values.codes }, cells: values.cells };
   });
   let outcomes: ImportRowOutcome[] = [];

@@ -108,7 +108,9 @@ function readCsv(bytes: Buffer): Sheet {
     rows: data
       .map((cells, index) => ({
         row: index + 2,
-        cells: cells.map((cell): Cell => (cell.startsWith("=") ? { formula: cell.slice(1) } : cell)),
+        cells: cells.map(
+          (cell): Cell => (cell.startsWith("=") ? { formula: cell.slice(1) } : cell),
+        ),
       }))
       .filter(({ cells }) => cells.some((cell) => cell !== "")),
   };

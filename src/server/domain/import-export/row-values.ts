@@ -94,7 +94,9 @@ function readCell(column: LineColumn, cell: Cell, zone: string, client: ClientLo
   }
   if (DATE_COLUMNS.has(column)) {
     const date = dateOf(cell, zone);
-    return date ? { value: date.toFormat("yyyy-LL-dd'T'HH:mm:ssZZ") } : { code: [{ code: "invalid_date" }] };
+    return date
+      ? { value: date.toFormat("yyyy-LL-dd'T'HH:mm:ssZZ") }
+      : { code: [{ code: "invalid_date" }] };
   }
   if (WHOLE_NUMBER_COLUMNS.has(column) || NUMBER_COLUMNS.has(column)) {
     const number = numberOf(cell);

@@ -27,7 +27,8 @@ export function zipEntriesSize(bytes: Buffer): number | undefined {
     const size = bytes.readUInt32LE(at + 24);
     // 0xffffffff: the real size is in a zip64 field; treat it as too big.
     total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    at +=
+      46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
   return total;
 }

@@ -97,7 +97,15 @@ async function receptionsOf(code: string): Promise<Reception[]> {
   return response.json<{ results: Reception[] }>().results;
 }
 
-const SPANISH_HEADERS = ["Albarán", "Fecha reservada", "Cliente", "Origen", "Peso", "Urgente", "Color"];
+const SPANISH_HEADERS = [
+  "Albarán",
+  "Fecha reservada",
+  "Cliente",
+  "Origen",
+  "Peso",
+  "Urgente",
+  "Color",
+];
 
 describe("preview and import", () => {
   it("reads Spanish headers, explains each refused row and writes nothing until imported", async () => {
@@ -142,9 +150,7 @@ describe("preview and import", () => {
     const again = await preview("reception", file);
     expect(again.rows[0]?.uid).toBe(first?.uid);
     expect(again.rows[0]?.existing).toBe(true);
-    expect((await importValid("reception", again)).map((row) => row.outcome)).toEqual([
-      "existing",
-    ]);
+    expect((await importValid("reception", again)).map((row) => row.outcome)).toEqual(["existing"]);
     expect(await receptionsOf("IMP-A")).toHaveLength(1);
   });
 
@@ -154,13 +160,21 @@ describe("preview and import", () => {
       "Guia de remessa;Data reservada;Cliente;Destino;Volumes;Id",
       `IMP-B1;2032-03-10 08:00;${acme.description};Porto;12;${uid}`,
       `IMP-B2;2032-03-10 09:00;;Braga;3;`,
+      `IMP-B3;2032-03-10 11:00;${acme.description};Faro;1;`,
+      `IMP-B3;2032-03-10 11:00;${acme.description};Faro;1;`,
     ].join("\r\n");
     const found = await preview("expedition", Buffer.from(csv, "utf8"), "lines.csv");
     expect(found.rows[0]).toMatchObject({ uid, field_codes: {}, existing: false });
     expect(found.rows[0]?.values).toMatchObject({ destination: "Porto", packages: 12 });
     expect(found.rows[1]?.field_codes.client?.[0]?.code).toBe("required");
+    // The same delivery note and hour twice: the second row is the first one's line.
+    expect(found.rows[2]?.field_codes).toEqual({});
+    expect(found.rows[3]?.field_codes.code?.[0]?.code).toBe("not_unique");
     const imported = await importValid("expedition", found);
-    expect(imported).toMatchObject([{ uid, outcome: "created" }]);
+    expect(imported).toMatchObject([
+      { uid, outcome: "created" },
+      { uid: found.rows[2]?.uid, outcome: "created" },
+    ]);
   });
 
   it("checks every row again on import: a sent row is never trusted", async () => {
@@ -237,7 +251,13 @@ describe("bad files", () => {
     expect((await upload(readonly, "reception", file)).statusCode).toBe(403);
     expect((await upload(adminTrw, "reception", file)).statusCode).toBe(403);
     const rows = await readonly("POST", "/api/import-export/reception/rows", {
-      rows: [{ row: 2, uid: "3b1d0a52-7d4e-4c1a-9c1e-0d1f2e3a4b5d", values: { booked_date: `${DAY}T10:00:00Z` } }],
+      rows: [
+        {
+          row: 2,
+          uid: "3b1d0a52-7d4e-4c1a-9c1e-0d1f2e3a4b5d",
+          values: { booked_date: `${DAY}T10:00:00Z` },
+        },
+      ],
     });
     expect(rows.statusCode).toBe(403);
   });
@@ -256,12 +276,21 @@ describe("export", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet?.name).toBe("Recepciones");
-    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 5)).toEqual(["Id", "Albarán", "Fecha reservada", "Fecha de acción", "Cliente"]);
-    expect(sheet?.getRow(2).getCell(2).value).toBe("IMP-A1");
+    if (!sheet) throw new Error("no sheet");
+    expect(sheet.name).toBe("Recepciones");
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 5)).toEqual([
+      "Id",
+      "Albarán",
+      "Fecha reservada",
+      "Fecha de carga o descarga",
+      "Cliente",
+    ]);
+    expect(sheet.getRow(2).getCell(2).value).toBe("IMP-A1");
     // 10:00 in Madrid, shown as the yard's wall clock.
-    expect((sheet?.getRow(2).getCell(3).value as Date).toISOString()).toBe("2032-03-09T10:00:00.000Z");
+    expect((sheet.getRow(2).getCell(3).value as Date).toISOString()).toBe(
+      "2032-03-09T10:00:00.000Z",
+    );
 
     const back = await preview("reception", response.rawPayload);
     expect(back.rows).toHaveLength(1);

@@ -52,12 +52,17 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   let bytes: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
-      if (part.type === "file" && part.fieldname === "file" && !bytes) bytes = await part.toBuffer();
+      if (part.type === "file" && part.fieldname === "file" && !bytes)
+        bytes = await part.toBuffer();
       else if (part.type === "file") part.file.resume();
     }
   } catch (error) {
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new ApiError(413, "payload_too_large", `The file is larger than ${IMPORT_MAX_BYTES} bytes`);
+      throw new ApiError(
+        413,
+        "payload_too_large",
+        `The file is larger than ${IMPORT_MAX_BYTES} bytes`,
+      );
     }
     throw multipartReadError(error);
   }
