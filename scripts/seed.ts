@@ -7,16 +7,14 @@
 import { loadConfig } from "../src/server/config";
 import { DEMO_PASSWORD, DEMO_USERS } from "../src/server/db/demo-data";
 import { openDatabase } from "../src/server/db/open-database";
-import { resetDatabase, seedDemo } from "../src/server/db/seed";
+import { resetDemo } from "../src/server/db/seed";
 
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
   console.log(`Resetting ${where}...`);
-  await resetDatabase(database.db);
-  await database.migrate();
-  await seedDemo(database.db, { passwordCost: config.passwordHashCost });
+  await resetDemo(database, { passwordCost: config.passwordHashCost });
   console.log(
     `Seeded ${DEMO_USERS.length} demo users (${DEMO_USERS.map((u) => u.username).join(", ")}), ` +
       `password "${DEMO_PASSWORD}".`,
