@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { createSmsProvider } from "../services/sms/create-provider";
 import type { AppMetrics } from "../services/metrics/app-metrics";
+import { createSmsProvider } from "../services/sms/create-provider";
 import type { SmsProvider } from "../services/sms/provider";
 
 declare module "fastify" {

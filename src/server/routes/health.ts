@@ -13,7 +13,10 @@ const Ok = z.object({ status: z.literal("ok") });
 function withinTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`no answer in ${CHECK_TIMEOUT_MS} ms`)),
+      CHECK_TIMEOUT_MS,
+    );
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
@@ -49,7 +52,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         [
           "migrations not applied",
           async () => {
-            if (!(await migrationsApplied(app.db))) throw new Error("a shipped migration is missing");
+            if (!(await migrationsApplied(app.db)))
+              throw new Error("a shipped migration is missing");
           },
         ],
         ["storage not writable", () => app.fileStorage.check()],

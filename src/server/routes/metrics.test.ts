@@ -93,7 +93,8 @@ describe("metrics behind METRICS_TOKEN", () => {
   });
 
   it("counts requests by route pattern and status, never by raw URL", async () => {
-    const series = 'yardline_http_requests_total{method="GET",route="/api/shipper/:id",status="404"}';
+    const series =
+      'yardline_http_requests_total{method="GET",route="/api/shipper/:id",status="404"}';
     const before = value(await scrape(), series) ?? 0;
     expect((await office("GET", "/api/shipper/987654")).statusCode).toBe(404);
     expect((await office("GET", "/api/shipper/987655")).statusCode).toBe(404);
@@ -126,7 +127,11 @@ describe("metrics behind METRICS_TOKEN", () => {
   });
 
   it("counts SMS sent and mail sent", async () => {
-    const truck = await office.create({ plate: "MET-4711", name: "Metrics", phone: "+34612345678" });
+    const truck = await office.create({
+      plate: "MET-4711",
+      name: "Metrics",
+      phone: "+34612345678",
+    });
     const sms = await office("POST", `/api/shipper/${truck.id}/sms`, { message: "Dock 3" });
     expect(sms.statusCode, sms.body).toBe(201);
     const contact = await t.app.inject({
@@ -150,7 +155,9 @@ describe("metrics behind METRICS_TOKEN", () => {
 
   it("shows Idempotency-Key claims in flight and open event streams", async () => {
     const write = office("POST", "/api/test/held", { n: 1 }, { "idempotency-key": "held-1" });
-    await expect.poll(async () => value(await scrape(), "yardline_idempotency_claims_in_flight")).toBe(1);
+    await expect
+      .poll(async () => value(await scrape(), "yardline_idempotency_claims_in_flight"))
+      .toBe(1);
     release();
     expect((await write).statusCode).toBe(201);
     expect(value(await scrape(), "yardline_idempotency_claims_in_flight")).toBe(0);

@@ -1,5 +1,10 @@
 import { count, eq } from "drizzle-orm";
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_PATTERN } from "../../shared/contract/users";
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_PATTERN,
+} from "../../shared/contract/users";
 import type { AdminConfig } from "../config";
 import { hashPassword } from "../crypto/password";
 import type { Db } from "../db/database";

@@ -16,7 +16,10 @@ import { prepareProduction, StartupRefusal } from "./production-checks";
 const STRONG_SECRET = randomBytes(48).toString("base64");
 const ADMIN_PASSWORD = "Dock-7-opens-at-six";
 
-function productionConfig(storage: ScratchStorage | undefined, admin: Partial<ServerConfig["admin"]> = {}) {
+function productionConfig(
+  storage: ScratchStorage | undefined,
+  admin: Partial<ServerConfig["admin"]> = {},
+) {
   const base = testConfig({ ...storage?.storage, mode: "production", jwtSecret: STRONG_SECRET });
   return { ...base, admin: { ...base.admin, ...admin } };
 }
@@ -84,7 +87,9 @@ describe("a production install", () => {
   it("creates the first admin from the environment and nothing of the demo", async () => {
     const database = await openDatabase(scratch.storage);
     await database.migrate();
-    const message = await refusalOf(() => prepareProduction(database.db, productionConfig(scratch)));
+    const message = await refusalOf(() =>
+      prepareProduction(database.db, productionConfig(scratch)),
+    );
     expect(message).toContain("no user can sign in: set YARDLINE_ADMIN_PASSWORD");
 
     const config = productionConfig(scratch, { password: ADMIN_PASSWORD, company: "Acme Yard" });
@@ -140,12 +145,15 @@ describe("npm run create-admin without a terminal", () => {
     const again = await runScript("scripts/create-admin.ts", env, args);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("a user named ops already exists");
-    const weak = await runScript("scripts/create-admin.ts", { ...env, YARDLINE_ADMIN_PASSWORD: "yardline" }, [
-      "--username",
-      "other",
-    ]);
+    const weak = await runScript(
+      "scripts/create-admin.ts",
+      { ...env, YARDLINE_ADMIN_PASSWORD: "yardline" },
+      ["--username", "other"],
+    );
     expect(weak.code).toBe(1);
-    expect(weak.stderr).toContain("YARDLINE_ADMIN_PASSWORD cannot be used: it is the demo password");
+    expect(weak.stderr).toContain(
+      "YARDLINE_ADMIN_PASSWORD cannot be used: it is the demo password",
+    );
 
     const database = await openDatabase(scratch.storage);
     const app = await buildApp({

@@ -115,7 +115,8 @@ export function createDirectoryStorage(dir: string): FileStorage {
       const bytes = Buffer.from("yardline readiness probe");
       try {
         await writeFile(probe, bytes, { flag: "wx" });
-        if (!(await readFile(probe)).equals(bytes)) throw new Error("storage read back other bytes");
+        if (!(await readFile(probe)).equals(bytes))
+          throw new Error("storage read back other bytes");
       } finally {
         await rm(probe, { force: true });
       }
