@@ -4,8 +4,10 @@ import type { AddressInfo } from "node:net";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { loadConfig } from "../config";
 import { PLAIN } from "../db/demo-data";
 import { type Caller, callerFor } from "../test/api-caller";
+import { type FakeGateway, startFakeGateway } from "../test/fake-sms-gateway";
 import { createTestApp, type TestApp, testConfig } from "../test/harness";
 import { startTestSmtpServer, type TestSmtpServer } from "../test/smtp-server";
 
@@ -51,6 +53,7 @@ describe("metrics off (no METRICS_TOKEN)", () => {
 describe("metrics behind METRICS_TOKEN", () => {
   let t: TestApp;
   let smtp: TestSmtpServer;
+  let gateway: FakeGateway;
   let office: Caller;
   const scrape = async () => {
     const response = await t.app.inject({
@@ -64,11 +67,15 @@ describe("metrics behind METRICS_TOKEN", () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
+    gateway = await startFakeGateway();
     const base = testConfig();
+    const { sms } = loadConfig({ SMS_PROVIDER: "http", SMS_HTTP_URL: `${gateway.url}/send` });
     t = await createTestApp({
       extendApi: heldWrite,
       config: {
         metricsToken: TOKEN,
+        sms,
+        limits: { ...base.limits, smsTruckIntervalSeconds: 0 },
         mail: smtp.mailConfig,
         contact: { ...base.contact, mailTo: ["sales@yardline.test"], minFillMs: 0 },
         rateLimit: { ...base.rateLimit, maxFailuresPerUser: 1 },
@@ -79,6 +86,7 @@ describe("metrics behind METRICS_TOKEN", () => {
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
+    await gateway?.close();
   });
 
   it("needs the token", async () => {
@@ -126,31 +134,42 @@ describe("metrics behind METRICS_TOKEN", () => {
     expect(value(await scrape(), "yardline_login_throttled_total")).toBe(refused);
   });
 
-  it("counts SMS sent and mail sent", async () => {
+  it("counts SMS and mail sent and failed", async () => {
     const truck = await office.create({
       plate: "MET-4711",
       name: "Metrics",
       phone: "+34612345678",
     });
-    const sms = await office("POST", `/api/shipper/${truck.id}/sms`, { message: "Dock 3" });
-    expect(sms.statusCode, sms.body).toBe(201);
-    const contact = await t.app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: {
-        name: "Ops",
-        email: "ops@example.com",
-        company: "Acme",
-        accept_terms: true,
-        elapsed_ms: 20_000,
-      },
-    });
-    expect(contact.statusCode, contact.body).toBe(201);
+    const sent = await office("POST", `/api/shipper/${truck.id}/sms`, { message: "Dock 3" });
+    expect(sent.statusCode, sent.body).toBe(201);
+    gateway.answer = { status: 500, body: "gateway down" };
+    const failed = await office("POST", `/api/shipper/${truck.id}/sms`, { message: "Dock 4" });
+    expect(failed.statusCode, failed.body).toBe(502);
+    const contact = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: {
+          name: "Ops",
+          email: "ops@example.com",
+          company: "Acme",
+          accept_terms: true,
+          elapsed_ms: 20_000,
+        },
+      });
+    expect((await contact()).statusCode).toBe(201);
     await smtp.waitFor(1);
     const text = await scrape();
     expect(value(text, 'yardline_sms_messages_total{result="sent"}')).toBe(1);
-    expect(value(text, 'yardline_sms_messages_total{result="failed"}')).toBe(0);
+    expect(value(text, 'yardline_sms_messages_total{result="failed"}')).toBe(1);
     expect(value(text, 'yardline_mail_messages_total{result="sent"}')).toBe(1);
+    expect(value(text, 'yardline_mail_messages_total{result="failed"}')).toBe(0);
+    await smtp.close();
+    expect((await contact()).statusCode).toBe(201); // stored; the mail could not go
+    await expect
+      .poll(async () => value(await scrape(), 'yardline_mail_messages_total{result="failed"}'))
+      .toBe(1);
+    expect(value(await scrape(), 'yardline_mail_messages_total{result="sent"}')).toBe(1);
   });
 
   it("shows Idempotency-Key claims in flight and open event streams", async () => {
