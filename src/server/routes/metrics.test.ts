@@ -48,6 +48,17 @@ describe("metrics off (no METRICS_TOKEN)", () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe("not_found");
   });
+
+  it("is documented in the OpenAPI document with /healthz and /readyz", async () => {
+    const doc = (await t.app.inject({ url: "/api/docs/json" })).json<{
+      paths: Record<string, { get?: { security?: unknown } }>;
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
+    expect(doc.paths["/metrics"]?.get?.security).toEqual([{ metricsToken: [] }]);
+    expect(doc.components.securitySchemes.metricsToken).toMatchObject({ scheme: "bearer" });
+    expect(doc.paths["/readyz"]?.get).toBeDefined();
+    expect(doc.paths["/healthz"]?.get).toBeDefined();
+  });
 });
 
 describe("metrics behind METRICS_TOKEN", () => {
