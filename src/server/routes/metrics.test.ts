@@ -51,10 +51,13 @@ describe("metrics off (no METRICS_TOKEN)", () => {
 
   it("is documented in the OpenAPI document with /healthz and /readyz", async () => {
     const doc = (await t.app.inject({ url: "/api/docs/json" })).json<{
-      paths: Record<string, { get?: { security?: unknown } }>;
+      paths: Record<string, { get?: { security?: unknown; responses?: unknown } }>;
       components: { securitySchemes: Record<string, unknown> };
     }>();
     expect(doc.paths["/metrics"]?.get?.security).toEqual([{ metricsToken: [] }]);
+    expect(doc.paths["/metrics"]?.get).toMatchObject({
+      responses: { 200: { content: { "text/plain": { schema: { type: "string" } } } } },
+    });
     expect(doc.components.securitySchemes.metricsToken).toMatchObject({ scheme: "bearer" });
     expect(doc.paths["/readyz"]?.get).toBeDefined();
     expect(doc.paths["/healthz"]?.get).toBeDefined();

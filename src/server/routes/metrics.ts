@@ -26,7 +26,10 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
         "refusals, SMS and mail sent and failed, and the process's own figures.",
       security: [{ metricsToken: [] }],
       response: {
-        200: z.string().describe("text/plain; version=0.0.4"),
+        200: {
+          description: "The metrics, Prometheus text exposition format 0.0.4",
+          content: { "text/plain": { schema: z.string() } },
+        },
         401: ErrorBody,
         404: ErrorBody,
       },
