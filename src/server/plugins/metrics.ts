@@ -19,7 +19,10 @@ export const UNMATCHED_ROUTE = "(unmatched)";
  */
 export function registerMetrics(app: FastifyInstance, database: Database): void {
   const metrics = createAppMetrics(
-    { eventStreams: () => app.changeHub.size(), pool: () => database.poolStats?.() },
+    {
+      eventStreams: () => app.changeHub.size(),
+      ...(database.poolStats ? { pool: database.poolStats } : {}),
+    },
     { processMetrics: app.serverConfig.metricsToken !== undefined },
   );
   app.decorate("metrics", metrics);

@@ -211,8 +211,13 @@ describe("metrics behind METRICS_TOKEN", () => {
     answer.destroy();
     await expect.poll(async () => value(await scrape(), "yardline_event_stream_clients")).toBe(0);
 
-    const pool = value(await scrape(), 'yardline_db_pool_connections{state="idle"}');
-    if (t.config.databaseUrl) expect(pool).toBeGreaterThan(0);
-    else expect(pool).toBeUndefined();
+    const text = await scrape();
+    const idle = value(text, 'yardline_db_pool_connections{state="idle"}');
+    if (t.config.databaseUrl) {
+      expect(idle).toBeGreaterThan(0);
+      expect(value(text, "yardline_db_pool_waiting")).toBe(0);
+    } else {
+      expect(text).not.toContain("yardline_db_pool");
+    }
   });
 });

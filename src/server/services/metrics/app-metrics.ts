@@ -22,8 +22,31 @@ export interface AppMetrics {
 /** What the gauges read when scraped. */
 export interface MetricSources {
   eventStreams(): number;
-  /** undefined: no pool (PGlite is one in-process connection). */
-  pool(): PoolStats | undefined;
+  /** Absent: no pool (PGlite is one in-process connection), and no pool metrics. */
+  pool?: () => PoolStats;
+}
+
+/** The PostgreSQL pool's gauges, read at each scrape. */
+function registerPoolGauges(registry: Registry, pool: () => PoolStats): void {
+  new Gauge({
+    name: "yardline_db_pool_connections",
+    help: "PostgreSQL pool connections by state (idle or busy)",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      const now = pool();
+      this.set({ state: "idle" }, now.idle);
+      this.set({ state: "busy" }, now.total - now.idle);
+    },
+  });
+  new Gauge({
+    name: "yardline_db_pool_waiting",
+    help: "Queries waiting for a free PostgreSQL pool connection",
+    registers: [registry],
+    collect() {
+      this.set(pool().waiting);
+    },
+  });
 }
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -44,27 +67,8 @@ export function createAppMetrics(
       this.set(sources.eventStreams());
     },
   });
-  new Gauge({
-    name: "yardline_db_pool_connections",
-    help: "PostgreSQL pool connections by state (idle or busy)",
-    labelNames: ["state"],
-    registers,
-    collect() {
-      const pool = sources.pool();
-      if (!pool) return;
-      this.set({ state: "idle" }, pool.idle);
-      this.set({ state: "busy" }, pool.total - pool.idle);
-    },
-  });
-  new Gauge({
-    name: "yardline_db_pool_waiting",
-    help: "Queries waiting for a free PostgreSQL pool connection",
-    registers,
-    collect() {
-      const pool = sources.pool();
-      if (pool) this.set(pool.waiting);
-    },
-  });
+  const pool = sources.pool;
+  if (pool) registerPoolGauges(registry, pool);
   const metrics: AppMetrics = {
     registry,
     requests: new Counter({
