@@ -17,8 +17,9 @@ export function askHidden(
   input: PromptInput,
   output: NodeJS.WritableStream,
 ): Promise<string> {
-  output.write(question);
+  // Echo off before the question shows: whoever answers it is never echoed.
   input.setRawMode?.(true);
+  output.write(question);
   input.resume();
   input.setEncoding("utf8");
   return new Promise((resolve, reject) => {
