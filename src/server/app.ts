@@ -24,16 +24,19 @@ import {
   registerErrorHandler,
 } from "./plugins/errors";
 import { registerInstanceLease } from "./plugins/instance-lease";
+import { registerMetrics } from "./plugins/metrics";
 import { registerRequestLog } from "./plugins/request-log";
 import { originOf, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerGracefulClose } from "./plugins/shutdown";
 import { registerStatic } from "./plugins/static";
+import { registerStorage } from "./plugins/storage";
 import { registerSwagger } from "./plugins/swagger";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
+import { metricsRoutes } from "./routes/metrics";
 import { selfCheckInRoutes } from "./routes/self-check-in";
 import { ssoRoutes } from "./routes/sso";
 
@@ -106,10 +109,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     registerDatabase(app, database);
     registerGracefulClose(app);
     await registerChangeHub(app, database);
+    registerMetrics(app, database);
     await registerInstanceLease(app, database, config.databaseUrl);
     if (options.seed && (await seedDemo(database.db, { passwordCost: config.passwordHashCost }))) {
       app.log.info("demo data seeded (every demo password is the same; see db/demo-data.ts)");
     }
+    // At the root: the API's files and /readyz's storage check share it.
+    registerStorage(app);
     registerAuthDecorations(app);
     registerErrorHandler(app);
     registerAbsolutePageLinks(app);
@@ -125,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
     await app.register(configRoutes);
     await app.register(healthRoutes);
+    await app.register(metricsRoutes);
     await app.register(authRoutes);
     await app.register(ssoRoutes, { secret });
     await app.register(contactRoutes, { prefix: "/api" });

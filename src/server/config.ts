@@ -109,6 +109,17 @@ const Env = z.object({
   /** Attachment files (services/storage): a directory, by default DATA_DIR/attachments. */
   ATTACHMENTS_DIR: optionalText,
   ATTACHMENT_MAX_BYTES: int(50 * 1_048_576, 1024, 2 * 1024 * 1_048_576),
+  /** demo (default): demo data and logins; production: no demo, secrets checked at start. */
+  YARDLINE_MODE: z.enum(["demo", "production"]).default("demo"),
+  /** The first admin of a production install (startup/first-admin.ts, npm run create-admin). */
+  YARDLINE_ADMIN_USERNAME: z.string().trim().min(1).max(150).default("admin"),
+  YARDLINE_ADMIN_PASSWORD: z.string().optional(),
+  YARDLINE_ADMIN_EMAIL: z.string().trim().max(254).default(""),
+  YARDLINE_ADMIN_COMPANY: z.string().trim().min(1).max(150).default("Yardline"),
+  /** Prometheus /metrics: off while unset; set, it answers only `Authorization: Bearer <it>`. */
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: "METRICS_TOKEN must be at least 16 characters",
+  }),
   ...LimitsEnv.shape,
 });
 
@@ -126,7 +137,22 @@ export interface HashQueueConfig {
   maxWaitMs: number;
 }
 
+export interface AdminConfig {
+  username: string;
+  /** Unset: no admin is created at start (npm run create-admin asks for one). */
+  password: string | undefined;
+  email: string;
+  /** The company the first admin works in (created when missing). */
+  company: string;
+}
+
 export interface ServerConfig {
+  /** demo: `npm start`, demo data and logins; production: startup/production-checks.ts. */
+  mode: "demo" | "production";
+  /** The first admin (YARDLINE_ADMIN_*). */
+  admin: AdminConfig;
+  /** Bearer token of GET /metrics; undefined: the endpoint answers 404. */
+  metricsToken: string | undefined;
   port: number;
   host: string;
   /** PostgreSQL URL; when undefined, PGlite in `dataDir` ("memory://" keeps it in memory). */
@@ -253,6 +279,14 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
   }
   const e = parsed.data;
   return {
+    mode: e.YARDLINE_MODE,
+    admin: {
+      username: e.YARDLINE_ADMIN_USERNAME,
+      password: e.YARDLINE_ADMIN_PASSWORD === "" ? undefined : e.YARDLINE_ADMIN_PASSWORD,
+      email: e.YARDLINE_ADMIN_EMAIL,
+      company: e.YARDLINE_ADMIN_COMPANY,
+    },
+    metricsToken: e.METRICS_TOKEN,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

@@ -1,24 +1,55 @@
-import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { type EnvSource, loadConfig } from "./config";
+import { openDatabase } from "./db/open-database";
+import {
+  prepareProduction,
+  productionConfigProblems,
+  StartupRefusal,
+} from "./startup/production-checks";
 
 /**
- * Production entry: migrate, seed demo data on an empty database, serve the API and the built
+ * Server entry: migrate, then either the demo (`npm start`: demo data on an empty database)
+ * or production (`npm run start:prod`, i.e. --production or YARDLINE_MODE=production: no demo,
+ * the startup checks, the first admin from YARDLINE_ADMIN_*); serve the API and the built
  * client on PORT, and stop gracefully on SIGINT/SIGTERM.
  */
 const SHUTDOWN_GRACE_MS = 15_000;
 
+function environment(env: EnvSource, args: readonly string[]): EnvSource {
+  return args.includes("--production") ? { ...env, YARDLINE_MODE: "production" } : env;
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(environment(process.env, process.argv.slice(2)));
+  const production = config.mode === "production";
+  if (production) {
+    const problems = productionConfigProblems(config);
+    if (problems.length > 0) throw new StartupRefusal(problems);
+  }
+  const database = await openDatabase(config);
+  let adminCreated = false;
+  if (production) {
+    try {
+      await database.migrate();
+      adminCreated = await prepareProduction(database.db, config);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  // Loaded after the checks, so a refused start says so at once.
+  const { buildApp } = await import("./app");
   const app = await buildApp({
     config,
-    seed: true,
+    database,
+    seed: !production,
     logger: { level: config.logLevel },
   });
   app.log.info(
-    config.databaseUrl
-      ? "database: PostgreSQL (DATABASE_URL)"
-      : `database: embedded PGlite in ${config.dataDir}`,
+    `${production ? "production" : "demo"}, database: ${
+      config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`
+    }`,
   );
+  if (adminCreated) app.log.info(`first admin ${config.admin.username} created`);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -45,6 +76,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error("Yardline server failed to start:", error);
+  if (error instanceof StartupRefusal) console.error(error.message);
+  else console.error("Yardline server failed to start:", error);
   process.exit(1);
 });

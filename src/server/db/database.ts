@@ -20,8 +20,18 @@ export interface Database {
    * be lost. Resolves to the unsubscribe (which never throws).
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections now (GET /metrics). */
+  poolStats?: () => PoolStats;
   /** Closes the pool or PGlite (flushing its files); safe to call twice. */
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Open connections, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
 }
 
 export interface ListenHandlers {

@@ -19,6 +19,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     db,
     kind: "postgres",
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     close: () => {
       closing ??= pool.end();

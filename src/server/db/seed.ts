@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { pgSchema, text } from "drizzle-orm/pg-core";
 import { hashPassword } from "../crypto/password";
-import type { Db } from "./database";
+import type { Database, Db } from "./database";
 import { seedDemoAlerts } from "./demo-alerts";
 import { seedDemoCheckInPages } from "./demo-check-in";
 import { demoCriticalLines } from "./demo-critical-lines";
@@ -178,7 +178,24 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
 const catalog = pgSchema("pg_catalog");
 const pgTables = catalog.table("pg_tables", { schemaname: text(), tablename: text() });
 
-/** Drops every table of the public schema and the migration journal: a blank database. */
+/**
+ * The public schema's own functions (the change-log triggers' functions), as signatures
+ * (`regprocedure`); an extension's functions (pg_trgm) stay with their extension.
+ */
+const OWN_FUNCTIONS = sql`
+  select p.oid::regprocedure::text as signature
+  from pg_catalog.pg_proc p
+  where p.pronamespace = 'public'::regnamespace
+    and not exists (
+      select 1 from pg_catalog.pg_depend d
+      where d.classid = 'pg_catalog.pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e'
+    )`;
+
+/**
+ * Drops every table and function of the public schema and the migration journal: a blank
+ * database the migrations can run on again (the migrations create functions without
+ * OR REPLACE, so a function left behind would stop them).
+ */
 export async function resetDatabase(db: Db): Promise<void> {
   const tables = await db
     .select({ name: pgTables.tablename })
@@ -190,6 +207,21 @@ export async function resetDatabase(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     if (names.length > 0)
       await tx.execute(sql.raw(`drop table if exists ${names.join(", ")} cascade`));
+    // Both drivers answer { rows }.
+    const functions = (await tx.execute(OWN_FUNCTIONS)) as unknown as {
+      rows: { signature: string }[];
+    };
+    const signatures = functions.rows.map((row) => row.signature);
+    if (signatures.length > 0) {
+      await tx.execute(sql.raw(`drop function if exists ${signatures.join(", ")} cascade`));
+    }
     await tx.execute(sql.raw(`drop schema if exists "drizzle" cascade`));
   });
+}
+
+/** `npm run seed`: a blank database, migrated, with the demo data; the same on every run. */
+export async function resetDemo(database: Database, options: SeedOptions): Promise<void> {
+  await resetDatabase(database.db);
+  await database.migrate();
+  await seedDemo(database.db, options);
 }

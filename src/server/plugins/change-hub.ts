@@ -60,6 +60,7 @@ export async function registerChangeHub(app: FastifyInstance, database: Database
         subscribers.delete(subscriber);
       };
     },
+    size: () => subscribers.size,
   });
   app.addHook("preClose", async () => {
     each((subscriber) => subscriber.close());

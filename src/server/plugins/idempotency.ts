@@ -154,6 +154,7 @@ export function installIdempotency(scope: FastifyInstance): void {
     if (outcome.kind === "mismatch") throw errors.idempotencyMismatch();
     if (outcome.kind === "replay") return replay(reply, outcome.row);
     request.idempotencyClaim = { key, userId: auth.user.id };
+    scope.metrics.idempotencyClaimsInFlight.inc();
   };
   scope.addHook("onRoute", (route) => {
     if (!isWriteMethod(route.method)) return;
@@ -167,6 +168,7 @@ export function installIdempotency(scope: FastifyInstance): void {
     const claimed = request.idempotencyClaim;
     if (!claimed) return payload;
     request.idempotencyClaim = null;
+    scope.metrics.idempotencyClaimsInFlight.dec();
     const claimer: Claimer = { userId: claimed.userId, instanceId: context.lease.id };
     if (reply.statusCode >= 500 || reply.statusCode === 429) {
       await releaseAll(scope.db, claimer, [claimed.key]);

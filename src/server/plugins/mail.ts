@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { createMailer, type Mailer } from "../services/mail/mailer";
+import { createMailer, MailDisabledError, type Mailer } from "../services/mail/mailer";
+import type { AppMetrics } from "../services/metrics/app-metrics";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -8,7 +9,25 @@ declare module "fastify" {
   }
 }
 
+/** Counts each message by result in the app's metrics (yardline_mail_messages_total). */
+function counted(mailer: Mailer, metrics: AppMetrics): Mailer {
+  return {
+    enabled: mailer.enabled,
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        // Mail switched off sends nothing: not a failed message.
+        if (!(error instanceof MailDisabledError)) metrics.mail.inc({ result: "failed" });
+        throw error;
+      }
+      metrics.mail.inc({ result: "sent" });
+    },
+  };
+}
+
 /** Gives the routes of a scope the mailer built from the configuration. */
 export function registerMail(scope: FastifyInstance): void {
-  scope.decorate("mailer", createMailer(scope.serverConfig.mail, scope.log));
+  const mailer = createMailer(scope.serverConfig.mail, scope.log);
+  scope.decorate("mailer", counted(mailer, scope.metrics));
 }

@@ -10,7 +10,16 @@ import { errors } from "../errors";
  * unknown GET paths outside the API that accept HTML get index.html (client-side routing);
  * everything else unknown is a JSON 404.
  */
-const API_PREFIXES = ["/api/", "/get-token", "/jwt/", "/sso/", "/config.json", "/healthz"];
+const API_PREFIXES = [
+  "/api/",
+  "/get-token",
+  "/jwt/",
+  "/sso/",
+  "/config.json",
+  "/healthz",
+  "/readyz",
+  "/metrics",
+];
 /**
  * Files that must be revalidated on every load so a new release is picked up at once, as is
  * every .html file (the shell and the prerendered pages name the release's assets).

@@ -53,6 +53,11 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          metricsToken: {
+            type: "http",
+            scheme: "bearer",
+            description: "METRICS_TOKEN of the server (GET /metrics only)",
+          },
         },
       },
     },

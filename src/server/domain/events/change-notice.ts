@@ -31,4 +31,6 @@ export interface ChangeSubscriber {
 
 export interface ChangeHub {
   subscribe(subscriber: ChangeSubscriber): () => void;
+  /** Subscribers now: the open live-events streams of this instance (GET /metrics). */
+  size(): number;
 }

@@ -6,7 +6,6 @@ import { CompanyHeaders, installCompanyScope } from "../../plugins/company-scope
 import { IdempotencyHeaders, installIdempotency, isWriteMethod } from "../../plugins/idempotency";
 import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
-import { registerStorage } from "../../plugins/storage";
 import { alertRoutes } from "./alerts";
 import { biRoutes } from "./bi";
 import { changesRoutes } from "./changes";
@@ -51,7 +50,6 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     installIdempotency(api);
     registerSms(api);
     registerMail(api);
-    registerStorage(api);
     await api.register(userRoutes);
     await api.register(companyRoutes);
     await api.register(truckRoutes);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
@@ -26,6 +26,11 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Every stored key (finished or still being written) with its last change, for the sweep. */
   list(): Promise<{ key: string; modified: Date }[]>;
+  /**
+   * Readiness (GET /readyz): resolves when bytes can be written here, read back and removed;
+   * rejects with the cause otherwise. Leaves nothing behind and never names a stored key.
+   */
+  check(): Promise<void>;
 }
 
 export const HEAD_BYTES = 4100;
@@ -102,6 +107,19 @@ export function createDirectoryStorage(dir: string): FileStorage {
         }),
       );
       return entries.filter((entry) => entry !== null);
+    },
+    async check() {
+      await ensureDir();
+      // Not a key's shape, so list() and the sweep never see it.
+      const probe = join(dir, `.ready-${randomUUID()}`);
+      const bytes = Buffer.from("yardline readiness probe");
+      try {
+        await writeFile(probe, bytes, { flag: "wx" });
+        if (!(await readFile(probe)).equals(bytes))
+          throw new Error("storage read back other bytes");
+      } finally {
+        await rm(probe, { force: true });
+      }
     },
   };
 }
