@@ -34,6 +34,7 @@ import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
+import { carrierBookingRoutes } from "./routes/carrier-booking";
 import { selfCheckInRoutes } from "./routes/self-check-in";
 import { ssoRoutes } from "./routes/sso";
 
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(ssoRoutes, { secret });
     await app.register(contactRoutes, { prefix: "/api" });
     await app.register(selfCheckInRoutes, { prefix: "/api" });
+    await app.register(carrierBookingRoutes, { prefix: "/api", secret });
     await app.register(apiRoutes(options.extendApi), { prefix: "/api" });
     await registerStatic(app, options.serveClient === false ? null : config.staticDir);
 

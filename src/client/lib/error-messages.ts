@@ -92,6 +92,10 @@ const FIELD_CODE_TEXT: LabelTable<FieldErrorCode> = {
   slot_full: msg`This hour is full: pick another`,
   restricted_date: msg`This date is closed for bookings`,
   outside_hours: msg`Outside the dock's opening hours`,
+  too_soon: msg`This hour is past or too soon to book`,
+  too_far: msg`This hour is too far ahead to book`,
+  unknown_reference: msg`No planned delivery or collection has this reference`,
+  past_cutoff: msg`This booking can no longer be changed online`,
 };
 
 /** The dock's refusals of a booked hour: the form offers what to pick instead (issue 24). */

@@ -19,4 +19,11 @@ export const mx: ServerTexts = {
     text: (code, place) => `Entrada registrada para el folio ${code}. Pase a ${place}.`,
   },
   taskListExcel: { ...es.taskListExcel, client: "SKU" },
+  carrierBookingMail: {
+    ...es.carrierBookingMail,
+    reference: "Folio",
+    plate: "Placas",
+    dock: "Bahía",
+    checkIn: "El día de llegada, registre su entrada desde el celular con el código QR adjunto:",
+  },
 };

@@ -89,4 +89,26 @@ export const pt: ServerTexts = {
     observations: "Observações",
     total: "Total",
   },
+  carrierBookingMail: {
+    subject: (kind, company, when) =>
+      `${{ booked: "Marcação de cais", to_confirm: "Pedido de marcação de cais", moved: "Marcação de cais alterada", cancelled: "Marcação de cais cancelada", confirmed: "Marcação de cais confirmada", refused: "Marcação de cais recusada" }[kind]}: ${company}, ${when}`,
+    heading: {
+      booked: "A sua hora de cais está marcada.",
+      to_confirm: "A sua hora de cais está reservada; o armazém vai confirmá-la por e-mail.",
+      moved: "A sua marcação de cais passou para uma nova hora.",
+      cancelled: "A sua marcação de cais foi cancelada; a hora fica livre.",
+      confirmed: "O armazém confirmou a sua marcação de cais.",
+      refused: "O armazém recusou a sua marcação de cais; a hora fica livre.",
+    },
+    unload: "Descarga",
+    load: "Carga",
+    when: "Quando",
+    reference: "Referência",
+    plate: "Matrícula",
+    dock: "Cais",
+    manage: (until) => `Altere ou cancele a marcação até ${until}:`,
+    noMoreChanges: "A marcação já não pode ser alterada nem cancelada online; ligue para o armazém.",
+    checkIn: "No dia da chegada, faça o check-in no telemóvel com o código QR em anexo:",
+    calendar: "O convite de calendário em anexo adiciona a hora ao seu calendário.",
+  },
 };

@@ -63,6 +63,14 @@ export const FIELD_ERROR_CODES = [
   "restricted_date",
   /** The booked hour is outside the company's dock opening hours. */
   "outside_hours",
+  /** Carrier bookings (issue 29): the hour is past or within the company's lead time. */
+  "too_soon",
+  /** Carrier bookings: the hour is beyond the company's booking horizon. */
+  "too_far",
+  /** Carrier bookings: the reference matches no planned line the carrier may book. */
+  "unknown_reference",
+  /** Carrier bookings: the move/cancel cut-off before the booked hour has passed. */
+  "past_cutoff",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

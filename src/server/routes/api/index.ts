@@ -9,6 +9,7 @@ import { registerSms } from "../../plugins/sms";
 import { registerStorage } from "../../plugins/storage";
 import { alertRoutes } from "./alerts";
 import { biRoutes } from "./bi";
+import { carrierBookingRoutes } from "./carrier-booking";
 import { changesRoutes } from "./changes";
 import { checkInRoutes } from "./check-in";
 import { clientRoutes } from "./clients";
@@ -68,6 +69,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(biRoutes);
     await api.register(indicatorRoutes);
     await api.register(alertRoutes);
+    await api.register(carrierBookingRoutes);
     if (extend) await api.register(extend);
   };
 }
