@@ -31,10 +31,10 @@ import { registerStatic } from "./plugins/static";
 import { registerSwagger } from "./plugins/swagger";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
+import { carrierBookingRoutes } from "./routes/carrier-booking";
 import { configRoutes } from "./routes/config";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
-import { carrierBookingRoutes } from "./routes/carrier-booking";
 import { selfCheckInRoutes } from "./routes/self-check-in";
 import { ssoRoutes } from "./routes/sso";
 

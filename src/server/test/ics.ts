@@ -26,7 +26,10 @@ function component(type: string): IcsComponent {
 }
 
 export function parseIcs(text: string): IcsComponent {
-  const lines = text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/).filter(Boolean);
+  const lines = text
+    .replace(/\r?\n[ \t]/g, "")
+    .split(/\r?\n/)
+    .filter(Boolean);
   const stack: IcsComponent[] = [];
   let root: IcsComponent | undefined;
   for (const line of lines) {

@@ -23,7 +23,7 @@ export const mx: ServerTexts = {
     ...es.carrierBookingMail,
     reference: "Folio",
     plate: "Placas",
-    dock: "Bahía",
+    dock: "Andén",
     checkIn: "El día de llegada, registre su entrada desde el celular con el código QR adjunto:",
   },
 };

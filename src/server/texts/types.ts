@@ -111,4 +111,10 @@ export interface ServerTexts {
   };
 }
 
-export type BookingMailKind = "booked" | "to_confirm" | "moved" | "cancelled" | "confirmed" | "refused";
+export type BookingMailKind =
+  | "booked"
+  | "to_confirm"
+  | "moved"
+  | "cancelled"
+  | "confirmed"
+  | "refused";

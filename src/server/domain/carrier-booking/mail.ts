@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import QRCode from "qrcode";
 import type { Locale } from "../../../shared/constants";
 import type { CarrierBookingRow } from "../../db/schema/carrier-bookings";
-import type { Mailer, MailAttachment } from "../../services/mail/mailer";
+import type { MailAttachment, Mailer } from "../../services/mail/mailer";
 import { textsFor } from "../../texts";
 import type { BookingMailKind } from "../../texts/types";
 import { bookingCalendar } from "./calendar";

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import type { CarrierBooking } from "../../../shared/contract/carrier-booking";
 import type { Db, Executor } from "../../db/database";
 import type { CarrierBookingRow } from "../../db/schema/carrier-bookings";
@@ -5,7 +6,7 @@ import { ApiError, errors } from "../../errors";
 import { bookingProblem } from "../scheduling/booking";
 import { lockBookings } from "../scheduling/repository";
 import { insertHistory } from "../shipments/repository";
-import { nearestFreeHours, windowOf, windowProblem } from "./hours";
+import { freeHours, nearestFreeHours, windowOf, windowProblem } from "./hours";
 import type { BookingMailDeps } from "./mail";
 import { operationOf, presentBooking } from "./presenter";
 import { hourRefused, notWholeHour, pastCutoff } from "./refusals";
@@ -18,7 +19,6 @@ import {
   updateBooking,
 } from "./repository";
 import { afterChange, changeableUntil, hashOf } from "./service";
-import { DateTime } from "luxon";
 
 /**
  * The carrier's private link (issue 29): read the booking, move it (booking again: the same
@@ -50,6 +50,15 @@ export async function readManaged(db: Db, manage: string): Promise<CarrierBookin
     live ? changeableUntil(row.bookedDate, page.settings) : null,
     false,
   );
+}
+
+/** The free hours a booking may move to on `day` (its operation, its company's rules). */
+export async function managedFreeHours(db: Db, manage: string, day: string): Promise<string[]> {
+  const row = await bookingByHash(db, hashOf(manage));
+  if (!row) throw errors.notFound(GONE);
+  const settings = await findSettings(db, row.companyId);
+  const window = await windowOf(db, row.companyId, settings);
+  return freeHours(db, row.companyId, window, operationOf(row.type), day);
 }
 
 /** The live booking behind the link, inside the transaction, still before its cut-off. */
@@ -105,7 +114,10 @@ export async function moveBooking(
   if (outcome.problem !== null) {
     const { problem, window, booked, row } = outcome;
     const operation = operationOf(row.type);
-    throw hourRefused(problem, await nearestFreeHours(db, row.companyId, window, operation, booked));
+    throw hourRefused(
+      problem,
+      await nearestFreeHours(db, row.companyId, window, operation, booked),
+    );
   }
   return afterChange(db, outcome.page, outcome.moved, "moved", manage, deps);
 }

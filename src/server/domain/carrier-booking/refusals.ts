@@ -49,7 +49,6 @@ export function notWholeHour(): ApiError {
 
 export function isUnknownReference(error: unknown): boolean {
   return (
-    error instanceof ApiError &&
-    error.fieldCodes?.reference?.[0]?.code === "unknown_reference"
+    error instanceof ApiError && error.fieldCodes?.reference?.[0]?.code === "unknown_reference"
   );
 }

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingPage } from "../../../shared/contract/carrier-booking";
@@ -5,13 +6,12 @@ import type { ErrorBody } from "../../../shared/contract/errors";
 import { type App, buildApp } from "../../app";
 import type { Database } from "../../db/database";
 import { PLAIN } from "../../db/demo-data";
+import { companies } from "../../db/schema/companies";
 import { saveSettings } from "../../domain/carrier-booking/repository";
 import { saveSchedule } from "../../domain/scheduling/repository";
 import { createScratchStorage, type ScratchStorage, testConfig } from "../../test/harness";
 import { openSeededPglite } from "../../test/pglite-template";
 import { insertLine } from "../../test/shipments";
-import { eq } from "drizzle-orm";
-import { companies } from "../../db/schema/companies";
 
 /**
  * Two app instances on one database (two pools on PostgreSQL; one PGlite shared): carriers
@@ -51,7 +51,10 @@ beforeAll(async () => {
     first = await buildApp({ config, database });
     second = await buildApp({ config, database: shared });
   }
-  const [row] = await first.db.select({ id: companies.id }).from(companies).where(eq(companies.name, PLAIN));
+  const [row] = await first.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, PLAIN));
   plain = row?.id ?? 0;
   await saveSchedule(first.db, plain, {
     timeZone: ZONE,
@@ -134,9 +137,9 @@ describe("two instances, one database", () => {
         url: `/api/public/carrier-booking/${TOKEN}/hours?operation=unload&day=${day}`,
         remoteAddress: nextAddress(),
       });
-      expect(hours.json<{ hours: string[] }>().hours.map((at) => new Date(at).getTime())).not.toContain(
-        new Date(start).getTime(),
-      );
+      expect(
+        hours.json<{ hours: string[] }>().hours.map((at) => new Date(at).getTime()),
+      ).not.toContain(new Date(start).getTime());
     }
   });
 

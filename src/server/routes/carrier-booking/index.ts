@@ -16,10 +16,15 @@ import { OPERATION_TYPES } from "../../../shared/contract/scheduling";
 import { admitAttempt, pruneExpired, type ThrottleKey } from "../../auth/login-throttle";
 import { formStamp } from "../../domain/carrier-booking/form-stamp";
 import { freeHours, windowOf } from "../../domain/carrier-booking/hours";
-import { cancelBooking, moveBooking, readManaged } from "../../domain/carrier-booking/manage";
+import {
+  cancelBooking,
+  managedFreeHours,
+  moveBooking,
+  readManaged,
+} from "../../domain/carrier-booking/manage";
 import { isUnknownReference } from "../../domain/carrier-booking/refusals";
 import { pageOfToken } from "../../domain/carrier-booking/repository";
-import { type BookingPage as Page, bookSlot } from "../../domain/carrier-booking/service";
+import { bookSlot, type BookingPage as Page } from "../../domain/carrier-booking/service";
 import { errors } from "../../errors";
 import { errorResponses } from "../../http/responses";
 import { registerMail } from "../../plugins/mail";
@@ -158,6 +163,22 @@ export const carrierBookingRoutes: FastifyPluginAsyncZod<{ secret: Uint8Array }>
     handler: async (request) => {
       await limitAddress(request.ip);
       return readManaged(app.db, request.params.token);
+    },
+  });
+
+  app.get("/public/carrier-booking/manage/:token/hours", {
+    schema: {
+      tags,
+      summary: "The free hours a booking may move to (no login)",
+      description: `The free hours of the day for the booking's operation. ${limitsText}`,
+      params: BookingToken,
+      querystring: FreeHoursQuery.pick({ day: true }),
+      response: { 200: FreeHours, ...errorResponses(400, 404, 429) },
+    },
+    handler: async (request) => {
+      await limitAddress(request.ip);
+      const { day } = request.query;
+      return { day, hours: await managedFreeHours(app.db, request.params.token, day) };
     },
   });
 
