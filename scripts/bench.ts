@@ -6,10 +6,11 @@
  * (scripts/bench-login.ts); what the public pages and the self check-in page load in Chromium
  * (scripts/bench-public.ts); and everything the service worker precaches; raw, gzip -9 and
  * brotli), lighthouse (scripts/bench-lighthouse.ts: mobile performance and accessibility of
- * /login, /, /contact and /check-in/{token} on the real server),
+ * /login, /, /contact, /check-in/{token} and /carrier-booking/{token} on the real server),
  * http (scripts/bench-http.ts: GET api/expedition under load, Yardline vs bare Fastify + pg,
  * and on PGlite), offline (scripts/bench-offline.ts) and series (scripts/bench-series.ts: 52
- * weekly occurrences created in one request, PGlite and PostgreSQL); on request only, metrics
+ * weekly occurrences created in one request, PGlite and PostgreSQL), booking
+ * (scripts/bench-carrier-booking.ts: 50 carriers booking at once, latency p99, issue 29); on request only, metrics
  * (scripts/bench-metrics.ts: BI metrics over a year of 1,000,000 lines on the PostgreSQL of
  * DATABASE_URL; `npm run bench -- metrics`). bundle and lighthouse need a prior
  * `npm run build`; BENCH_DIST points elsewhere.
@@ -18,6 +19,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LOCALE } from "../src/shared/constants";
+import { runCarrierBookingBench } from "./bench-carrier-booking";
 import { runHttpBench } from "./bench-http";
 import { runLighthouse } from "./bench-lighthouse";
 import { fileSize, printSizes, runLoginLoad } from "./bench-login";
@@ -100,7 +102,7 @@ function report(title: string, files: string[], detail = false): void {
   );
 }
 
-const PARTS = ["bundle", "lighthouse", "http", "offline", "series"] as const;
+const PARTS = ["bundle", "lighthouse", "http", "offline", "series", "booking"] as const;
 /** Parts that run only when named (minutes of seeding). */
 const ON_REQUEST = ["metrics"] as const;
 const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
@@ -171,4 +173,9 @@ if (chosen.has("series")) {
 if (chosen.has("metrics")) {
   console.log();
   await runMetricsBench();
+}
+// 50 carriers booking dock hours at once (scripts/bench-carrier-booking.ts, issue 29).
+if (chosen.has("booking")) {
+  console.log();
+  await runCarrierBookingBench();
 }

@@ -19,6 +19,7 @@ import {
   bookingById,
   bookingsBetween,
   findSettings,
+  moveLine,
   saveSettings,
   updateBooking,
 } from "./repository";
@@ -97,6 +98,8 @@ export async function decideBooking(
       throw new ApiError(409, "conflict", "This booking is not waiting for confirmation");
     }
     if (!confirm) await releaseLine(tx, found);
+    // A confirmed line is written too (version bumped), so every board hears of it live.
+    else if (found.shipmentId) await moveLine(tx, companyId, found.shipmentId, found.bookedDate);
     const row = await updateBooking(tx, found.id, { state: confirm ? "confirmed" : "refused" });
     return { row, settings: await findSettings(tx, companyId) };
   });

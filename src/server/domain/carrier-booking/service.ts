@@ -215,7 +215,6 @@ async function createLine(
     statusId,
     infoShipper: `${input.carrier} · ${input.plate} · ${phone}`,
     routePlate: input.plate,
-    companyNotes: "Carrier booking to confirm",
   });
   if (id === undefined) throw new Error("line not created");
   await insertHistory(tx, {

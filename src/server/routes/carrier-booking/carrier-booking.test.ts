@@ -285,6 +285,14 @@ describe("the private link", () => {
     const booked = await book(line.code, hour(16));
     const { manage } = booked.json<BookingAnswer>();
     const before = smtp.received.length;
+    const offered = await anonymous(
+      "GET",
+      `/api/public/carrier-booking/manage/${manage}/hours?day=${day}`,
+    );
+    expect(offered.statusCode, offered.body).toBe(200);
+    const offeredTimes = offered.json<FreeHours>().hours.map((at) => new Date(at).getTime());
+    expect(offeredTimes).toContain(new Date(hour(17)).getTime());
+    expect(offeredTimes).not.toContain(new Date(hour(16)).getTime());
     const moved = await anonymous("POST", `/api/public/carrier-booking/manage/${manage}/move`, {
       start: hour(17),
     });
