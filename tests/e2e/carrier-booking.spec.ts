@@ -104,6 +104,15 @@ test("a carrier books, moves and cancels on a phone in Spanish; the office sees 
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/carrier-booking-board-1280x800.png` });
 
+  // The dock settings screen shows the page's rules and its address (read-only for office).
+  await page.goto("/dock-settings");
+  await expect(page.getByRole("heading", { name: "Reservas de transportistas" })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: new RegExp(`/carrier-booking/${token}$`) }),
+  ).toBeVisible();
+  await page.getByRole("heading", { name: "Reservas de transportistas" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/carrier-booking-dock-settings-1280x800.png` });
+
   // Back on the phone: the carrier cancels; the line goes back to the office's hour.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(manageUrl);
