@@ -5,11 +5,18 @@ import { formatter } from "@lingui/format-po";
 const PUBLIC_SOURCES = [
   "src/client/features/public/site",
   "src/client/features/public/self-check-in",
+  "src/client/features/public/carrier-booking",
+];
+/** Pieces the carrier's pages share (language buttons, a field, the locale provider). */
+const PUBLIC_FILES = [
+  "src/client/features/public/language-buttons.tsx",
+  "src/client/features/public/public-field.tsx",
+  "src/client/features/public/public-locale.tsx",
 ];
 
 /**
  * Catalogs of the client: the app's, and the public surface's (the public pages and the
- * carrier's self check-in page, which load without the app and its catalogs; the site shows
+ * carrier's self check-in and dock booking pages, which load without the app and its catalogs; the site shows
  * en and es, the check-in page all four). `mx` is Mexican Spanish (client -> SKU, delivery
  * note -> Folio, bay -> Bahía) and falls back to `es`. The .po files are the one source of translations:
  * `npm run i18n:extract` adds new messages, translators fill their msgstr. Line numbers are left
@@ -30,11 +37,12 @@ export default defineConfig({
         "**/*.test.tsx",
         "src/client/tools/**",
         ...PUBLIC_SOURCES.map((dir) => `${dir}/**`),
+        ...PUBLIC_FILES,
       ],
     },
     {
       path: "<rootDir>/src/client/features/public/locales/{locale}/messages",
-      include: PUBLIC_SOURCES,
+      include: [...PUBLIC_SOURCES, ...PUBLIC_FILES],
       exclude: ["**/*.test.ts", "**/*.test.tsx"],
     },
   ],

@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile, its default simulated slow 4G and 4x CPU slowdown) on /login, the public
- * landing (/) and contact page, and the carrier's self check-in page (/check-in/{token}, a fresh
- * page of the demo company) of the built app served by the real server
+ * landing (/) and contact page, the carrier's self check-in page (/check-in/{token}, a fresh
+ * page of the demo company) and dock booking page (/carrier-booking/{token}, issue 29) of the built app served by the real server
  * (scripts/bench/yardline-server.ts on in-memory PGlite, with the build's precompressed files),
  * in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Part of `npm run bench`;
  * prints the performance and accessibility scores, FCP, LCP, TBT and the bytes sent.
@@ -60,25 +60,45 @@ export async function serve(dist: string) {
   };
 }
 
-/** A new self check-in page of the office user's first company: its path. */
-export async function checkInPagePath(base: string): Promise<string> {
+/** POST `path` as a demo user acting for the user's first company; the JSON answer. */
+async function postAs(base: string, username: string, path: string): Promise<unknown> {
   const login = await fetch(`${base}/get-token`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "office", password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   });
   const { access } = (await login.json()) as { access: string };
   const authorization = `Bearer ${access}`;
   const auth = await fetch(`${base}/api/user/auth`, { headers: { authorization } });
   const { user } = (await auth.json()) as { user: { groups: { id: number }[] } };
   const company = String(user.groups[0]?.id ?? "");
-  const page = await fetch(`${base}/api/check-in/page`, {
+  const answer = await fetch(`${base}${path}`, {
     method: "POST",
     headers: { authorization, company },
   });
-  if (!page.ok) throw new Error(`POST api/check-in/page answered ${page.status}`);
-  const { token } = (await page.json()) as { token: string };
+  if (!answer.ok) throw new Error(`POST ${path} answered ${answer.status}`);
+  return answer.json();
+}
+
+/** A new self check-in page of the office user's first company: its path. */
+export async function checkInPagePath(base: string): Promise<string> {
+  const { token } = (await postAs(base, "office", "/api/check-in/page")) as { token: string };
   return `/check-in/${token}`;
+}
+
+/** A new carrier booking page (issue 29) of the admin user's first company: its path. */
+export async function carrierBookingPagePath(base: string): Promise<string> {
+  const { token } = (await postAs(base, "admin", "/api/carrier-booking/page")) as {
+    token: string;
+  };
+  return `/carrier-booking/${token}`;
+}
+
+/** A public page's path as the figures name it (its token left out). */
+export function pageName(path: string): string {
+  if (path.startsWith("/check-in/")) return "/check-in/{token}";
+  if (path.startsWith("/carrier-booking/")) return "/carrier-booking/{token}";
+  return path;
 }
 
 const ms = (audit: Audit | undefined) =>
@@ -92,10 +112,15 @@ export async function runLighthouse(dist: string): Promise<void> {
   const server = await serve(dist);
   const out = mkdtempSync(join(tmpdir(), "yardline-lighthouse-"));
   try {
-    const pages = ["/login", "/", "/contact", await checkInPagePath(server.url)];
+    const pages = [
+      "/login",
+      "/",
+      "/contact",
+      await checkInPagePath(server.url),
+      await carrierBookingPagePath(server.url),
+    ];
     for (const page of pages) {
-      const name = page.startsWith("/check-in/") ? "/check-in/{token}" : page;
-      await lighthouse(`${server.url}${page}`, name, join(out, "report.json"));
+      await lighthouse(`${server.url}${page}`, pageName(page), join(out, "report.json"));
     }
   } finally {
     await server.stop();

@@ -1,7 +1,8 @@
 /**
  * What a first visit of the public pages really downloads, seen by Chromium (Playwright,
  * Debian's Chromium) on the real server: the landing (/), /contact and the carrier's self
- * check-in page (/check-in/{token}, a fresh token of the demo company): every same-origin
+ * check-in page (/check-in/{token}, a fresh token of the demo company) and dock booking page
+ * (/carrier-booking/{token}, issue 29): every same-origin
  * script and style requested until the page has settled (service workers blocked, so the
  * precache download is not counted). Sizes are those of the build's files, gzip -9 and
  * brotli. Part of `npm run bench bundle`; the public surface loads without the app bundle
@@ -10,7 +11,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { checkInPagePath, serve } from "./bench-lighthouse";
+import { carrierBookingPagePath, checkInPagePath, pageName, serve } from "./bench-lighthouse";
 import { fileSize, printSizes } from "./bench-login";
 
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -28,7 +29,12 @@ export async function runPublicLoad(dist: string): Promise<void> {
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
   });
   try {
-    const paths = ["/", "/contact", await checkInPagePath(server.url)];
+    const paths = [
+      "/",
+      "/contact",
+      await checkInPagePath(server.url),
+      await carrierBookingPagePath(server.url),
+    ];
     // The document of each path: a prerendered page (scripts/vite-prerender.ts) or the shell.
     const listed = join(dist, "prerendered.json");
     const documents = existsSync(listed)
@@ -63,7 +69,7 @@ export async function runPublicLoad(dist: string): Promise<void> {
         .map((url) => url.pathname.slice(1))
         .filter((file) => /\.(js|css)$/.test(file) && existsSync(join(dist, file)));
       const unique = [documentOf(path, lang) ?? "index.html", ...new Set(files)];
-      const name = `${path.startsWith("/check-in/") ? "/check-in/{token}" : path}${lang === "en" ? "" : ` (${lang} cookie)`}`;
+      const name = `${pageName(path)}${lang === "en" ? "" : ` (${lang} cookie)`}`;
       printSizes(
         `${name} first load in Chromium`,
         unique.map((file) => fileSize(dist, file)),

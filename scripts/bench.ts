@@ -6,11 +6,12 @@
  * (scripts/bench-login.ts); what the public pages and the self check-in page load in Chromium
  * (scripts/bench-public.ts); and everything the service worker precaches; raw, gzip -9 and
  * brotli), lighthouse (scripts/bench-lighthouse.ts: mobile performance and accessibility of
- * /login, /, /contact and /check-in/{token} on the real server),
+ * /login, /, /contact, /check-in/{token} and /carrier-booking/{token} on the real server),
  * http (scripts/bench-http.ts: GET api/expedition under load, Yardline vs bare Fastify + pg,
  * and on PGlite), offline (scripts/bench-offline.ts), series (scripts/bench-series.ts: 52
- * weekly occurrences created in one request, PGlite and PostgreSQL) and import
- * (scripts/bench-import.ts: 10,000 spreadsheet rows previewed and imported); on request only, metrics
+ * weekly occurrences created in one request, PGlite and PostgreSQL), import
+ * (scripts/bench-import.ts: 10,000 spreadsheet rows previewed and imported) and booking
+ * (scripts/bench-carrier-booking.ts: 50 carriers booking at once, latency p99, issue 29); on request only, metrics
  * (scripts/bench-metrics.ts: BI metrics over a year of 1,000,000 lines on the PostgreSQL of
  * DATABASE_URL; `npm run bench -- metrics`). bundle and lighthouse need a prior
  * `npm run build`; BENCH_DIST points elsewhere.
@@ -19,6 +20,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LOCALE } from "../src/shared/constants";
+import { runCarrierBookingBench } from "./bench-carrier-booking";
 import { runHttpBench } from "./bench-http";
 import { runImportBench } from "./bench-import";
 import { runLighthouse } from "./bench-lighthouse";
@@ -102,7 +104,7 @@ function report(title: string, files: string[], detail = false): void {
   );
 }
 
-const PARTS = ["bundle", "lighthouse", "http", "offline", "series", "import"] as const;
+const PARTS = ["bundle", "lighthouse", "http", "offline", "series", "import", "booking"] as const;
 /** Parts that run only when named (minutes of seeding). */
 const ON_REQUEST = ["metrics"] as const;
 const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
@@ -179,4 +181,9 @@ if (chosen.has("import")) {
 if (chosen.has("metrics")) {
   console.log();
   await runMetricsBench();
+}
+// 50 carriers booking dock hours at once (scripts/bench-carrier-booking.ts, issue 29).
+if (chosen.has("booking")) {
+  console.log();
+  await runCarrierBookingBench();
 }

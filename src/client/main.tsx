@@ -1,6 +1,7 @@
 import "./ui/tokens.css";
 import "./ui/global.css";
 import { createRoot } from "react-dom/client";
+import { bookingPathOf } from "./features/public/carrier-booking/booking-path";
 import { checkInTokenOf } from "./features/public/self-check-in/check-in-path";
 import { publicPageOf } from "./features/public/site/public-paths";
 import { loginBootPath, renderLogin } from "./features/session/login-boot";
@@ -9,7 +10,7 @@ import { activateLocale, hasStoredLocale, initialLocale } from "./lib/i18n";
 import { readStored } from "./lib/storage";
 
 /**
- * Boot: the public pages and the carrier's self check-in page on their own (their code and the
+ * Boot: the public pages and the carrier's self check-in and dock booking pages on their own (their code and the
  * public catalog only; the public pages come prerendered and are hydrated); otherwise
  * /config.json and the language's catalog, then either the standalone login screen (a first load of /login, or of a private page without a
  * session: React and the form only) or the app (app.tsx: router, session, offline engine),
@@ -36,6 +37,12 @@ async function start(): Promise<void> {
   if (checkInToken !== null) {
     const { bootCheckIn } = await import("./features/public/self-check-in/check-in-boot");
     await bootCheckIn(rootElement(), checkInToken);
+    return;
+  }
+  const booking = bookingPathOf(window.location.pathname);
+  if (booking !== null) {
+    const { bootCarrierBooking } = await import("./features/public/carrier-booking/booking-boot");
+    await bootCarrierBooking(rootElement(), booking);
     return;
   }
   const loginPath = loginBootPath(window.location, readStored("jwt") !== null);

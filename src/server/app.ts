@@ -33,6 +33,7 @@ import { registerStorage } from "./plugins/storage";
 import { registerSwagger } from "./plugins/swagger";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
+import { carrierBookingRoutes } from "./routes/carrier-booking";
 import { configRoutes } from "./routes/config";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(ssoRoutes, { secret });
     await app.register(contactRoutes, { prefix: "/api" });
     await app.register(selfCheckInRoutes, { prefix: "/api" });
+    await app.register(carrierBookingRoutes, { prefix: "/api", secret });
     await app.register(apiRoutes(options.extendApi), { prefix: "/api" });
     await registerStatic(app, options.serveClient === false ? null : config.staticDir);
 

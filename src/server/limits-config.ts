@@ -23,6 +23,12 @@ export const LimitsEnv = z.object({
   SELF_CHECK_IN_PER_ADDRESS: int(10, 1, 100_000),
   /** Failed references per self check-in page (token) in ten minutes, across instances. */
   SELF_CHECK_IN_PER_PAGE: int(300, 1, 1_000_000),
+  /** Carrier booking page requests per client address in ten minutes, across instances. */
+  CARRIER_BOOKING_PER_ADDRESS: int(60, 1, 100_000),
+  /** Unknown references per carrier booking page in ten minutes, across instances. */
+  CARRIER_BOOKING_PER_PAGE: int(300, 1, 1_000_000),
+  /** A booking form sent back sooner than this after it was served is a bot's. */
+  CARRIER_BOOKING_MIN_FILL_MS: int(3000, 0, 600_000),
 });
 
 export interface LimitsConfig {
@@ -33,6 +39,9 @@ export interface LimitsConfig {
   eventsMaxStreamsPerSession: number;
   selfCheckInPerAddress: number;
   selfCheckInPerPage: number;
+  carrierBookingPerAddress: number;
+  carrierBookingPerPage: number;
+  carrierBookingMinFillMs: number;
 }
 
 export function limitsConfig(e: z.infer<typeof LimitsEnv>): LimitsConfig {
@@ -44,5 +53,8 @@ export function limitsConfig(e: z.infer<typeof LimitsEnv>): LimitsConfig {
     eventsMaxStreamsPerSession: e.EVENTS_MAX_STREAMS_PER_SESSION,
     selfCheckInPerAddress: e.SELF_CHECK_IN_PER_ADDRESS,
     selfCheckInPerPage: e.SELF_CHECK_IN_PER_PAGE,
+    carrierBookingPerAddress: e.CARRIER_BOOKING_PER_ADDRESS,
+    carrierBookingPerPage: e.CARRIER_BOOKING_PER_PAGE,
+    carrierBookingMinFillMs: e.CARRIER_BOOKING_MIN_FILL_MS,
   };
 }

@@ -95,6 +95,10 @@ const FIELD_CODE_TEXT: LabelTable<FieldErrorCode> = {
   not_a_sheet: msg`Not a spreadsheet: send an .xlsx or .csv file`,
   too_many_rows: msg({ message: "Too many rows: at most {max} per file; split the file" }),
   formula: msg`A formula: type the value instead`,
+  too_soon: msg`This hour is past or too soon to book`,
+  too_far: msg`This hour is too far ahead to book`,
+  unknown_reference: msg`No planned delivery or collection has this reference`,
+  past_cutoff: msg`This booking can no longer be changed online`,
 };
 
 /** The dock's refusals of a booked hour: the form offers what to pick instead (issue 24). */

@@ -116,4 +116,26 @@ export const en: ServerTexts = {
       pallet_notes: "Pallet notes",
     },
   },
+  carrierBookingMail: {
+    subject: (kind, company, when) =>
+      `${{ booked: "Dock booking", to_confirm: "Dock booking request", moved: "Dock booking moved", cancelled: "Dock booking cancelled", confirmed: "Dock booking confirmed", refused: "Dock booking refused" }[kind]}: ${company}, ${when}`,
+    heading: {
+      booked: "Your dock hour is booked.",
+      to_confirm: "Your dock hour is reserved; the warehouse will confirm it by mail.",
+      moved: "Your dock booking has moved to a new hour.",
+      cancelled: "Your dock booking is cancelled; the hour is free again.",
+      confirmed: "The warehouse has confirmed your dock booking.",
+      refused: "The warehouse has refused your dock booking; the hour is free again.",
+    },
+    unload: "Unloading",
+    load: "Loading",
+    when: "When",
+    reference: "Reference",
+    plate: "Plate",
+    dock: "Dock",
+    manage: (until) => `Move or cancel the booking until ${until}:`,
+    noMoreChanges: "The booking can no longer be moved or cancelled online; call the warehouse.",
+    checkIn: "On arrival day, check in from your phone with the attached QR code:",
+    calendar: "The attached calendar invitation adds the hour to your calendar.",
+  },
 };

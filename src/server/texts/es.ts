@@ -116,4 +116,26 @@ export const es: ServerTexts = {
       pallet_notes: "Notas de palés",
     },
   },
+  carrierBookingMail: {
+    subject: (kind, company, when) =>
+      `${{ booked: "Reserva de muelle", to_confirm: "Solicitud de reserva de muelle", moved: "Reserva de muelle cambiada", cancelled: "Reserva de muelle cancelada", confirmed: "Reserva de muelle confirmada", refused: "Reserva de muelle rechazada" }[kind]}: ${company}, ${when}`,
+    heading: {
+      booked: "Su hora de muelle está reservada.",
+      to_confirm: "Su hora de muelle está apartada; el almacén la confirmará por correo.",
+      moved: "Su reserva de muelle ha pasado a una nueva hora.",
+      cancelled: "Su reserva de muelle está cancelada; la hora vuelve a estar libre.",
+      confirmed: "El almacén ha confirmado su reserva de muelle.",
+      refused: "El almacén ha rechazado su reserva de muelle; la hora vuelve a estar libre.",
+    },
+    unload: "Descarga",
+    load: "Carga",
+    when: "Cuándo",
+    reference: "Referencia",
+    plate: "Matrícula",
+    dock: "Muelle",
+    manage: (until) => `Cambie o cancele la reserva hasta el ${until}:`,
+    noMoreChanges: "La reserva ya no se puede cambiar ni cancelar en línea; llame al almacén.",
+    checkIn: "El día de llegada, registre su entrada desde el móvil con el código QR adjunto:",
+    calendar: "La invitación de calendario adjunta añade la hora a su calendario.",
+  },
 };

@@ -31,4 +31,11 @@ export const mx: ServerTexts = {
       groupage: "Consolidado",
     },
   },
+  carrierBookingMail: {
+    ...es.carrierBookingMail,
+    reference: "Folio",
+    plate: "Placas",
+    dock: "Andén",
+    checkIn: "El día de llegada, registre su entrada desde el celular con el código QR adjunto:",
+  },
 };

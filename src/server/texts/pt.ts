@@ -8,7 +8,7 @@ export const pt: ServerTexts = {
     client: "Cliente",
     destination: "Destino",
     origin: "Origem",
-    dock: "Cais",
+    dock: "Doca",
     warehouse: "Armazém",
     bookedDate: "Data reservada",
     actionDate: "Data de carga / descarga",
@@ -115,5 +115,28 @@ export const pt: ServerTexts = {
       company_notes: "Notas da empresa",
       pallet_notes: "Notas de paletes",
     },
+  },
+  carrierBookingMail: {
+    subject: (kind, company, when) =>
+      `${{ booked: "Marcação de doca", to_confirm: "Pedido de marcação de doca", moved: "Marcação de doca alterada", cancelled: "Marcação de doca cancelada", confirmed: "Marcação de doca confirmada", refused: "Marcação de doca recusada" }[kind]}: ${company}, ${when}`,
+    heading: {
+      booked: "A sua hora de doca está marcada.",
+      to_confirm: "A sua hora de doca está reservada; o armazém vai confirmá-la por e-mail.",
+      moved: "A sua marcação de doca passou para uma nova hora.",
+      cancelled: "A sua marcação de doca foi cancelada; a hora fica livre.",
+      confirmed: "O armazém confirmou a sua marcação de doca.",
+      refused: "O armazém recusou a sua marcação de doca; a hora fica livre.",
+    },
+    unload: "Descarga",
+    load: "Carga",
+    when: "Quando",
+    reference: "Referência",
+    plate: "Matrícula",
+    dock: "Doca",
+    manage: (until) => `Altere ou cancele a marcação até ${until}:`,
+    noMoreChanges:
+      "A marcação já não pode ser alterada nem cancelada online; ligue para o armazém.",
+    checkIn: "No dia da chegada, faça o check-in no telemóvel com o código QR em anexo:",
+    calendar: "O convite de calendário em anexo adiciona a hora ao seu calendário.",
   },
 };

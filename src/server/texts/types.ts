@@ -100,4 +100,28 @@ export interface ServerTexts {
     observations: string;
     total: string;
   };
+  /** A carrier's dock booking by mail (domain/carrier-booking/mail.ts, issue 29). */
+  carrierBookingMail: {
+    /** kind: "booked", "moved", "cancelled", "confirmed", "refused", "to_confirm". */
+    subject: (kind: BookingMailKind, company: string, when: string) => string;
+    heading: Record<BookingMailKind, string>;
+    unload: string;
+    load: string;
+    when: string;
+    reference: string;
+    plate: string;
+    dock: string;
+    manage: (until: string) => string;
+    noMoreChanges: string;
+    checkIn: string;
+    calendar: string;
+  };
 }
+
+export type BookingMailKind =
+  | "booked"
+  | "to_confirm"
+  | "moved"
+  | "cancelled"
+  | "confirmed"
+  | "refused";

@@ -69,6 +69,14 @@ export const FIELD_ERROR_CODES = [
   "too_many_rows",
   /** A spreadsheet cell holds a formula: its value is not imported. */
   "formula",
+  /** Carrier bookings (issue 29): the hour is past or within the company's lead time. */
+  "too_soon",
+  /** Carrier bookings: the hour is beyond the company's booking horizon. */
+  "too_far",
+  /** Carrier bookings: the reference matches no planned line the carrier may book. */
+  "unknown_reference",
+  /** Carrier bookings: the move/cancel cut-off before the booked hour has passed. */
+  "past_cutoff",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { DateTime } from "luxon";
 import { type CSSProperties, useMemo } from "react";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
+import type { CarrierBookingState } from "../../../shared/contract/carrier-booking";
 import type { Shipment } from "../../../shared/contract/shipments";
 import { useSession } from "../../lib/session/use-session";
 import { useToday } from "../../lib/use-today";
@@ -15,6 +16,8 @@ import pageStyles from "../../ui/page.module.css";
 import { statusLabel } from "../../ui/shipment-labels";
 import styles from "./board.module.css";
 import { boardSource } from "./board-source";
+import { useCarrierBookings } from "./carrier-bookings";
+import { CarrierBookingsPanel } from "./carrier-bookings-panel";
 import { type BoardSlot, boardSlots, type SlotRoom } from "./slot-grouping";
 import { useDaySlots } from "./use-day-slots";
 
@@ -70,6 +73,20 @@ export function BoardPage({ date }: BoardPageProps) {
   const offline = expeditions.isOffline || receptions.isOffline;
   const loading = expeditions.isLoading || receptions.isLoading;
   const capacityAt = unload.fetchedAt ?? load.fetchedAt;
+  const carrier = useCarrierBookings(company, day, changes);
+  // The lines carriers booked (live bookings only), marked on their cards.
+  const booked = useMemo(
+    () =>
+      new Map(
+        carrier.bookings
+          .filter(
+            (row) =>
+              row.shipment !== null && (row.state === "confirmed" || row.state === "to_confirm"),
+          )
+          .map((row) => [row.shipment, row.state] as const),
+      ),
+    [carrier.bookings],
+  );
 
   const shown = DateTime.fromFormat(day, DAY).setLocale(
     i18n.locale === "mx" ? "es-MX" : i18n.locale,
@@ -117,6 +134,11 @@ export function BoardPage({ date }: BoardPageProps) {
           <Trans>Free places as of {DateTime.fromMillis(capacityAt).toFormat("HH:mm")}</Trans>
         </p>
       ) : null}
+      <CarrierBookingsPanel
+        bookings={carrier.bookings}
+        canDecide={(row) => session.can(row.operation === "load" ? "editExp" : "editRecep")}
+        onDecided={() => void carrier.reload()}
+      />
       {loading && lines.length === 0 ? <LoadingIndicator /> : null}
       {!loading && lines.length === 0 ? (
         <p className={styles.empty}>
@@ -125,14 +147,16 @@ export function BoardPage({ date }: BoardPageProps) {
       ) : null}
       <ol className={styles.slots} aria-label={t`Hour slots`}>
         {slots.map((slot) => (
-          <SlotRow key={slot.hour} slot={slot} />
+          <SlotRow key={slot.hour} slot={slot} booked={booked} />
         ))}
       </ol>
     </section>
   );
 }
 
-function SlotRow({ slot }: { slot: BoardSlot }) {
+type CarrierMarks = ReadonlyMap<number | null, CarrierBookingState>;
+
+function SlotRow({ slot, booked }: { slot: BoardSlot; booked: CarrierMarks }) {
   const { t } = useLingui();
   const hour = `${String(slot.hour).padStart(2, "0")}:00`;
   return (
@@ -153,7 +177,7 @@ function SlotRow({ slot }: { slot: BoardSlot }) {
       </div>
       <ul className={styles.lines}>
         {slot.lines.map((line) => (
-          <LineCard key={line.id} line={line} />
+          <LineCard key={line.id} line={line} carrier={booked.get(line.id)} />
         ))}
       </ul>
     </li>
@@ -181,7 +205,7 @@ function Room({ label, room }: { label: string; room: SlotRoom }) {
   );
 }
 
-function LineCard({ line }: { line: Shipment }) {
+function LineCard({ line, carrier }: { line: Shipment; carrier: CarrierBookingState | undefined }) {
   const { t, i18n } = useLingui();
   const isExpedition = line.type === SHIPMENT_TYPE.expedition;
   const place = isExpedition ? line.destination : line.origin;
@@ -203,6 +227,11 @@ function LineCard({ line }: { line: Shipment }) {
           {line.urgent ? (
             <span className={styles.urgent}>
               <Trans>Urgent</Trans>
+            </span>
+          ) : null}
+          {carrier ? (
+            <span className={styles.carrier} data-state={carrier}>
+              {carrier === "to_confirm" ? t`Carrier · to confirm` : t`Carrier booking`}
             </span>
           ) : null}
         </span>

@@ -13,6 +13,7 @@ import { EmptyState } from "../../ui/list/empty-state";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { getDockSchedule, saveDockSchedule } from "./api";
+import { CarrierBookingPanel } from "./carrier-booking-panel";
 import { RestrictedDatesPanel } from "./restricted-dates-panel";
 import styles from "./scheduling.module.css";
 
@@ -26,7 +27,8 @@ function zones(current: string): string[] {
 
 /**
  * /dock-settings (beyond the spec, issue 12): the company's dock hours and capacity per hour
- * slot, changed by an admin (others read them), and, in trw companies, its restricted dates.
+ * slot, changed by an admin (others read them), the carrier booking page's rules (issue 29)
+ * and, in trw companies, its restricted dates.
  */
 export function DockSettingsPage() {
   const { t } = useLingui();
@@ -155,6 +157,14 @@ export function DockSettingsPage() {
             </div>
           ) : null}
         </form>
+      ) : null}
+      {companyId !== undefined ? (
+        <>
+          <h2 className={styles.subtitle}>
+            <Trans>Carrier bookings</Trans>
+          </h2>
+          <CarrierBookingPanel key={companyId} companyId={companyId} isAdmin={isAdmin} />
+        </>
       ) : null}
       {/* Restricted dates are trw companies' and managed by lockdowns holders (issue 25). */}
       {session.isTrw ? (

@@ -32,7 +32,7 @@ import { slotOf } from "./slots";
 
 export type BookingProblem = Exclude<NotCreated["code"], "invalid">;
 
-const MESSAGES: Record<BookingProblem, string> = {
+export const BOOKING_MESSAGES: Record<BookingProblem, string> = {
   slot_full: "This hour is full at the dock: pick another hour",
   restricted_date: "Nothing can be booked on this date (restricted date)",
   outside_hours: "This hour is outside the dock's opening hours",
@@ -151,7 +151,7 @@ async function scheduleRow(tx: Executor, companyId: number): Promise<ScheduleRow
 
 /** Throws the 400 a refused booking answers (field booked_date, with its code). */
 export function refuseBooking(problem: BookingProblem): never {
-  throw errors.validation({ booked_date: [MESSAGES[problem]] }, MESSAGES[problem], {
+  throw errors.validation({ booked_date: [BOOKING_MESSAGES[problem]] }, BOOKING_MESSAGES[problem], {
     booked_date: [{ code: problem }],
   });
 }

@@ -8,6 +8,7 @@ import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
 import { alertRoutes } from "./alerts";
 import { biRoutes } from "./bi";
+import { carrierBookingRoutes } from "./carrier-booking";
 import { changesRoutes } from "./changes";
 import { checkInRoutes } from "./check-in";
 import { clientRoutes } from "./clients";
@@ -68,6 +69,7 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(importExportRoutes);
     await api.register(indicatorRoutes);
     await api.register(alertRoutes);
+    await api.register(carrierBookingRoutes);
     if (extend) await api.register(extend);
   };
 }

@@ -14,6 +14,15 @@ const FIELD_TEXT: Partial<Record<FieldErrorCode, MessageDescriptor>> = {
   too_long: msg({ message: "Must have at most {max} characters" }),
   invalid_characters: msg`Contains characters that are not allowed`,
   invalid_phone: msg`Not a valid phone number for this country`,
+  // The carrier booking page's refusals of an hour or a reference (issue 29).
+  slot_full: msg`This hour has just been taken: pick one of the nearest free hours`,
+  restricted_date: msg`The warehouse is closed on this day: pick another day`,
+  outside_hours: msg`The dock is closed at this hour: pick another hour`,
+  too_soon: msg`This hour is past or too soon to book: pick a later hour`,
+  too_far: msg`This day is too far ahead to book`,
+  unknown_reference: msg`The warehouse expects no delivery or collection with this reference: check it`,
+  past_cutoff: msg`This booking can no longer be changed online: call the warehouse`,
+  invalid_choice: msg`Not one of the allowed options`,
 };
 const FIELD_SPECIFIC: Record<string, Partial<Record<FieldErrorCode, MessageDescriptor>>> = {
   plate: {
@@ -21,6 +30,8 @@ const FIELD_SPECIFIC: Record<string, Partial<Record<FieldErrorCode, MessageDescr
     invalid_characters: msg`Only letters and digits are allowed`,
   },
   name: { required: msg`Write the name` },
+  email: { invalid: msg`Not a valid e-mail address` },
+  start: { invalid: msg`Pick one of the offered hours` },
 };
 const INVALID = msg`Not a valid value`;
 
@@ -58,4 +69,18 @@ export function checkInProblem(i18n: I18n, error: unknown, fieldCount: number): 
   if (error.status === 429) return i18n._(TOO_MANY);
   if (error.status === 400) return fieldCount > 0 ? null : i18n._(NOT_VALID);
   return i18n._(SERVER);
+}
+
+const NO_PAGE = msg`This booking page or link does not exist. Ask the warehouse for a new one.`;
+const RESEND = msg`The form could not be sent: wait a moment, reload the page and try again.`;
+const ENDED = msg`This booking is cancelled or refused: book again on the booking page.`;
+
+/** The notice for a refused booking, move or cancel on the carrier booking page (issue 29). */
+export function bookingProblem(i18n: I18n, error: unknown, fieldCount: number): string | null {
+  if (error instanceof CheckInError) {
+    if (error.status === 404) return i18n._(NO_PAGE);
+    if (error.status === 409) return i18n._(ENDED);
+    if (error.status === 400 && fieldCount === 0) return i18n._(RESEND);
+  }
+  return checkInProblem(i18n, error, fieldCount);
 }

@@ -17,16 +17,22 @@ export class CheckInError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldCodes: Record<string, FieldError[]>;
+  /** The nearest free hours a refused booking hour offers (the carrier booking page). */
+  readonly alternatives: unknown;
 
   constructor(status: number, body: unknown) {
-    const { code, field_codes } = (typeof body === "object" && body !== null ? body : {}) as {
+    const { code, field_codes, alternatives } = (
+      typeof body === "object" && body !== null ? body : {}
+    ) as {
       code?: unknown;
       field_codes?: unknown;
+      alternatives?: unknown;
     };
     super(`HTTP ${status}`);
     this.name = "CheckInError";
     this.status = status;
     this.code = typeof code === "string" ? code : `http_${status}`;
+    this.alternatives = alternatives;
     this.fieldCodes =
       typeof field_codes === "object" && field_codes !== null
         ? (field_codes as Record<string, FieldError[]>)
@@ -42,7 +48,8 @@ export class CheckInNetworkError extends Error {
   }
 }
 
-async function call(url: string, init?: RequestInit): Promise<unknown> {
+/** A public call: JSON back, or CheckInError / CheckInNetworkError (also the booking page's). */
+export async function publicCall(url: string, init?: RequestInit): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -60,7 +67,7 @@ async function call(url: string, init?: RequestInit): Promise<unknown> {
 const isString = (value: unknown): value is string => typeof value === "string";
 
 export async function readPublicPage(token: string): Promise<PublicPageAnswer> {
-  const body = (await call(path(token))) as Partial<PublicPageAnswer> | null;
+  const body = (await publicCall(path(token))) as Partial<PublicPageAnswer> | null;
   if (!isString(body?.company)) throw new CheckInError(502, null);
   return { company: body.company };
 }
@@ -69,7 +76,7 @@ export async function selfCheckIn(
   token: string,
   input: SelfCheckInInput,
 ): Promise<SelfCheckInAnswer> {
-  const body = (await call(path(token), {
+  const body = (await publicCall(path(token), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(input),

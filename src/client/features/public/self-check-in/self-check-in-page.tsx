@@ -1,20 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import type { SelfCheckInAnswer } from "../../../../shared/contract/check-in";
 import buttonStyles from "../../../ui/button.module.css";
-import fieldStyles from "../../../ui/field.module.css";
 import { Spinner } from "../../../ui/spinner";
+import { LanguageButtons } from "../language-buttons";
+import { Field, type FieldProps } from "../public-field";
 import type { PublicLocale } from "../public-i18n";
 import { checkInProblem, fieldProblems } from "./check-in-text";
 import styles from "./self-check-in.module.css";
 import { readPublicPage, selfCheckIn } from "./self-check-in-api";
-
-const LANGUAGES: { locale: PublicLocale; label: string }[] = [
-  { locale: "en", label: "EN" },
-  { locale: "es", label: "ES" },
-  { locale: "pt", label: "PT" },
-  { locale: "mx", label: "MX" },
-];
 
 /** The booked time as the driver's phone tells time (HH:mm, local). */
 const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
@@ -87,20 +81,7 @@ export function SelfCheckInPage({ token, onLocale }: SelfCheckInPageProps) {
 
   return (
     <main className={styles.page}>
-      <fieldset className={styles.languages}>
-        <legend className="visually-hidden">{t`Language`}</legend>
-        {LANGUAGES.map(({ locale, label }) => (
-          <button
-            key={locale}
-            type="button"
-            className={`${buttonStyles.button} ${i18n.locale === locale ? buttonStyles.primary : buttonStyles.secondary}`}
-            aria-current={i18n.locale === locale ? "true" : undefined}
-            onClick={() => onLocale(locale)}
-          >
-            {label}
-          </button>
-        ))}
-      </fieldset>
+      <LanguageButtons className={styles.languages} onLocale={onLocale} />
       <h1 className={styles.title}>{title}</h1>
       {company === null ? (
         <p role="alert" className={styles.problem}>
@@ -176,53 +157,5 @@ export function SelfCheckInPage({ token, onLocale }: SelfCheckInPageProps) {
         </form>
       )}
     </main>
-  );
-}
-
-interface FieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  autoComplete: string;
-  type?: "text" | "tel";
-  placeholder?: string;
-  errors: string[] | undefined;
-}
-
-/** A required, labelled input with the server's messages for it underneath. */
-function Field({
-  label,
-  value,
-  onChange,
-  autoComplete,
-  type = "text",
-  placeholder,
-  errors,
-}: FieldProps) {
-  const id = useId();
-  const invalid = errors !== undefined && errors.length > 0;
-  return (
-    <div className={fieldStyles.field}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={fieldStyles.input}
-        type={type}
-        value={value}
-        required
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {invalid ? (
-        <span id={`${id}-error`} className={fieldStyles.error}>
-          {errors.join(" ")}
-        </span>
-      ) : null}
-    </div>
   );
 }
