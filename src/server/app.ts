@@ -29,6 +29,7 @@ import { originOf, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerGracefulClose } from "./plugins/shutdown";
 import { registerStatic } from "./plugins/static";
 import { registerSwagger } from "./plugins/swagger";
+import { registerWebhookWorker } from "./plugins/webhook-worker";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     registerGracefulClose(app);
     await registerChangeHub(app, database);
     await registerInstanceLease(app, database, config.databaseUrl);
+    await registerWebhookWorker(app, database);
     if (options.seed && (await seedDemo(database.db, { passwordCost: config.passwordHashCost }))) {
       app.log.info("demo data seeded (every demo password is the same; see db/demo-data.ts)");
     }

@@ -53,6 +53,14 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          apiKeyAuth: {
+            type: "apiKey",
+            in: "header",
+            name: "Authorization",
+            description:
+              "`Authorization: Api-Key <key>`: a company's API key (api/api-key), acting with " +
+              "the key's role; the company header may be left out.",
+          },
         },
       },
     },
