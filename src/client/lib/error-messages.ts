@@ -92,6 +92,9 @@ const FIELD_CODE_TEXT: LabelTable<FieldErrorCode> = {
   slot_full: msg`This hour is full: pick another`,
   restricted_date: msg`This date is closed for bookings`,
   outside_hours: msg`Outside the dock's opening hours`,
+  https_required: msg`The address must start with https://`,
+  private_address: msg`This address is inside a private network: use a public address`,
+  unresolvable: msg`This host name could not be found: check the address`,
 };
 
 /** The dock's refusals of a booked hour: the form offers what to pick instead (issue 24). */

@@ -63,6 +63,12 @@ export const FIELD_ERROR_CODES = [
   "restricted_date",
   /** The booked hour is outside the company's dock opening hours. */
   "outside_hours",
+  /** A webhook URL: http where https is required (issue 28). */
+  "https_required",
+  /** A webhook URL whose host is (or resolves to) a private, loopback or link-local address. */
+  "private_address",
+  /** A webhook URL whose host name does not resolve. */
+  "unresolvable",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

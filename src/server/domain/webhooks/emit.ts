@@ -11,7 +11,8 @@ export const WEBHOOK_CHANNEL = "yardline_webhooks";
 export type EventActor =
   | { type: "user"; id: number; username: string }
   | { type: "api_key"; id: number; name: string }
-  | { type: "system"; id: null };
+  /** A carrier's own check-in (no login). */
+  | { type: "carrier"; id: null };
 
 export function actorOf(auth: AuthContext): EventActor {
   if (auth.apiKey) return { type: "api_key", id: auth.apiKey.id, name: auth.apiKey.name };
@@ -24,8 +25,10 @@ export interface DomainEvent {
   /** `shipment:12`: the deliveries of one entity go out in the order emitted. */
   entityKey: string;
   actor: EventActor;
-  /** The API's own presentation of the entity (plus `changes` where the event has them). */
+  /** The API's own presentation of the entity. */
   data: unknown;
+  /** What an update changed: each field's old and new value. */
+  changes?: Record<string, { old: unknown; new: unknown }>;
 }
 
 /** The id receivers deduplicate on (`webhook-id`). */
@@ -42,6 +45,7 @@ export function payloadOf(event: DomainEvent, uid: string, at: Date) {
     company: { id: event.companyId },
     actor: event.actor,
     data: event.data,
+    ...(event.changes ? { changes: event.changes } : {}),
   };
 }
 
@@ -85,6 +89,17 @@ export async function emitEvents(tx: Executor, events: readonly DomainEvent[]): 
     order by s.id, e.id
     returning 1 as one`);
   if (rowCount(result) > 0) await notifyWorkers(tx);
+}
+
+/**
+ * The event types some active endpoint of the company subscribes to: a change whose events
+ * nobody wants skips building them (one indexed read).
+ */
+export async function subscribedTypes(tx: Executor, companyId: number): Promise<Set<string>> {
+  const result = await tx.execute(sql`
+    select distinct unnest(events) as type from webhook_endpoints
+    where company_id = ${companyId} and active`);
+  return new Set(((result as { rows: { type: string }[] }).rows ?? []).map((row) => row.type));
 }
 
 /** Wakes the workers of every instance when the transaction commits. */

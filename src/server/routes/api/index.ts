@@ -8,6 +8,7 @@ import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
 import { registerStorage } from "../../plugins/storage";
 import { alertRoutes } from "./alerts";
+import { apiKeyRoutes } from "./api-keys";
 import { biRoutes } from "./bi";
 import { changesRoutes } from "./changes";
 import { checkInRoutes } from "./check-in";
@@ -24,6 +25,7 @@ import { statusRoutes } from "./status";
 import { taskListRoutes } from "./task-list";
 import { truckRoutes } from "./trucks";
 import { userRoutes } from "./users";
+import { webhookRoutes } from "./webhooks";
 
 /**
  * The /api scope: every route registered here needs a valid token and acts for one company
@@ -68,6 +70,8 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(biRoutes);
     await api.register(indicatorRoutes);
     await api.register(alertRoutes);
+    await api.register(webhookRoutes);
+    await api.register(apiKeyRoutes);
     if (extend) await api.register(extend);
   };
 }
