@@ -24,6 +24,7 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDockSettingsRouteImport } from './routes/_app/dock-settings'
 import { Route as AppExpeditionsRouteImport } from './routes/_app/expeditions'
 import { Route as AppIndicatorsRouteImport } from './routes/_app/indicators'
+import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppReceptionsRouteImport } from './routes/_app/receptions'
 import { Route as AppSyncIssuesRouteImport } from './routes/_app/sync-issues'
 import { Route as AppTaskListRouteImport } from './routes/_app/task-list'
@@ -112,6 +113,11 @@ const AppIndicatorsRoute = AppIndicatorsRouteImport.update({
   path: '/indicators',
   getParentRoute: () => AppRoute,
 } as any)
+const AppIntegrationsRoute = AppIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReceptionsRoute = AppReceptionsRouteImport.update({
   id: '/receptions',
   path: '/receptions',
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/dock-settings': typeof AppDockSettingsRoute
   '/expeditions': typeof AppExpeditionsRoute
   '/indicators': typeof AppIndicatorsRoute
+  '/integrations': typeof AppIntegrationsRoute
   '/receptions': typeof AppReceptionsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
   '/task-list': typeof AppTaskListRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByTo {
   '/dock-settings': typeof AppDockSettingsRoute
   '/expeditions': typeof AppExpeditionsRoute
   '/indicators': typeof AppIndicatorsRoute
+  '/integrations': typeof AppIntegrationsRoute
   '/receptions': typeof AppReceptionsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
   '/task-list': typeof AppTaskListRoute
@@ -257,6 +265,7 @@ export interface FileRoutesById {
   '/_app/dock-settings': typeof AppDockSettingsRoute
   '/_app/expeditions': typeof AppExpeditionsRoute
   '/_app/indicators': typeof AppIndicatorsRoute
+  '/_app/integrations': typeof AppIntegrationsRoute
   '/_app/receptions': typeof AppReceptionsRoute
   '/_app/sync-issues': typeof AppSyncIssuesRoute
   '/_app/task-list': typeof AppTaskListRoute
@@ -288,6 +297,7 @@ export interface FileRouteTypes {
     | '/dock-settings'
     | '/expeditions'
     | '/indicators'
+    | '/integrations'
     | '/receptions'
     | '/sync-issues'
     | '/task-list'
@@ -317,6 +327,7 @@ export interface FileRouteTypes {
     | '/dock-settings'
     | '/expeditions'
     | '/indicators'
+    | '/integrations'
     | '/receptions'
     | '/sync-issues'
     | '/task-list'
@@ -347,6 +358,7 @@ export interface FileRouteTypes {
     | '/_app/dock-settings'
     | '/_app/expeditions'
     | '/_app/indicators'
+    | '/_app/integrations'
     | '/_app/receptions'
     | '/_app/sync-issues'
     | '/_app/task-list'
@@ -480,6 +492,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndicatorsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/integrations': {
+      id: '/_app/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof AppIntegrationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/receptions': {
       id: '/_app/receptions'
       path: '/receptions'
@@ -583,6 +602,7 @@ interface AppRouteChildren {
   AppDockSettingsRoute: typeof AppDockSettingsRoute
   AppExpeditionsRoute: typeof AppExpeditionsRoute
   AppIndicatorsRoute: typeof AppIndicatorsRoute
+  AppIntegrationsRoute: typeof AppIntegrationsRoute
   AppReceptionsRoute: typeof AppReceptionsRoute
   AppSyncIssuesRoute: typeof AppSyncIssuesRoute
   AppTaskListRoute: typeof AppTaskListRoute
@@ -606,6 +626,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDockSettingsRoute: AppDockSettingsRoute,
   AppExpeditionsRoute: AppExpeditionsRoute,
   AppIndicatorsRoute: AppIndicatorsRoute,
+  AppIntegrationsRoute: AppIntegrationsRoute,
   AppReceptionsRoute: AppReceptionsRoute,
   AppSyncIssuesRoute: AppSyncIssuesRoute,
   AppTaskListRoute: AppTaskListRoute,

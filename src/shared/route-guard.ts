@@ -34,6 +34,8 @@ function otherRoles(route: RouteTarget, roles: readonly RoleKey[]): string | nul
     // Beyond the spec (issue 12): the day board and the dock settings are the office's.
     case "board":
     case "dock-settings":
+    // Issue 28: webhooks and API keys are the admin's (the page tells other office roles).
+    case "integrations":
       return "/dashboard";
     case "trucks":
       return isClientOrForklift ? "/dashboard" : null;

@@ -22,6 +22,7 @@ export const ROUTE_NAMES = [
   "sync-issues",
   "board",
   "dock-settings",
+  "integrations",
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -47,6 +48,7 @@ export const ROUTE_PATHS = {
   "sync-issues": "/sync-issues",
   board: "/board",
   "dock-settings": "/dock-settings",
+  integrations: "/integrations",
 } as const satisfies Record<RouteName, string>;
 
 export interface RouteTarget {

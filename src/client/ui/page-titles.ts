@@ -21,6 +21,7 @@ export const PAGE_TITLES = {
   "truck-system": msg`Truck check-in`,
   board: msg`Day board`,
   "dock-settings": msg`Dock hours`,
+  integrations: msg`Integrations`,
   import: msg`Import`,
   export: msg`Export`,
 } as const satisfies Record<string, MessageDescriptor>;

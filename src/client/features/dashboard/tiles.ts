@@ -12,6 +12,7 @@ export type TileKey =
   | "bi"
   | "board"
   | "dock-settings"
+  | "integrations"
   | "import"
   | "export";
 
@@ -26,7 +27,8 @@ export interface Tile {
     | "/task-list"
     | "/bi"
     | "/board"
-    | "/dock-settings";
+    | "/dock-settings"
+    | "/integrations";
 }
 
 /** The roles the route guard lets into every route: the office. */
@@ -51,5 +53,7 @@ export function dashboardTiles(
     tiles.push({ key: "board", to: "/board" }, { key: "dock-settings", to: "/dock-settings" });
   }
   if (!isTrw) tiles.push({ key: "import" }, { key: "export" });
+  // Issue 28: webhooks and API keys, an admin's.
+  if (roles.includes("admin")) tiles.push({ key: "integrations", to: "/integrations" });
   return tiles;
 }

@@ -19,7 +19,7 @@ import { FormActions } from "../../ui/form-actions";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { changeUserRoles, createUser, getUser, listRoles } from "./api";
-import { ROLE_LABELS } from "./role-labels";
+import { ROLE_LABELS } from "../../lib/role-labels";
 import { checkNewUser, type UserFormValues } from "./user-form";
 import styles from "./users.module.css";
 
