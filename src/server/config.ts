@@ -3,9 +3,9 @@ import { ACCESS_TOKEN_LIFETIME_HOURS, REFRESH_TOKEN_LIFETIME_DAYS } from "../sha
 import type { RuntimeConfig } from "../shared/contract/config";
 import { type LimitsConfig, LimitsEnv, limitsConfig } from "./limits-config";
 import type { MailConfig } from "./services/mail/mailer";
-import type { WebhookSettings } from "./services/webhooks/settings";
 import type { SmsConfig } from "./services/sms/provider";
 import { DEFAULT_TEMPLATES, templateProblem } from "./services/sms/template";
+import type { WebhookSettings } from "./services/webhooks/settings";
 
 /**
  * The one place that reads environment variables. Everything else receives a ServerConfig,

@@ -37,7 +37,12 @@ export async function loadApiKeyContext(
 ): Promise<ContextLookup> {
   const [row] = await db
     .select({
-      key: { id: apiKeys.id, name: apiKeys.name, role: apiKeys.role, lastUsedAt: apiKeys.lastUsedAt },
+      key: {
+        id: apiKeys.id,
+        name: apiKeys.name,
+        role: apiKeys.role,
+        lastUsedAt: apiKeys.lastUsedAt,
+      },
       user: {
         id: users.id,
         username: users.username,

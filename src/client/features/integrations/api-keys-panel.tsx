@@ -5,6 +5,7 @@ import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
 import { formatDateTime } from "../../lib/format-date-time";
 import { notify, notifyError } from "../../lib/notices";
+import { ROLE_LABELS } from "../../lib/role-labels";
 import { Button } from "../../ui/button";
 import { DateField } from "../../ui/fields/date-field";
 import { SelectField } from "../../ui/fields/select-field";
@@ -18,7 +19,6 @@ import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { RowAction } from "../../ui/list/row-action";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
 import { Modal } from "../../ui/modal";
-import { ROLE_LABELS } from "../../lib/role-labels";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api";
 import styles from "./integrations.module.css";
 import type { ApiKeyRole } from "./labels";
@@ -62,7 +62,9 @@ export function ApiKeysPanel({
       header: t`Expires`,
       mono: true,
       cell: (row) =>
-        row.revoked_at ? t`Revoked ${formatDateTime(row.revoked_at)}` : formatDateTime(row.expires_at) || t`Never`,
+        row.revoked_at
+          ? t`Revoked ${formatDateTime(row.revoked_at)}`
+          : formatDateTime(row.expires_at) || t`Never`,
     },
     {
       id: "actions",
@@ -70,7 +72,12 @@ export function ApiKeysPanel({
       action: true,
       cell: (row) =>
         row.revoked_at ? null : (
-          <RowAction icon="trash" danger label={t`Revoke ${row.name}`} onPress={() => revocation.ask(row)} />
+          <RowAction
+            icon="trash"
+            danger
+            label={t`Revoke ${row.name}`}
+            onPress={() => revocation.ask(row)}
+          />
         ),
     },
   ];
@@ -148,7 +155,13 @@ function ApiKeyDialog({
   return (
     <Modal title={t`Create API key`} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
       <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
-        <TextField label={t`Name`} value={name} onChange={setName} isRequired errorMessage={errors.name?.join(" ")} />
+        <TextField
+          label={t`Name`}
+          value={name}
+          onChange={setName}
+          isRequired
+          errorMessage={errors.name?.join(" ")}
+        />
         <SelectField
           label={<Trans>Role</Trans>}
           value={role}

@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  ApiKey,
-  type ApiKeyCreate,
-  ApiKeyCreated,
-} from "../../../shared/contract/api-keys";
+import { ApiKey, type ApiKeyCreate, ApiKeyCreated } from "../../../shared/contract/api-keys";
 import { listOf } from "../../../shared/contract/paging";
 import {
   WebhookDelivery,
@@ -31,7 +27,9 @@ export async function createEndpoint(input: WebhookEndpointCreate) {
 const ifMatch = (version: number) => ({ headers: { "If-Match": `"${version}"` } });
 
 export async function changeEndpoint(id: number, version: number, patch: WebhookEndpointPatch) {
-  return WebhookEndpoint.parse(await http.patch<unknown>(`api/webhook/${id}`, patch, ifMatch(version)));
+  return WebhookEndpoint.parse(
+    await http.patch<unknown>(`api/webhook/${id}`, patch, ifMatch(version)),
+  );
 }
 
 export async function rotateEndpointSecret(id: number, version: number) {

@@ -55,7 +55,9 @@ export function DeliveriesDialog({
       id: "state",
       header: t`State`,
       cell: (row) => (
-        <span className={`${styles.state} ${styles[row.state]}`}>{i18n._(STATE_LABELS[row.state])}</span>
+        <span className={`${styles.state} ${styles[row.state]}`}>
+          {i18n._(STATE_LABELS[row.state])}
+        </span>
       ),
     },
     { id: "attempts", header: t`Attempts`, numeric: true, cell: (row) => row.attempts },

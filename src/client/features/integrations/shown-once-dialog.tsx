@@ -10,7 +10,13 @@ export interface ShownOnce {
 }
 
 /** A signing secret or an API key, shown once after it was made, with a copy button. */
-export function ShownOnceDialog({ shown, onClose }: { shown: ShownOnce | null; onClose: () => void }) {
+export function ShownOnceDialog({
+  shown,
+  onClose,
+}: {
+  shown: ShownOnce | null;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const copy = () => void navigator.clipboard?.writeText(shown?.value ?? "").catch(() => undefined);
   return (

@@ -29,7 +29,9 @@ export function WebhookDialog({ endpoint, isOpen, onClose, onSaved }: WebhookDia
   const { t, i18n } = useLingui();
   const [url, setUrl] = useState(endpoint?.url ?? "");
   const [description, setDescription] = useState(endpoint?.description ?? "");
-  const [events, setEvents] = useState<WebhookEventType[]>(endpoint?.events ?? ["shipment.created"]);
+  const [events, setEvents] = useState<WebhookEventType[]>(
+    endpoint?.events ?? ["shipment.created"],
+  );
   const [active, setActive] = useState(endpoint?.active ?? true);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -99,7 +101,12 @@ export function WebhookDialog({ endpoint, isOpen, onClose, onSaved }: WebhookDia
         <Checkbox isSelected={active} onChange={setActive}>
           <Trans>Active</Trans>
         </Checkbox>
-        <FormActions saving={saving} onCancel={onClose} placement="dialog" saveDisabled={events.length === 0} />
+        <FormActions
+          saving={saving}
+          onCancel={onClose}
+          placement="dialog"
+          saveDisabled={events.length === 0}
+        />
       </form>
     </Modal>
   );

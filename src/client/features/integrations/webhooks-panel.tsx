@@ -85,10 +85,23 @@ export function WebhooksPanel({
       className: styles.actions,
       cell: (row) => (
         <>
-          <RowAction icon="tasks" label={t`Deliveries of ${row.url}`} onPress={() => setLogOf(row)} />
+          <RowAction
+            icon="tasks"
+            label={t`Deliveries of ${row.url}`}
+            onPress={() => setLogOf(row)}
+          />
           <RowAction icon="edit" label={t`Change ${row.url}`} onPress={() => setEditing(row)} />
-          <RowAction icon="clock" label={t`New secret for ${row.url}`} onPress={() => void rotate(row)} />
-          <RowAction icon="trash" danger label={t`Remove ${row.url}`} onPress={() => deletion.ask(row)} />
+          <RowAction
+            icon="clock"
+            label={t`New secret for ${row.url}`}
+            onPress={() => void rotate(row)}
+          />
+          <RowAction
+            icon="trash"
+            danger
+            label={t`Remove ${row.url}`}
+            onPress={() => deletion.ask(row)}
+          />
         </>
       ),
     },

@@ -18,12 +18,12 @@ import { textsFor } from "../../texts";
 import { findShipment } from "../lines/repository";
 import { findSchedule } from "../scheduling/repository";
 import { today } from "../scheduling/yard-day";
-import { presentShipment } from "../shipments/presenter";
 import { recordLineChanges } from "../shipments/line-events";
+import { presentShipment } from "../shipments/presenter";
 import { insertSms } from "../sms/repository";
 import { presentShipper } from "../trucks/presenter";
 import { findShipper } from "../trucks/repository";
-import { emitEvents, type EventActor } from "../webhooks/emit";
+import { type EventActor, emitEvents } from "../webhooks/emit";
 import { presentCheckInLine } from "./presenter";
 import {
   assignLine,

@@ -24,9 +24,9 @@ import { etagOf } from "../../http/versioning";
 import { SHIPMENT_PERMISSIONS, scopeOf } from "../lines/access";
 import { findShipmentsById, type ShipmentView } from "../lines/repository";
 import { listReasons, listStatuses, type ReasonRow } from "../status/repository";
-import { presentShipment } from "./presenter";
 import { actorOf } from "../webhooks/emit";
 import { recordLineChanges } from "./line-events";
+import { presentShipment } from "./presenter";
 import { type LineState, updateShipmentStates } from "./repository";
 import { type Change, type ChangeLookups, changeOf, patchPermission, stale } from "./service";
 

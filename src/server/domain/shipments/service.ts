@@ -12,9 +12,9 @@ import { SHIPMENT_PERMISSIONS, scopeOf } from "../lines/access";
 import { findShipment, type ShipmentView } from "../lines/repository";
 import { findReason, findStatus, type ReasonRow, type StatusRow } from "../status/repository";
 import { findShipper } from "../trucks/repository";
-import { presentShipment } from "./presenter";
 import { actorOf } from "../webhooks/emit";
 import { recordLineChanges } from "./line-events";
+import { presentShipment } from "./presenter";
 import { lastWriter, type ShipmentChanges, updateShipment } from "./repository";
 
 export const TYPE_NAMES: Record<ShipmentType, string> = {

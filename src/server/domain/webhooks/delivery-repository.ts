@@ -68,7 +68,11 @@ export interface AttemptOutcome {
 }
 
 /** A delivered attempt: the delivery is done, and its endpoint no longer failing. */
-export async function markDelivered(db: Executor, claimed: ClaimedDelivery, outcome: AttemptOutcome) {
+export async function markDelivered(
+  db: Executor,
+  claimed: ClaimedDelivery,
+  outcome: AttemptOutcome,
+) {
   await db.execute(sql`
     with done as (
       update webhook_deliveries set state = 'delivered', delivered_at = now(),

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database";
 import {
+  type WebhookEndpointRow,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
-  type WebhookEndpointRow,
 } from "../../db/schema/integrations";
 
 const ofCompany = (companyId: number, id: number) =>
@@ -50,7 +50,9 @@ export async function updateEndpoint(
     .where(
       and(
         ofCompany(companyId, id),
-        versions ? sql`${webhookEndpoints.version} = any(${`{${versions.join(",")}}`}::int[])` : undefined,
+        versions
+          ? sql`${webhookEndpoints.version} = any(${`{${versions.join(",")}}`}::int[])`
+          : undefined,
       ),
     )
     .returning();

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database";
 import { postDelivery } from "../../services/webhooks/sender";
-import { signedHeaders } from "../../services/webhooks/signing";
 import type { WebhookSettings } from "../../services/webhooks/settings";
+import { signedHeaders } from "../../services/webhooks/signing";
 import {
   type ClaimedDelivery,
   claimDeliveries,
@@ -19,7 +19,10 @@ export function nextAttemptAt(
   now = new Date(),
   random = Math.random,
 ): Date | null {
-  const delay = Math.min(settings.retryBaseMs * 2 ** Math.max(attempts - 1, 0), settings.retryMaxMs);
+  const delay = Math.min(
+    settings.retryBaseMs * 2 ** Math.max(attempts - 1, 0),
+    settings.retryMaxMs,
+  );
   const at = new Date(now.getTime() + delay * (0.5 + random() / 2));
   return at.getTime() - createdAt.getTime() > settings.giveUpAfterMs ? null : at;
 }
@@ -102,7 +105,7 @@ export function startWebhookWorker(
 
   function wake(): void {
     if (stopped) return;
-    if (pumping) {
+    if (pumping !== null) {
       again = true;
       return;
     }
@@ -128,15 +131,15 @@ export function startWebhookWorker(
     wake,
     async idle() {
       for (;;) {
-        if (pumping) await pumping;
+        if (pumping !== null) await pumping;
         if (inFlight.size > 0) await Promise.all([...inFlight]);
-        else if (!pumping) return;
+        else if (pumping === null) return;
       }
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
-      if (pumping) await pumping;
+      if (pumping !== null) await pumping;
       await Promise.all([...inFlight]);
     },
   };

@@ -40,7 +40,11 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
       const own = route.schema?.headers;
       const headers =
         own instanceof z.ZodObject ? CompanyHeaders.extend(own.shape) : CompanyHeaders;
-      const schema = { security: [{ bearerAuth: [] }, { apiKeyAuth: [] }], ...route.schema, headers };
+      const schema = {
+        security: [{ bearerAuth: [] }, { apiKeyAuth: [] }],
+        ...route.schema,
+        headers,
+      };
       if (isWriteMethod(route.method)) {
         schema.headers = schema.headers.extend(IdempotencyHeaders.shape);
         schema.response = { 409: ErrorBody, 422: ErrorBody, ...(schema.response ?? {}) };

@@ -72,9 +72,7 @@ export function postDelivery(
       options.timeoutMs,
     );
     request.on("error", (error) =>
-      finish(
-        failed(error instanceof TargetRefused ? `Refused: ${error.problem}` : error.message),
-      ),
+      finish(failed(error instanceof TargetRefused ? `Refused: ${error.problem}` : error.message)),
     );
     request.on("response", (response) => {
       const chunks: Buffer[] = [];

@@ -12,8 +12,13 @@ export function newSigningSecret(): string {
 }
 
 export function signatureOf(secret: string, id: string, timestampSeconds: number, body: string) {
-  const key = Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, "base64");
-  const mac = createHmac("sha256", key).update(`${id}.${timestampSeconds}.${body}`).digest("base64");
+  const key = Buffer.from(
+    secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret,
+    "base64",
+  );
+  const mac = createHmac("sha256", key)
+    .update(`${id}.${timestampSeconds}.${body}`)
+    .digest("base64");
   return `v1,${mac}`;
 }
 

@@ -16,7 +16,10 @@ export type TargetProblem = "invalid_url" | "https_required" | "private_address"
 
 export class TargetRefused extends Error {
   override name = "TargetRefused";
-  constructor(readonly problem: TargetProblem, message: string) {
+  constructor(
+    readonly problem: TargetProblem,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -46,7 +49,10 @@ function hostOf(url: URL): string {
 }
 
 function refusedAddress(host: string): TargetRefused {
-  return new TargetRefused("private_address", `${host} is a private, loopback or link-local address`);
+  return new TargetRefused(
+    "private_address",
+    `${host} is a private, loopback or link-local address`,
+  );
 }
 
 /**
@@ -66,7 +72,8 @@ export function checkedLookup(policy: TargetPolicy) {
       }
       if (options.all) return callback(null, found);
       const [first] = found;
-      if (!first) return callback(new TargetRefused("unresolvable", `${hostname} has no address`), []);
+      if (!first)
+        return callback(new TargetRefused("unresolvable", `${hostname} has no address`), []);
       callback(null, first.address, first.family);
     });
   };

@@ -67,19 +67,27 @@ describe("API keys", () => {
     const readOnly = withKey((await createKey("readOnly")).key);
     const id = await insertLine(t.app.db, plain, EXPEDITION);
     expect((await readOnly("GET", `/api/expedition/${id}`)).statusCode).toBe(200);
-    expect((await readOnly("PATCH", `/api/expedition/${id}`, { status: READY })).statusCode).toBe(403);
+    expect((await readOnly("PATCH", `/api/expedition/${id}`, { status: READY })).statusCode).toBe(
+      403,
+    );
     expect((await readOnly("DELETE", `/api/expedition/${id}`)).statusCode).toBe(403);
     const adminKey = withKey((await createKey("admin")).key);
     expect((await adminKey("GET", "/api/api-key")).statusCode).toBe(403);
-    expect((await adminKey("POST", "/api/api-key", { name: "more", role: "admin" })).statusCode).toBe(403);
+    expect(
+      (await adminKey("POST", "/api/api-key", { name: "more", role: "admin" })).statusCode,
+    ).toBe(403);
     expect((await adminKey("GET", "/api/webhook")).statusCode).toBe(403);
   });
 
   it("work only for their own company", async () => {
     const trw = await t.companyId(TRW);
     const key = (await createKey("office")).key;
-    expect((await withKey(key, { company: String(trw) })("GET", "/api/expedition")).statusCode).toBe(403);
-    expect((await withKey(key, { company: String(plain) })("GET", "/api/expedition")).statusCode).toBe(200);
+    expect(
+      (await withKey(key, { company: String(trw) })("GET", "/api/expedition")).statusCode,
+    ).toBe(403);
+    expect(
+      (await withKey(key, { company: String(plain) })("GET", "/api/expedition")).statusCode,
+    ).toBe(200);
   });
 
   it("stop working at once when revoked, and after their expiry", async () => {
@@ -111,14 +119,22 @@ describe("API keys", () => {
       expires_at: "2020-01-01T00:00:00Z",
     });
     expect(past.statusCode).toBe(400);
-    expect((await admin("POST", "/api/api-key", { name: "x", role: "client" })).statusCode).toBe(400);
-    expect((await office("POST", "/api/api-key", { name: "x", role: "office" })).statusCode).toBe(403);
+    expect((await admin("POST", "/api/api-key", { name: "x", role: "client" })).statusCode).toBe(
+      400,
+    );
+    expect((await office("POST", "/api/api-key", { name: "x", role: "office" })).statusCode).toBe(
+      403,
+    );
     expect((await withKey("yl_not-a-key")("GET", "/api/expedition")).statusCode).toBe(401);
   });
 
   it("are documented in the OpenAPI document", async () => {
     const doc = (await t.app.inject({ url: "/api/docs/json" })).json();
-    expect(doc.components.securitySchemes.apiKeyAuth).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
+    expect(doc.components.securitySchemes.apiKeyAuth).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "Authorization",
+    });
     expect(doc.paths["/api/expedition"].get.security).toContainEqual({ apiKeyAuth: [] });
   });
 });

@@ -10,7 +10,12 @@ import { companies } from "../../../db/schema/companies";
 import { webhookDeliveries } from "../../../db/schema/integrations";
 import { postDelivery } from "../../../services/webhooks/sender";
 import { type Caller, callerFor, uniquePlate } from "../../../test/api-caller";
-import { createScratchStorage, createTestApp, type TestApp, testConfig } from "../../../test/harness";
+import {
+  createScratchStorage,
+  createTestApp,
+  type TestApp,
+  testConfig,
+} from "../../../test/harness";
 import { clientId, insertLine } from "../../../test/shipments";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver";
 
@@ -73,7 +78,10 @@ describe("events of every kind of change", () => {
 
     const hour = new Date();
     hour.setUTCMinutes(0, 0, 0);
-    const today = await insertLine(t.app.db, plain, EXPEDITION, { code: `WHG-${Date.now()}`, bookedDate: hour });
+    const today = await insertLine(t.app.db, plain, EXPEDITION, {
+      code: `WHG-${Date.now()}`,
+      bookedDate: hour,
+    });
     const plate = uniquePlate("WHK");
     const checkIn = await gate("PUT", `/api/check-in/uid/${randomUUID()}`, {
       line: today,
@@ -87,8 +95,14 @@ describe("events of every kind of change", () => {
     const got = await receiver.waitFor("/lines", 6);
     const of = (id: number) =>
       got.filter((entry) => entry.json.type.startsWith("shipment.") && entry.json.data.id === id);
-    expect(of(lineId).map((entry) => entry.json.type)).toEqual(["shipment.created", "shipment.deleted"]);
-    expect(of(today).map((entry) => entry.json.type)).toEqual(["shipment.updated", "shipment.updated"]);
+    expect(of(lineId).map((entry) => entry.json.type)).toEqual([
+      "shipment.created",
+      "shipment.deleted",
+    ]);
+    expect(of(today).map((entry) => entry.json.type)).toEqual([
+      "shipment.updated",
+      "shipment.updated",
+    ]);
     const trucks = got.filter((entry) => entry.json.type.startsWith("truck."));
     expect(trucks.map((entry) => [entry.json.type, entry.json.data.plate])).toEqual([
       ["truck.checked_in", plate],
@@ -133,7 +147,12 @@ describe("events of every kind of change", () => {
     const office = await callerFor(t, "office", plain);
     const id = await insertLine(t.app.db, plain, EXPEDITION);
     const before = (await t.app.db.select().from(webhookDeliveries)).length;
-    const stale = await office("PATCH", `/api/expedition/${id}`, { status: READY }, { "if-match": '"7"' });
+    const stale = await office(
+      "PATCH",
+      `/api/expedition/${id}`,
+      { status: READY },
+      { "if-match": '"7"' },
+    );
     expect(stale.statusCode).toBe(412);
     expect((await t.app.db.select().from(webhookDeliveries)).length).toBe(before);
   });
@@ -184,7 +203,10 @@ describe("a delivery outlives the instance that committed it", () => {
       await first.close();
       expect(receiver.received.filter((entry) => entry.path === "/restart")).toHaveLength(0);
 
-      const second = await buildApp({ config: testConfig({ ...scratch.storage, webhooks: fast }), serveClient: false });
+      const second = await buildApp({
+        config: testConfig({ ...scratch.storage, webhooks: fast }),
+        serveClient: false,
+      });
       try {
         const got = await receiver.waitFor("/restart", 3);
         await second.webhookWorker?.idle();
@@ -232,7 +254,10 @@ describe("targets inside the network", () => {
 
   it("refuses a private address at send time too, by literal and by name", async () => {
     const policy = { allowHttp: true, allowPrivate: false };
-    for (const url of [receiver.url("/ssrf"), receiver.url("/ssrf").replace("127.0.0.1", "localhost")]) {
+    for (const url of [
+      receiver.url("/ssrf"),
+      receiver.url("/ssrf").replace("127.0.0.1", "localhost"),
+    ]) {
       const result = await postDelivery(url, "{}", {}, { policy, timeoutMs: 2000 });
       expect(result.status).toBeNull();
       expect(result.body).toContain("private_address");

@@ -26,7 +26,7 @@ const EXPEDITION = 1;
 const READY = 10;
 const TIMEOUT_MS = 400;
 
-export const fastWebhooks = {
+const fastWebhooks = {
   ...loadConfig({}).webhooks,
   worker: true,
   allowHttp: true,
@@ -78,7 +78,10 @@ describe("webhook endpoints", () => {
     const listed = (await admin("GET", "/api/webhook")).json<Record<string, unknown>[]>();
     expect(listed.find((row) => row.id === created.id)).not.toHaveProperty("secret");
     expect((await office("GET", "/api/webhook")).statusCode).toBe(403);
-    expect((await office("POST", "/api/webhook", { url: receiver.url(), events: ["shipment.created"] })).statusCode).toBe(403);
+    expect(
+      (await office("POST", "/api/webhook", { url: receiver.url(), events: ["shipment.created"] }))
+        .statusCode,
+    ).toBe(403);
     const rotated = await admin("POST", `/api/webhook/${created.id}/rotate-secret`);
     expect(rotated.statusCode, rotated.body).toBe(200);
     expect(rotated.json<WebhookEndpointWithSecret>().secret).not.toBe(created.secret);
@@ -92,7 +95,10 @@ describe("delivery", () => {
     await setStatus(id, READY);
     const [got] = await receiver.waitFor("/signed", 1);
     if (!got) throw new Error("nothing received");
-    const verified = new Webhook(hook.secret).verify(got.body, got.headers as Record<string, string>);
+    const verified = new Webhook(hook.secret).verify(
+      got.body,
+      got.headers as Record<string, string>,
+    );
     expect(verified).toMatchObject({
       type: "shipment.status_changed",
       company: { id: plain },
@@ -101,10 +107,20 @@ describe("delivery", () => {
       changes: { status: { new: READY } },
     });
     expect(got.headers["webhook-id"]).toBe(got.json.id);
-    expect(() => new Webhook(`whsec_${Buffer.from("another secret!!").toString("base64")}`).verify(got.body, got.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from("another secret!!").toString("base64")}`).verify(
+        got.body,
+        got.headers as Record<string, string>,
+      ),
+    ).toThrow();
     await t.app.webhookWorker?.idle();
     const [log] = await deliveries(hook.id);
-    expect(log).toMatchObject({ state: "delivered", attempts: 1, response_status: 200, event_id: got.json.id });
+    expect(log).toMatchObject({
+      state: "delivered",
+      attempts: 1,
+      response_status: 200,
+      event_id: got.json.id,
+    });
   });
 
   it("retries after 500 and after a timeout, with the same webhook-id, until delivered", async () => {
@@ -164,12 +180,18 @@ describe("delivery", () => {
   it("emits nothing for a company without endpoints, and no event for another company", async () => {
     await endpoint("/plain-only", ["shipment.status_changed"]);
     const trw = await t.companyId(TRW);
-    const before = await t.app.db.select().from(webhookEvents).where(eq(webhookEvents.companyId, trw));
+    const before = await t.app.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.companyId, trw));
     const trwAdmin = await callerFor(t, "admin", trw);
     const other = await insertLine(t.app.db, trw, EXPEDITION);
     const response = await trwAdmin("PATCH", `/api/expedition/${other}`, { status: READY });
     expect(response.statusCode, response.body).toBe(200);
-    const after = await t.app.db.select().from(webhookEvents).where(eq(webhookEvents.companyId, trw));
+    const after = await t.app.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.companyId, trw));
     expect(after.length).toBe(before.length);
   });
 });
