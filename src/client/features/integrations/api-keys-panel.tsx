@@ -64,7 +64,7 @@ export function ApiKeysPanel({
       cell: (row) =>
         row.revoked_at
           ? t`Revoked ${formatDateTime(row.revoked_at)}`
-          : formatDateTime(row.expires_at) || t`Never`,
+          : formatDateTime(row.expires_at) || t`No expiry`,
     },
     {
       id: "actions",

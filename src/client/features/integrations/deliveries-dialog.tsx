@@ -1,6 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import type { WebhookDelivery, WebhookEndpoint } from "../../../shared/contract/webhooks";
+import {
+  PING_EVENT,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from "../../../shared/contract/webhooks";
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { formatDateTime } from "../../lib/format-date-time";
 import { notify, notifyError } from "../../lib/notices";
@@ -15,7 +19,7 @@ import { RowAction } from "../../ui/list/row-action";
 import { Modal } from "../../ui/modal";
 import { DELIVERIES_PAGE_SIZE, listDeliveries, pingEndpoint, resendDelivery } from "./api";
 import styles from "./integrations.module.css";
-import { EVENT_LABELS, STATE_LABELS } from "./labels";
+import { EVENT_LABELS, PING_LABEL, STATE_LABELS } from "./labels";
 
 const REFRESH_MS = 3000;
 
@@ -46,7 +50,11 @@ export function DeliveriesDialog({
     }
   };
   const eventName = (type: string) =>
-    type in EVENT_LABELS ? i18n._(EVENT_LABELS[type as keyof typeof EVENT_LABELS]) : type;
+    type === PING_EVENT
+      ? i18n._(PING_LABEL)
+      : type in EVENT_LABELS
+        ? i18n._(EVENT_LABELS[type as keyof typeof EVENT_LABELS])
+        : type;
 
   const columns: ListColumn<WebhookDelivery>[] = [
     { id: "time", header: t`Time`, mono: true, cell: (row) => formatDateTime(row.created_at) },

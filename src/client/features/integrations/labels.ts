@@ -17,6 +17,9 @@ export const EVENT_LABELS: Record<WebhookEventType, MessageDescriptor> = {
   "critical_line.deleted": msg`Critical line deleted`,
 };
 
+/** The test ping's name in the delivery log. */
+export const PING_LABEL = msg`Test ping`;
+
 export const STATE_LABELS: Record<(typeof DELIVERY_STATES)[number], MessageDescriptor> = {
   pending: msg`Waiting`,
   delivered: msg`Delivered`,

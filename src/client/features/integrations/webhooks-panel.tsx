@@ -82,9 +82,8 @@ export function WebhooksPanel({
       id: "actions",
       header: t`Actions`,
       action: true,
-      className: styles.actions,
       cell: (row) => (
-        <>
+        <div className={styles.actions}>
           <RowAction
             icon="tasks"
             label={t`Deliveries of ${row.url}`}
@@ -102,7 +101,7 @@ export function WebhooksPanel({
             label={t`Remove ${row.url}`}
             onPress={() => deletion.ask(row)}
           />
-        </>
+        </div>
       ),
     },
   ];
