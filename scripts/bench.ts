@@ -10,8 +10,9 @@
  * http (scripts/bench-http.ts: GET api/expedition under load, Yardline vs bare Fastify + pg,
  * and on PGlite), offline (scripts/bench-offline.ts), series (scripts/bench-series.ts: 52
  * weekly occurrences created in one request, PGlite and PostgreSQL), import
- * (scripts/bench-import.ts: 10,000 spreadsheet rows previewed and imported) and booking
- * (scripts/bench-carrier-booking.ts: 50 carriers booking at once, latency p99, issue 29); on request only, metrics
+ * (scripts/bench-import.ts: 10,000 spreadsheet rows previewed and imported), booking
+ * (scripts/bench-carrier-booking.ts: 50 carriers booking at once, latency p99, issue 29) and
+ * webhooks (scripts/bench-webhooks.ts: delivery lag at 50 changes/s); on request only, metrics
  * (scripts/bench-metrics.ts: BI metrics over a year of 1,000,000 lines on the PostgreSQL of
  * DATABASE_URL; `npm run bench -- metrics`). bundle and lighthouse need a prior
  * `npm run build`; BENCH_DIST points elsewhere.
@@ -29,6 +30,7 @@ import { runMetricsBench } from "./bench-metrics";
 import { runOfflineBench } from "./bench-offline";
 import { runPublicLoad } from "./bench-public";
 import { runSeriesBench } from "./bench-series";
+import { runWebhooksBench } from "./bench-webhooks";
 
 /** A first visitor's language (spec section 4): its catalog loads at boot. */
 const FIRST_LOCALE = DEFAULT_LOCALE;
@@ -104,7 +106,16 @@ function report(title: string, files: string[], detail = false): void {
   );
 }
 
-const PARTS = ["bundle", "lighthouse", "http", "offline", "series", "import", "booking"] as const;
+const PARTS = [
+  "bundle",
+  "lighthouse",
+  "http",
+  "offline",
+  "series",
+  "import",
+  "booking",
+  "webhooks",
+] as const;
 /** Parts that run only when named (minutes of seeding). */
 const ON_REQUEST = ["metrics"] as const;
 const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
@@ -175,6 +186,12 @@ if (chosen.has("series")) {
 if (chosen.has("import")) {
   console.log();
   await runImportBench();
+}
+
+// Webhook delivery lag at 50 line changes a second (scripts/bench-webhooks.ts, issue 28).
+if (chosen.has("webhooks")) {
+  console.log();
+  await runWebhooksBench();
 }
 
 // BI metrics over a year of 1,000,000 lines on PostgreSQL (scripts/bench-metrics.ts).

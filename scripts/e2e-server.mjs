@@ -106,6 +106,9 @@ const env = {
   CONTACT_MAIL_TO: "sales@e2e.test",
   // A small file limit, so a refused photo is a few megabytes (tests/e2e/documents.spec.ts).
   ATTACHMENT_MAX_BYTES: String(2 * 1_048_576),
+  // Webhooks reach the journey's own receiver on 127.0.0.1 (tests/e2e/integrations.spec.ts).
+  WEBHOOK_ALLOW_HTTP: "true",
+  WEBHOOK_ALLOW_PRIVATE: "true",
   ...smtpEnv,
   ...ssoEnv,
   ...process.env,

@@ -25,6 +25,7 @@ import { Route as AppDockSettingsRouteImport } from './routes/_app/dock-settings
 import { Route as AppExpeditionsRouteImport } from './routes/_app/expeditions'
 import { Route as AppImportExportRouteImport } from './routes/_app/import-export'
 import { Route as AppIndicatorsRouteImport } from './routes/_app/indicators'
+import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppReceptionsRouteImport } from './routes/_app/receptions'
 import { Route as AppSyncIssuesRouteImport } from './routes/_app/sync-issues'
 import { Route as AppTaskListRouteImport } from './routes/_app/task-list'
@@ -118,6 +119,11 @@ const AppIndicatorsRoute = AppIndicatorsRouteImport.update({
   path: '/indicators',
   getParentRoute: () => AppRoute,
 } as any)
+const AppIntegrationsRoute = AppIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReceptionsRoute = AppReceptionsRouteImport.update({
   id: '/receptions',
   path: '/receptions',
@@ -204,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/expeditions': typeof AppExpeditionsRoute
   '/import-export': typeof AppImportExportRoute
   '/indicators': typeof AppIndicatorsRoute
+  '/integrations': typeof AppIntegrationsRoute
   '/receptions': typeof AppReceptionsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
   '/task-list': typeof AppTaskListRoute
@@ -234,6 +241,7 @@ export interface FileRoutesByTo {
   '/expeditions': typeof AppExpeditionsRoute
   '/import-export': typeof AppImportExportRoute
   '/indicators': typeof AppIndicatorsRoute
+  '/integrations': typeof AppIntegrationsRoute
   '/receptions': typeof AppReceptionsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
   '/task-list': typeof AppTaskListRoute
@@ -266,6 +274,7 @@ export interface FileRoutesById {
   '/_app/expeditions': typeof AppExpeditionsRoute
   '/_app/import-export': typeof AppImportExportRoute
   '/_app/indicators': typeof AppIndicatorsRoute
+  '/_app/integrations': typeof AppIntegrationsRoute
   '/_app/receptions': typeof AppReceptionsRoute
   '/_app/sync-issues': typeof AppSyncIssuesRoute
   '/_app/task-list': typeof AppTaskListRoute
@@ -298,6 +307,7 @@ export interface FileRouteTypes {
     | '/expeditions'
     | '/import-export'
     | '/indicators'
+    | '/integrations'
     | '/receptions'
     | '/sync-issues'
     | '/task-list'
@@ -328,6 +338,7 @@ export interface FileRouteTypes {
     | '/expeditions'
     | '/import-export'
     | '/indicators'
+    | '/integrations'
     | '/receptions'
     | '/sync-issues'
     | '/task-list'
@@ -359,6 +370,7 @@ export interface FileRouteTypes {
     | '/_app/expeditions'
     | '/_app/import-export'
     | '/_app/indicators'
+    | '/_app/integrations'
     | '/_app/receptions'
     | '/_app/sync-issues'
     | '/_app/task-list'
@@ -499,6 +511,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndicatorsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/integrations': {
+      id: '/_app/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof AppIntegrationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/receptions': {
       id: '/_app/receptions'
       path: '/receptions'
@@ -603,6 +622,7 @@ interface AppRouteChildren {
   AppExpeditionsRoute: typeof AppExpeditionsRoute
   AppImportExportRoute: typeof AppImportExportRoute
   AppIndicatorsRoute: typeof AppIndicatorsRoute
+  AppIntegrationsRoute: typeof AppIntegrationsRoute
   AppReceptionsRoute: typeof AppReceptionsRoute
   AppSyncIssuesRoute: typeof AppSyncIssuesRoute
   AppTaskListRoute: typeof AppTaskListRoute
@@ -627,6 +647,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppExpeditionsRoute: AppExpeditionsRoute,
   AppImportExportRoute: AppImportExportRoute,
   AppIndicatorsRoute: AppIndicatorsRoute,
+  AppIntegrationsRoute: AppIntegrationsRoute,
   AppReceptionsRoute: AppReceptionsRoute,
   AppSyncIssuesRoute: AppSyncIssuesRoute,
   AppTaskListRoute: AppTaskListRoute,

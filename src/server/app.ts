@@ -31,6 +31,7 @@ import { registerGracefulClose } from "./plugins/shutdown";
 import { registerStatic } from "./plugins/static";
 import { registerStorage } from "./plugins/storage";
 import { registerSwagger } from "./plugins/swagger";
+import { registerWebhookWorker } from "./plugins/webhook-worker";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
 import { carrierBookingRoutes } from "./routes/carrier-booking";
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await registerChangeHub(app, database);
     registerMetrics(app, database);
     await registerInstanceLease(app, database, config.databaseUrl);
+    await registerWebhookWorker(app, database);
     if (options.seed && (await seedDemo(database.db, { passwordCost: config.passwordHashCost }))) {
       app.log.info("demo data seeded (every demo password is the same; see db/demo-data.ts)");
     }

@@ -5,6 +5,7 @@ import { type LimitsConfig, LimitsEnv, limitsConfig } from "./limits-config";
 import type { MailConfig } from "./services/mail/mailer";
 import type { SmsConfig } from "./services/sms/provider";
 import { DEFAULT_TEMPLATES, templateProblem } from "./services/sms/template";
+import type { WebhookSettings } from "./services/webhooks/settings";
 
 /**
  * The one place that reads environment variables. Everything else receives a ServerConfig,
@@ -120,6 +121,17 @@ const Env = z.object({
   METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: "METRICS_TOKEN must be at least 16 characters",
   }),
+  /** Webhooks (domain/webhooks): run the delivery worker here; let URLs be http or private. */
+  WEBHOOK_WORKER: flag(true),
+  WEBHOOK_ALLOW_HTTP: flag(false),
+  WEBHOOK_ALLOW_PRIVATE: flag(false),
+  WEBHOOK_TIMEOUT_MS: int(10_000, 100, 60_000),
+  WEBHOOK_POLL_MS: int(1000, 10, 60_000),
+  WEBHOOK_CONCURRENCY: int(16, 1, 256),
+  WEBHOOK_PER_ENDPOINT: int(4, 1, 64),
+  WEBHOOK_RETRY_BASE_MS: int(5000, 1, 3_600_000),
+  WEBHOOK_RETRY_MAX_MS: int(6 * 3_600_000, 1, 86_400_000),
+  WEBHOOK_GIVE_UP_HOURS: int(72, 0, 24 * 30),
   ...LimitsEnv.shape,
 });
 
@@ -193,6 +205,8 @@ export interface ServerConfig {
   limits: LimitsConfig;
   /** Single sign-on (OpenID Connect); undefined when SSO_ISSUER is not set. */
   sso: SsoConfig | undefined;
+  /** Webhook deliveries: the worker, the allowed targets, time-outs and back-off. */
+  webhooks: WebhookSettings;
   runtime: RuntimeConfig;
 }
 
@@ -333,6 +347,18 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
     attachments: { dir: e.ATTACHMENTS_DIR, maxBytes: e.ATTACHMENT_MAX_BYTES },
     limits: limitsConfig(e),
     sso: ssoConfig(e),
+    webhooks: {
+      worker: e.WEBHOOK_WORKER,
+      allowHttp: e.WEBHOOK_ALLOW_HTTP,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      perEndpoint: e.WEBHOOK_PER_ENDPOINT,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
+      giveUpAfterMs: e.WEBHOOK_GIVE_UP_HOURS * 3_600_000,
+    },
     runtime: {
       port: e.PORT,
       refreshInterval: e.REFRESH_INTERVAL,

@@ -36,6 +36,8 @@ function otherRoles(route: RouteTarget, roles: readonly RoleKey[]): string | nul
     case "dock-settings":
     // Issue 28: importing and exporting lines is the office's.
     case "import-export":
+    // Issue 28: webhooks and API keys are the admin's (the page tells other office roles).
+    case "integrations":
       return "/dashboard";
     case "trucks":
       return isClientOrForklift ? "/dashboard" : null;

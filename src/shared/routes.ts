@@ -23,6 +23,7 @@ export const ROUTE_NAMES = [
   "board",
   "dock-settings",
   "import-export",
+  "integrations",
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -49,6 +50,7 @@ export const ROUTE_PATHS = {
   board: "/board",
   "dock-settings": "/dock-settings",
   "import-export": "/import-export",
+  integrations: "/integrations",
 } as const satisfies Record<RouteName, string>;
 
 export interface RouteTarget {

@@ -37,6 +37,7 @@ test("offline after one visit: the home screen with its tiles", async ({
     "BI",
     "Day board",
     "Dock hours",
+    "Integrations",
   ]);
   await serviceWorkerReady(page);
   // The first visit is not controlled yet; after a reload the worker serves the page.
@@ -44,7 +45,7 @@ test("offline after one visit: the home screen with its tiles", async ({
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
-  await expect(dashboard.tiles()).toHaveCount(7);
+  await expect(dashboard.tiles()).toHaveCount(8);
 
   await context.setOffline(true);
   try {
@@ -59,6 +60,7 @@ test("offline after one visit: the home screen with its tiles", async ({
       "BI",
       "Day board",
       "Dock hours",
+      "Integrations",
     ]);
     await expect(dashboard.cards()).toHaveCount(2);
     await expect(shell.greeting("admin")).toBeVisible();

@@ -51,6 +51,8 @@ function expectedTiles(roles: readonly RoleKey[], companyName: string) {
       "BI",
       // Beyond the spec (issue 12): the office's day board and dock hours.
       ...(roles.some((role) => OFFICE_ROLES.includes(role)) ? ["Day board", "Dock hours"] : []),
+      // Issue 28: webhooks and API keys, the admin's.
+      ...(roles.includes("admin") ? ["Integrations"] : []),
     ],
     cards: company.isTrw ? [] : ["Import", "Export"],
   };

@@ -45,6 +45,7 @@ test.describe("app shell", () => {
       "BI",
       "Day board",
       "Dock hours",
+      "Integrations",
     ]);
     await expect(page.getByText("Import", { exact: true })).toBeVisible();
     await new Dashboard(page).tile("Trucks").click();

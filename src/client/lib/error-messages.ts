@@ -99,6 +99,9 @@ const FIELD_CODE_TEXT: LabelTable<FieldErrorCode> = {
   too_far: msg`This hour is too far ahead to book`,
   unknown_reference: msg`No planned delivery or collection has this reference`,
   past_cutoff: msg`This booking can no longer be changed online`,
+  https_required: msg`The address must start with https://`,
+  private_address: msg`This address is inside a private network: use a public address`,
+  unresolvable: msg`This host name could not be found: check the address`,
 };
 
 /** The dock's refusals of a booked hour: the form offers what to pick instead (issue 24). */

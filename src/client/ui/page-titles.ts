@@ -22,6 +22,7 @@ export const PAGE_TITLES = {
   board: msg`Day board`,
   "dock-settings": msg`Dock hours`,
   "import-export": msg`Import and export`,
+  integrations: msg`Integrations`,
   import: msg`Import`,
   export: msg`Export`,
 } as const satisfies Record<string, MessageDescriptor>;

@@ -33,6 +33,11 @@ export interface AuthContext {
   company: Company;
   /** Clients of `company` the user is limited to; empty when not limited. */
   clientIds: number[];
+  /**
+   * Set when the request authenticated with an API key (auth/api-key.ts): it acts for
+   * `company` with the key's role, on behalf of the admin who made it (`user`).
+   */
+  apiKey?: { id: number; name: string };
 }
 
 declare module "fastify" {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { COMPANY_HEADER } from "../../shared/contract/company";
+import { loadApiKeyContext } from "../auth/api-key";
 import { loadAuthContext } from "../auth/context";
 import { errors } from "../errors";
 import { DbId, MAX_DB_ID } from "../http/params";
@@ -55,14 +56,16 @@ function headerError(headers: unknown) {
 export function installCompanyScope(scope: FastifyInstance): void {
   scope.addHook("onRequest", async (request) => {
     const claims = request.identity;
-    if (!claims) throw errors.notAuthenticated();
+    const apiKey = request.apiKeyToken;
+    if (!claims && !apiKey) throw errors.notAuthenticated();
     const companyId = companyIdOf(request.headers[COMPANY_HEADER]);
+    const requested = companyId === INVALID ? undefined : companyId;
     // A bad header still checks the session first: a dead token is 401 before it is 400.
-    const found = await loadAuthContext(
-      scope.db,
-      claims,
-      companyId === INVALID ? undefined : companyId,
-    );
+    const found = apiKey
+      ? await loadApiKeyContext(scope.db, apiKey, requested)
+      : claims
+        ? await loadAuthContext(scope.db, claims, requested)
+        : ({ kind: "dead_session" } as const);
     if (found.kind === "dead_session") throw errors.tokenNotValid();
     if (companyId === INVALID) throw headerError(request.headers);
     if (found.kind === "not_member") {

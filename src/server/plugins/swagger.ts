@@ -58,6 +58,14 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
             scheme: "bearer",
             description: "METRICS_TOKEN of the server (GET /metrics only)",
           },
+          apiKeyAuth: {
+            type: "apiKey",
+            in: "header",
+            name: "Authorization",
+            description:
+              "`Authorization: Api-Key <key>`: a company's API key (api/api-key), acting with " +
+              "the key's role; the company header may be left out.",
+          },
         },
       },
     },

@@ -69,6 +69,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     databaseUrl: undefined,
     jwtSecret: TEST_JWT_SECRET,
     passwordHashCost: 10,
+    // Tests that deliver webhooks turn the worker on (routes/api/webhooks tests).
+    webhooks: { ...loadConfig({}).webhooks, worker: false },
     ...overrides,
   };
 }

@@ -77,6 +77,12 @@ export const FIELD_ERROR_CODES = [
   "unknown_reference",
   /** Carrier bookings: the move/cancel cut-off before the booked hour has passed. */
   "past_cutoff",
+  /** A webhook URL: http where https is required (issue 28). */
+  "https_required",
+  /** A webhook URL whose host is (or resolves to) a private, loopback or link-local address. */
+  "private_address",
+  /** A webhook URL whose host name does not resolve. */
+  "unresolvable",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -16,6 +16,7 @@ const ICONS: Record<TileKey, IconName> = {
   bi: "chart",
   board: "board",
   "dock-settings": "clock",
+  integrations: "board",
   import: "upload",
   export: "download",
 };

@@ -27,6 +27,7 @@ describe("dashboard tiles (spec section 2)", () => {
         "dock-settings",
         "import",
         "export",
+        "integrations",
       ],
     ],
     [
@@ -42,12 +43,22 @@ describe("dashboard tiles (spec section 2)", () => {
         "dock-settings",
         "import",
         "export",
+        "integrations",
       ],
     ],
     [
       ["admin"],
       TRW,
-      ["trucks", "expeditions", "receptions", "critical-lines", "bi", "board", "dock-settings"],
+      [
+        "trucks",
+        "expeditions",
+        "receptions",
+        "critical-lines",
+        "bi",
+        "board",
+        "dock-settings",
+        "integrations",
+      ],
     ],
     [
       ["admin"],
@@ -61,6 +72,7 @@ describe("dashboard tiles (spec section 2)", () => {
         "bi",
         "board",
         "dock-settings",
+        "integrations",
       ],
     ],
     // warehouseResp, forklift, kiosk and client are denied seeTasklist.

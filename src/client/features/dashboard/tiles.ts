@@ -16,6 +16,7 @@ export type TileKey =
   | "bi"
   | "board"
   | "dock-settings"
+  | "integrations"
   | "import"
   | "export";
 
@@ -31,7 +32,8 @@ export interface Tile {
     | "/bi"
     | "/board"
     | "/dock-settings"
-    | "/import-export";
+    | "/import-export"
+    | "/integrations";
 }
 
 /** The roles the route guard lets into every route: the office. */
@@ -63,5 +65,7 @@ export function dashboardTiles(
       to ? { key: "export", to } : { key: "export" },
     );
   }
+  // Issue 28: webhooks and API keys, an admin's.
+  if (roles.includes("admin")) tiles.push({ key: "integrations", to: "/integrations" });
   return tiles;
 }

@@ -12,6 +12,7 @@ import type { RoleKey } from "../../../shared/roles";
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { fieldMessages } from "../../lib/error-messages";
 import { notify, notifyError } from "../../lib/notices";
+import { ROLE_LABELS } from "../../lib/role-labels";
 import { useSession } from "../../lib/session/use-session";
 import { Checkbox } from "../../ui/fields/checkbox";
 import { TextField } from "../../ui/fields/text-field";
@@ -19,7 +20,6 @@ import { FormActions } from "../../ui/form-actions";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { changeUserRoles, createUser, getUser, listRoles } from "./api";
-import { ROLE_LABELS } from "./role-labels";
 import { checkNewUser, type UserFormValues } from "./user-form";
 import styles from "./users.module.css";
 

@@ -18,11 +18,12 @@ import { textsFor } from "../../texts";
 import { findShipment } from "../lines/repository";
 import { findSchedule } from "../scheduling/repository";
 import { today } from "../scheduling/yard-day";
+import { recordLineChanges } from "../shipments/line-events";
 import { presentShipment } from "../shipments/presenter";
-import { insertHistory } from "../shipments/repository";
 import { insertSms } from "../sms/repository";
 import { presentShipper } from "../trucks/presenter";
 import { findShipper } from "../trucks/repository";
+import { type EventActor, emitEvents } from "../webhooks/emit";
 import { presentCheckInLine } from "./presenter";
 import {
   assignLine,
@@ -45,6 +46,8 @@ import {
 export interface CheckInActor {
   companyId: number;
   userId: number | null;
+  /** Who the webhook events name (webhooks/emit.ts actorOf, or the carrier). */
+  event: EventActor;
 }
 
 export interface CheckInBody {
@@ -238,17 +241,28 @@ export async function checkInOnce(
       const arrived = await stampTruck(tx, truck.id, { registerDate: now, expeditionDate: null });
       await assignLine(tx, line.id, { shipperId: truck.id, arrivalDate: now });
       const oldTruck = line.shipperId === null ? null : truck.plate;
-      await insertHistory(tx, {
-        shipmentId: line.id,
-        companyId: actor.companyId,
-        userId: actor.userId,
-        statusId: line.statusId,
-        reasonId: line.reasonId,
-        modifiedFields: {
-          shipper: { old: oldTruck, new: truck.plate },
-          arrival_date: { old: line.arrivalDate?.toISOString() ?? null, new: now.toISOString() },
+      await recordLineChanges(tx, actor.event, [
+        {
+          shipmentId: line.id,
+          companyId: actor.companyId,
+          userId: actor.userId,
+          statusId: line.statusId,
+          reasonId: line.reasonId,
+          modifiedFields: {
+            shipper: { old: oldTruck, new: truck.plate },
+            arrival_date: { old: line.arrivalDate?.toISOString() ?? null, new: now.toISOString() },
+          },
         },
-      });
+      ]);
+      await emitEvents(tx, [
+        {
+          type: "truck.checked_in",
+          companyId: actor.companyId,
+          entityKey: `truck:${truck.id}`,
+          actor: actor.event,
+          data: { ...presentShipper(arrived), check_in: { uid, line: line.id } },
+        },
+      ]);
       await insertCheckInEvent(tx, {
         uid,
         companyId: actor.companyId,
@@ -299,14 +313,16 @@ export async function checkOutOnce(
       if (lineId !== null) {
         const line = await findShipment(tx, { companyId: actor.companyId, clientIds: [] }, lineId);
         if (line) {
-          await insertHistory(tx, {
-            shipmentId: lineId,
-            companyId: actor.companyId,
-            userId: actor.userId,
-            statusId: line.shipment.statusId,
-            reasonId: line.shipment.reasonId,
-            modifiedFields: { departure_date: { old: null, new: now.toISOString() } },
-          });
+          await recordLineChanges(tx, actor.event, [
+            {
+              shipmentId: lineId,
+              companyId: actor.companyId,
+              userId: actor.userId,
+              statusId: line.shipment.statusId,
+              reasonId: line.shipment.reasonId,
+              modifiedFields: { departure_date: { old: null, new: now.toISOString() } },
+            },
+          ]);
         }
       }
       await insertCheckInEvent(tx, {
@@ -317,6 +333,15 @@ export async function checkOutOnce(
         shipperId: truck.id,
         userId: actor.userId,
       });
+      await emitEvents(tx, [
+        {
+          type: "truck.checked_out",
+          companyId: actor.companyId,
+          entityKey: `truck:${truck.id}`,
+          actor: actor.event,
+          data: { ...presentShipper(left), check_out: { uid, line: lineId } },
+        },
+      ]);
       return { truck: left, lineId };
     });
     return { ...presentShipper(result.truck), check_out: { uid, line: result.lineId } };

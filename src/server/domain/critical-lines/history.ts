@@ -2,7 +2,7 @@ import {
   type CriticalLineHistoryEntry,
   CriticalLineInput,
 } from "../../../shared/contract/critical-lines";
-import type { Db } from "../../db/database";
+import type { Executor } from "../../db/database";
 import type { CriticalLineRow } from "../../db/schema/critical-lines";
 import { presentCriticalLine, presentHistoryEntry } from "./presenter";
 import { insertHistory, listHistory } from "./repository";
@@ -27,7 +27,7 @@ export function changesOf(before: CriticalLineRow | null, after: CriticalLineRow
 }
 
 export async function recordHistory(
-  db: Db,
+  db: Executor,
   userId: number,
   before: CriticalLineRow | null,
   after: CriticalLineRow,
@@ -44,7 +44,7 @@ export async function recordHistory(
 
 /** The line's changes, newest first; users stay named after they are deleted (deactivated). */
 export async function historyOf(
-  db: Db,
+  db: Executor,
   companyId: number,
   lineId: number,
 ): Promise<CriticalLineHistoryEntry[]> {

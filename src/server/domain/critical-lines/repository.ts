@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { CriticalLineTextField } from "../../../shared/contract/critical-lines";
-import type { Db } from "../../db/database";
+import type { Executor } from "../../db/database";
 import { containsPattern } from "../../db/like-patterns";
 import {
   type CriticalLineRow,
@@ -38,7 +38,7 @@ export interface CriticalLineFilter {
 }
 
 export async function listCriticalLines(
-  db: Db,
+  db: Executor,
   companyId: number,
   filter: CriticalLineFilter,
 ): Promise<{ count: number; rows: CriticalLineRow[] }> {
@@ -65,7 +65,7 @@ export async function listCriticalLines(
 }
 
 export async function findCriticalLine(
-  db: Db,
+  db: Executor,
   companyId: number,
   id: number,
 ): Promise<CriticalLineRow | undefined> {
@@ -77,7 +77,7 @@ export async function findCriticalLine(
 }
 
 export async function findCriticalLineByUid(
-  db: Db,
+  db: Executor,
   companyId: number,
   uid: string,
 ): Promise<CriticalLineRow | undefined> {
@@ -90,7 +90,7 @@ export async function findCriticalLineByUid(
 
 /** Lines of the company by id (the change feed); missing ids are left out. */
 export async function findCriticalLines(
-  db: Db,
+  db: Executor,
   companyId: number,
   ids: readonly number[],
 ): Promise<CriticalLineRow[]> {
@@ -102,7 +102,7 @@ export async function findCriticalLines(
 }
 
 export async function insertCriticalLine(
-  db: Db,
+  db: Executor,
   values: NewCriticalLineRow,
 ): Promise<CriticalLineRow> {
   const [row] = await db.insert(criticalLines).values(values).returning();
@@ -114,7 +114,7 @@ export type CriticalLineChanges = Omit<NewCriticalLineRow, "id" | "uid" | "compa
 
 /** Applies the changes and bumps the version; only at one of `versions` when given. */
 export function updateCriticalLine(
-  db: Db,
+  db: Executor,
   companyId: number,
   id: number,
   changes: CriticalLineChanges,
@@ -124,7 +124,7 @@ export function updateCriticalLine(
 }
 
 export function deleteCriticalLine(
-  db: Db,
+  db: Executor,
   companyId: number,
   id: number,
   versions?: readonly number[],
@@ -133,7 +133,7 @@ export function deleteCriticalLine(
 }
 
 export async function insertHistory(
-  db: Db,
+  db: Executor,
   entry: typeof criticalLineHistory.$inferInsert,
 ): Promise<void> {
   await db.insert(criticalLineHistory).values(entry);
@@ -146,7 +146,7 @@ export interface CriticalLineHistoryView {
 
 /** The line's changes, newest first; users stay named after they are deleted (deactivated). */
 export async function listHistory(
-  db: Db,
+  db: Executor,
   companyId: number,
   lineId: number,
 ): Promise<CriticalLineHistoryView[]> {

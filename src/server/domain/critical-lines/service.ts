@@ -1,10 +1,12 @@
 import type { CriticalLineValues } from "../../../shared/contract/critical-lines";
 import { writeInstant } from "../../../shared/contract/shipments-write";
+import type { AuthContext } from "../../auth/context";
 import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import type { CriticalLineRow } from "../../db/schema/critical-lines";
 import { errors } from "../../errors";
 import { staleVersion } from "../../http/versioning";
+import { actorOf, type DomainEvent, emitEvents } from "../webhooks/emit";
 import { recordHistory } from "./history";
 import { presentCriticalLine } from "./presenter";
 import {
@@ -32,34 +34,50 @@ function changesOf(values: CriticalLineValues): CriticalLineChanges {
   };
 }
 
+/** The line's webhook event, emitted in the write's transaction. */
+function lineEvent(
+  auth: AuthContext,
+  type: "critical_line.created" | "critical_line.updated" | "critical_line.deleted",
+  row: CriticalLineRow,
+): DomainEvent {
+  return {
+    type,
+    companyId: auth.company.id,
+    entityKey: `critical_line:${row.id}`,
+    actor: actorOf(auth),
+    data: presentCriticalLine(row),
+  };
+}
+
 export async function createCriticalLine(
   db: Db,
-  companyId: number,
-  userId: number,
+  auth: AuthContext,
   values: CriticalLineValues,
   uid?: string,
 ): Promise<CriticalLineRow> {
-  const row = await insertCriticalLine(db, {
-    ...changesOf(values),
-    companyId,
-    userId,
-    ...(uid === undefined ? {} : { uid }),
+  return db.transaction(async (tx) => {
+    const row = await insertCriticalLine(tx, {
+      ...changesOf(values),
+      companyId: auth.company.id,
+      userId: auth.user.id,
+      ...(uid === undefined ? {} : { uid }),
+    });
+    await recordHistory(tx, auth.user.id, null, row);
+    await emitEvents(tx, [lineEvent(auth, "critical_line.created", row)]);
+    return row;
   });
-  await recordHistory(db, userId, null, row);
-  return row;
 }
 
 /** Creation under a client-chosen id (a device's offline creation), once (db/create-once.ts). */
 export async function createCriticalLineOnce(
   db: Db,
-  companyId: number,
-  userId: number,
+  auth: AuthContext,
   uid: string,
   values: CriticalLineValues,
 ): Promise<{ row: CriticalLineRow; created: boolean }> {
   const { value, created } = await createOnce({
-    find: () => findCriticalLineByUid(db, companyId, uid),
-    create: () => createCriticalLine(db, companyId, userId, values, uid),
+    find: () => findCriticalLineByUid(db, auth.company.id, uid),
+    create: () => createCriticalLine(db, auth, values, uid),
   });
   return { row: value, created };
 }
@@ -77,30 +95,42 @@ async function missOrStale(db: Db, companyId: number, id: number): Promise<never
  */
 export async function replaceCriticalLine(
   db: Db,
-  companyId: number,
-  userId: number,
+  auth: AuthContext,
   id: number,
   values: CriticalLineValues,
   versions: number[] | undefined,
 ): Promise<CriticalLineRow> {
+  const companyId = auth.company.id;
   const current = await findCriticalLine(db, companyId, id);
   if (!current) throw errors.notFound();
   if (versions && !versions.includes(current.version)) {
     throw staleVersion(presentCriticalLine(current), current.version);
   }
-  const row = await updateCriticalLine(db, companyId, id, changesOf(values), [current.version]);
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateCriticalLine(tx, companyId, id, changesOf(values), [
+      current.version,
+    ]);
+    if (!updated) return undefined;
+    await recordHistory(tx, auth.user.id, current, updated);
+    await emitEvents(tx, [lineEvent(auth, "critical_line.updated", updated)]);
+    return updated;
+  });
   if (!row) return missOrStale(db, companyId, id);
-  await recordHistory(db, userId, current, row);
   return row;
 }
 
 export async function removeCriticalLine(
   db: Db,
-  companyId: number,
+  auth: AuthContext,
   id: number,
   versions: number[] | undefined,
 ): Promise<void> {
-  if (!(await deleteCriticalLine(db, companyId, id, versions))) {
-    await missOrStale(db, companyId, id);
-  }
+  const companyId = auth.company.id;
+  const removed = await db.transaction(async (tx) => {
+    const current = await findCriticalLine(tx, companyId, id);
+    if (!current || !(await deleteCriticalLine(tx, companyId, id, versions))) return false;
+    await emitEvents(tx, [lineEvent(auth, "critical_line.deleted", current)]);
+    return true;
+  });
+  if (!removed) await missOrStale(db, companyId, id);
 }

@@ -20,6 +20,8 @@ import {
 } from "../../services/storage/file-storage";
 import { readAnyShipment, SHIPMENT_PERMISSIONS } from "../lines/access";
 import type { ShipmentView } from "../lines/repository";
+import { actorOf, emitEvents } from "../webhooks/emit";
+import { presentAttachment } from "./attachment-presenter";
 import {
   type AttachmentRow,
   deleteAttachment,
@@ -117,7 +119,7 @@ export async function uploadAttachment(
   try {
     const { shipment, description } = await checkFields(db, auth, fields);
     const { contentType, isImage } = await sniff(stored.head);
-    return await insertAttachment(db, {
+    const values = {
       companyId: auth.company.id,
       shipmentId: shipment.shipment.id,
       name: stored.name,
@@ -127,6 +129,19 @@ export async function uploadAttachment(
       size: stored.size,
       storageKey: stored.key,
       userId: auth.user.id,
+    };
+    return await db.transaction(async (tx) => {
+      const row = await insertAttachment(tx, values);
+      await emitEvents(tx, [
+        {
+          type: "attachment.added",
+          companyId: auth.company.id,
+          entityKey: `shipment:${row.shipmentId}`,
+          actor: actorOf(auth),
+          data: presentAttachment(row),
+        },
+      ]);
+      return row;
     });
   } catch (error) {
     await storage.remove(stored.key);

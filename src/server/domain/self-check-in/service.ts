@@ -63,7 +63,7 @@ export async function selfCheckIn(
   try {
     const { answer } = await checkInOnce(
       db,
-      { companyId, userId: null },
+      { companyId, userId: null, event: { type: "carrier", id: null } },
       randomUUID(),
       {
         line: free.line.id,

@@ -24,8 +24,10 @@ import { etagOf } from "../../http/versioning";
 import { SHIPMENT_PERMISSIONS, scopeOf } from "../lines/access";
 import { findShipmentsById, type ShipmentView } from "../lines/repository";
 import { listReasons, listStatuses, type ReasonRow } from "../status/repository";
+import { actorOf } from "../webhooks/emit";
+import { recordLineChanges } from "./line-events";
 import { presentShipment } from "./presenter";
-import { insertHistory, type LineState, updateShipmentStates } from "./repository";
+import { type LineState, updateShipmentStates } from "./repository";
 import { type Change, type ChangeLookups, changeOf, patchPermission, stale } from "./service";
 
 const TYPE_OF: Record<ShipmentPath, ShipmentType> = {
@@ -132,8 +134,9 @@ async function write(
   const scope = scopeOf(auth);
   const updated = await updateShipmentStates(tx, scope.companyId, planned.map(stateOf));
   const done = planned.filter((item) => updated.has(item.change.id));
-  await insertHistory(
+  await recordLineChanges(
     tx,
+    actorOf(auth),
     done.map((item) => {
       const { statusId, reasonId } = stateOf(item);
       return {

@@ -12,8 +12,10 @@ import { SHIPMENT_PERMISSIONS, scopeOf } from "../lines/access";
 import { findShipment, type ShipmentView } from "../lines/repository";
 import { findReason, findStatus, type ReasonRow, type StatusRow } from "../status/repository";
 import { findShipper } from "../trucks/repository";
+import { actorOf } from "../webhooks/emit";
+import { recordLineChanges } from "./line-events";
 import { presentShipment } from "./presenter";
-import { insertHistory, lastWriter, type ShipmentChanges, updateShipment } from "./repository";
+import { lastWriter, type ShipmentChanges, updateShipment } from "./repository";
 
 export const TYPE_NAMES: Record<ShipmentType, string> = {
   [SHIPMENT_TYPE.expedition]: "expedition",
@@ -148,14 +150,16 @@ export async function writeChange(
       await check?.(tx);
       const line = current.shipment;
       if (!(await updateShipment(tx, scope.companyId, id, line.version, changes))) return null;
-      await insertHistory(tx, {
-        shipmentId: id,
-        companyId: scope.companyId,
-        userId: auth.user.id,
-        statusId: changes.statusId ?? line.statusId,
-        reasonId: changes.reasonId === undefined ? line.reasonId : changes.reasonId,
-        modifiedFields: modified,
-      });
+      await recordLineChanges(tx, actorOf(auth), [
+        {
+          shipmentId: id,
+          companyId: scope.companyId,
+          userId: auth.user.id,
+          statusId: changes.statusId ?? line.statusId,
+          reasonId: changes.reasonId === undefined ? line.reasonId : changes.reasonId,
+          modifiedFields: modified,
+        },
+      ]);
       // The line as this change left it (undefined once deleted).
       return { after: await findShipment(tx, scope, id) };
     });

@@ -17,8 +17,10 @@ import { findShipment, type ShipmentView } from "../lines/repository";
 import { holdsLockdowns, requireBookable } from "../scheduling/booking";
 import { findReason, findStatus } from "../status/repository";
 import { findShipper } from "../trucks/repository";
+import { actorOf } from "../webhooks/emit";
+import { recordLineChanges } from "./line-events";
 import { presentShipment } from "./presenter";
-import { insertHistory, type ShipmentChanges } from "./repository";
+import type { ShipmentChanges } from "./repository";
 import { type Change, TYPE_NAMES, writeChange } from "./service";
 import { findCompanyClient, findShipmentByUid, insertShipment } from "./write-repository";
 import { changedFields, historyValue, plainColumns } from "./write-values";
@@ -218,14 +220,21 @@ export async function insertPreparedIn(
     userId: auth.user.id,
   });
   if (inserted === undefined) return undefined;
-  await insertHistory(tx, {
-    shipmentId: inserted,
-    companyId: scope.companyId,
-    userId: auth.user.id,
-    statusId,
-    reasonId: columns.reasonId ?? null,
-    modifiedFields: historyOf(fields, {}, body, {}, shown),
-  });
+  await recordLineChanges(
+    tx,
+    actorOf(auth),
+    [
+      {
+        shipmentId: inserted,
+        companyId: scope.companyId,
+        userId: auth.user.id,
+        statusId,
+        reasonId: columns.reasonId ?? null,
+        modifiedFields: historyOf(fields, {}, body, {}, shown),
+      },
+    ],
+    { created: true },
+  );
   return inserted;
 }
 

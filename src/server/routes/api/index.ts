@@ -7,6 +7,7 @@ import { IdempotencyHeaders, installIdempotency, isWriteMethod } from "../../plu
 import { registerMail } from "../../plugins/mail";
 import { registerSms } from "../../plugins/sms";
 import { alertRoutes } from "./alerts";
+import { apiKeyRoutes } from "./api-keys";
 import { biRoutes } from "./bi";
 import { carrierBookingRoutes } from "./carrier-booking";
 import { changesRoutes } from "./changes";
@@ -25,6 +26,7 @@ import { statusRoutes } from "./status";
 import { taskListRoutes } from "./task-list";
 import { truckRoutes } from "./trucks";
 import { userRoutes } from "./users";
+import { webhookRoutes } from "./webhooks";
 
 /**
  * The /api scope: every route registered here needs a valid token and acts for one company
@@ -39,7 +41,11 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
       const own = route.schema?.headers;
       const headers =
         own instanceof z.ZodObject ? CompanyHeaders.extend(own.shape) : CompanyHeaders;
-      const schema = { security: [{ bearerAuth: [] }], ...route.schema, headers };
+      const schema = {
+        security: [{ bearerAuth: [] }, { apiKeyAuth: [] }],
+        ...route.schema,
+        headers,
+      };
       if (isWriteMethod(route.method)) {
         schema.headers = schema.headers.extend(IdempotencyHeaders.shape);
         schema.response = { 409: ErrorBody, 422: ErrorBody, ...(schema.response ?? {}) };
@@ -70,6 +76,8 @@ export function apiRoutes(extend?: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await api.register(indicatorRoutes);
     await api.register(alertRoutes);
     await api.register(carrierBookingRoutes);
+    await api.register(webhookRoutes);
+    await api.register(apiKeyRoutes);
     if (extend) await api.register(extend);
   };
 }

@@ -22,6 +22,7 @@ import {
   checkOutOnce,
   validateReference,
 } from "../../../domain/check-in/service";
+import { actorOf as eventActorOf } from "../../../domain/webhooks/emit";
 import { errors } from "../../../errors";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { etagOf } from "../../../http/versioning";
@@ -44,7 +45,7 @@ const pageAdmin: preHandlerAsyncHookHandler = async (request) => {
 
 function actorOf(request: Parameters<preHandlerAsyncHookHandler>[0]): CheckInActor {
   const auth = authOf(request);
-  return { companyId: auth.company.id, userId: auth.user.id };
+  return { companyId: auth.company.id, userId: auth.user.id, event: eventActorOf(auth) };
 }
 
 /** The gate terminal (issue 15): validate a reference, check a truck in, check it out. */

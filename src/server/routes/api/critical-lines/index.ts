@@ -125,7 +125,7 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
-      const row = await createCriticalLine(app.db, auth.company.id, auth.user.id, request.body);
+      const row = await createCriticalLine(app.db, auth, request.body);
       reply
         .code(201)
         .header("etag", etagOf(row.version))
@@ -149,8 +149,7 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(request);
       const { row, created } = await createCriticalLineOnce(
         app.db,
-        auth.company.id,
-        auth.user.id,
+        auth,
         request.params.uid,
         request.body,
       );
@@ -175,8 +174,7 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(request);
       const row = await replaceCriticalLine(
         app.db,
-        auth.company.id,
-        auth.user.id,
+        auth,
         request.params.id,
         request.body,
         ifMatchVersions(request.headers["if-match"]),
@@ -198,7 +196,7 @@ export const criticalLineRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       await removeCriticalLine(
         app.db,
-        authOf(request).company.id,
+        authOf(request),
         request.params.id,
         ifMatchVersions(request.headers["if-match"]),
       );

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { RoleKey } from "../../../shared/roles";
+import type { RoleKey } from "../../shared/roles";
 
 /** Role names people read on the user form (the API's descriptions are keys). */
 export const ROLE_LABELS: Record<RoleKey, MessageDescriptor> = {

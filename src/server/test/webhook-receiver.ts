@@ -1,0 +1,94 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One request the receiver got. */
+export interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  json: { id: string; type: string; data: Record<string, unknown>; changes?: unknown } & Record<
+    string,
+    unknown
+  >;
+}
+
+/** How the receiver answers a request: a status, a redirect, or never (hang). */
+export type Answer = number | { redirect: string } | "hang";
+
+export interface WebhookReceiver {
+  url(path?: string): string;
+  received: Received[];
+  /** Answers for the next requests to `path`, in order; then 200. */
+  answer(path: string, ...answers: Answer[]): void;
+  /** Resolves once `count` requests reached `path` (or rejects after `ms`). */
+  waitFor(path: string, count: number, ms?: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 for the webhook tests: records every request and answers
+ * 200 unless told otherwise (500, a redirect, or a hang until closed).
+ */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received: Received[] = [];
+  const scripted = new Map<string, Answer[]>();
+  const hanging = new Set<ServerResponse>();
+  const waiters = new Set<() => void>();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const path = request.url ?? "/";
+      const body = Buffer.concat(chunks).toString("utf8");
+      let json: Received["json"];
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = { id: "", type: "", data: {} };
+      }
+      received.push({ path, headers: request.headers, body, json });
+      for (const wake of [...waiters]) wake();
+      const answer = scripted.get(path)?.shift() ?? 200;
+      if (answer === "hang") {
+        hanging.add(response);
+        return;
+      }
+      if (typeof answer === "object") {
+        response.writeHead(302, { location: answer.redirect }).end();
+        return;
+      }
+      response.writeHead(answer, { "content-type": "text/plain" }).end(`answer ${answer}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const at = (path: string) => received.filter((entry) => entry.path === path);
+  return {
+    url: (path = "/hook") => `http://127.0.0.1:${port}${path}`,
+    received,
+    answer(path, ...answers) {
+      scripted.set(path, [...(scripted.get(path) ?? []), ...answers]);
+    },
+    waitFor(path, count, ms = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (at(path).length < count) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(at(path));
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`${at(path).length} of ${count} requests reached ${path}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
