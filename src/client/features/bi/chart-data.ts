@@ -109,7 +109,6 @@ export function exportName(query: BiQuery, suffix: string, extension: "csv" | "p
   return `${[...parts, suffix].filter(Boolean).join("_")}.${extension}`;
 }
 
-
 /** The raw chart as a table: its header and rows (the CSV and the screen-reader table). */
 export function rawChart(answer: MetricRows, i18n: I18n): { header: string[]; rows: CsvValue[][] } {
   switch (answer.metric) {
