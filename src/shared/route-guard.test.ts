@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_KEYS, type RoleKey } from "./roles";
-import { DEFAULT_REDIRECT, guardRedirect, loginRedirect } from "./route-guard";
+import { DEFAULT_REDIRECT, forkliftHome, guardRedirect, loginRedirect } from "./route-guard";
 import {
   PUBLIC_PAGE_PATHS,
   ROUTE_NAMES,
@@ -34,6 +34,8 @@ const RESTRICTED: [RoleKey, RouteName[], string][] = [
   ["guardia", ["trucks", "trucks-sign-up"], "/trucks"],
   ["provider", ["receptions", "add-reception"], "/receptions"],
 ];
+
+const TODAY = "2033-01-10";
 
 const ALL_ROUTES: RoleKey[] = ["admin", "office", "warehouseResp"];
 
@@ -83,7 +85,7 @@ describe("route guard (spec 01 section 6)", () => {
         [roles, "add-expedition", "7", null],
         [roles, "add-reception", undefined, "/receptions"],
         [roles, "add-reception", "7", null],
-        [roles, "dashboard", undefined, null],
+        [roles, "dashboard", undefined, forklift ? forkliftHome(TODAY) : null],
         [roles, "expeditions", undefined, null],
         [roles, "receptions", undefined, null],
         [roles, "critical-lines", undefined, null],
@@ -92,7 +94,13 @@ describe("route guard (spec 01 section 6)", () => {
     }
     it.each(rows)("%j %s id=%s -> %s", (roles, name, id, expected) => {
       const target: RouteTarget = id === undefined ? { name } : { name, id };
-      expect(guardRedirect(roles, target)).toBe(expected);
+      expect(guardRedirect(roles, target, TODAY)).toBe(expected);
+    });
+
+    it("opens a forklift driver's home menu on today's expeditions (issue 26)", () => {
+      expect(guardRedirect(["forklift"], { name: "dashboard" }, TODAY)).toBe(
+        "/expeditions?booked_date_after=2033-01-10&booked_date_before=2033-01-10",
+      );
     });
   });
 

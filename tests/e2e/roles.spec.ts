@@ -2,8 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO_COMPANIES, DEMO_USERS, KL, PLAIN, TRW } from "../../src/server/db/demo-data";
 import { can, type Permission } from "../../src/shared/permissions";
 import { isKioskUser, ROLES, type RoleKey, TRUCK_ACCESS_DESCRIPTION } from "../../src/shared/roles";
-import { guardRedirect } from "../../src/shared/route-guard";
-import { routeFromPath } from "../../src/shared/routes";
+import { guardedPath } from "./demo-users";
 import { expect, test } from "./fixtures";
 import { type AppShell, Dashboard } from "./page-models";
 
@@ -88,10 +87,10 @@ const kioskMenu = (page: Page) =>
 /** Roles of the guard's first rule: every route is theirs. */
 const ALL_ROUTES: readonly RoleKey[] = ["admin", "office", "warehouseResp"];
 
+/** Where the guard leads from `path` (its redirects followed), or null when it allows it. */
 function guardTarget(roles: readonly RoleKey[], path: string): string | null {
-  const route = routeFromPath(path);
-  if (!route) throw new Error(`${path} is not a private route`);
-  return guardRedirect(roles, route);
+  const target = guardedPath(roles, path);
+  return target === path ? null : target;
 }
 
 async function expectTabs(shell: AppShell, roles: readonly RoleKey[], isTrw: boolean) {

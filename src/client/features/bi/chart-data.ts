@@ -1,5 +1,4 @@
 import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { DateTime } from "luxon";
 import type {
   IncidenceDetail,
@@ -13,6 +12,7 @@ import type {
 } from "../../../shared/contract/bi";
 import { NO_REASON } from "../../../shared/contract/bi";
 import type { CsvValue } from "./csv";
+import { csvHeaders as headers } from "./csv-headers";
 
 /** What the BI form asks for (spec section 2, "BI screen"). */
 export interface BiQuery {
@@ -108,27 +108,6 @@ export function exportName(query: BiQuery, suffix: string, extension: "csv" | "p
   const parts = ["bi", query.metric, ...type, query.from, query.to];
   return `${[...parts, suffix].filter(Boolean).join("_")}.${extension}`;
 }
-
-/** CSV column names, in the user's language (issue 26: they were English to everyone). */
-const HEADERS = {
-  register_date: msg`Register date`,
-  booked_date: msg`Booked date`,
-  value: msg`Value`,
-  status: msg`Status`,
-  reason_code: msg`Reason code`,
-  reason: msg`Reason`,
-  id: msg`ID`,
-  name: msg`Name`,
-  plate: msg`Plate`,
-  type: msg`Type`,
-  code: msg`Delivery note`,
-  client: msg`Client`,
-  truck: msg`Truck`,
-  shipment: msg`Shipment`,
-  created: msg`Created`,
-};
-type Header = keyof typeof HEADERS;
-const headers = (i18n: I18n, keys: Header[]) => keys.map((key) => i18n._(HEADERS[key]));
 
 /** The raw chart as a table: its header and rows (the CSV and the screen-reader table). */
 export function rawChart(answer: MetricRows, i18n: I18n): { header: string[]; rows: CsvValue[][] } {

@@ -12,6 +12,7 @@ import { fetchDwellGroups, fetchDwellLines } from "./api";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
 import { decimalSeparator, downloadCsv, toCsv } from "./csv";
+import { csvHeaders } from "./csv-headers";
 import { DETAIL_TABLE } from "./detail-table";
 import { DwellLines } from "./dwell-lines";
 
@@ -112,7 +113,7 @@ export function DwellBreakdown({ query }: { query: BiQuery }) {
     downloadCsv(
       exportName({ ...query, metric: "lines" }, `dwell_by_${by}`, "csv"),
       toCsv(
-        columns,
+        csvHeaders(i18n, columns),
         sorted.map((row) => columns.map((key) => cellOf(row, key))),
         decimalSeparator(i18n.locales ?? i18n.locale),
       ),

@@ -9,11 +9,12 @@ import { ListTable } from "../../ui/list/list-table";
 import styles from "./bi.module.css";
 import { type BiQuery, detailLink, exportName } from "./chart-data";
 import { decimalSeparator, downloadCsv, toCsv } from "./csv";
+import { type CsvHeader, csvHeaders } from "./csv-headers";
 import { DETAIL_TABLE } from "./detail-table";
 
 const shown = (iso: string) => DateTime.fromISO(iso).toFormat(DATE_DISPLAY_FORMAT);
 
-const CSV_HEADER = [
+const CSV_COLUMNS: readonly CsvHeader[] = [
   "id",
   "type",
   "code",
@@ -76,7 +77,7 @@ export function DwellLines({
     downloadCsv(
       exportName({ ...query, metric: "lines" }, "dwell_lines", "csv"),
       toCsv(
-        CSV_HEADER,
+        csvHeaders(i18n, CSV_COLUMNS),
         lines.map((row) => [
           row.id,
           row.type,

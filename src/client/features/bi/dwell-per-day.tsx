@@ -6,6 +6,7 @@ import { ListTable } from "../../ui/list/list-table";
 import styles from "./bi.module.css";
 import { type BiQuery, exportName } from "./chart-data";
 import { decimalSeparator, downloadCsv, toCsv } from "./csv";
+import { csvHeaders } from "./csv-headers";
 import { DETAIL_TABLE } from "./detail-table";
 
 /**
@@ -40,7 +41,7 @@ export function DwellPerDay({ query, rows }: { query: BiQuery; rows: DwellRow[] 
     downloadCsv(
       exportName({ ...query, metric: "lines" }, "dwell", "csv"),
       toCsv(
-        ["arrival_date", "lines", "median_minutes", "p90_minutes"],
+        csvHeaders(i18n, ["arrival_date", "lines", "median_minutes", "p90_minutes"]),
         (rows ?? []).map((row) => [
           row.arrival_date,
           row.lines,
