@@ -63,7 +63,7 @@ export const BookingInput = z.object({
   email: Email,
   language: z.enum(LOCALES).default("en"),
   form: text(200, { min: 1 }),
-  website: z.string().max(200).optional(),
+  website: text(200, { trim: false }).optional(),
 });
 export type BookingInput = z.input<typeof BookingInput>;
 

@@ -18,13 +18,7 @@ import { checkFormStamp } from "./form-stamp";
 import { type BookingWindow, nearestFreeHours, windowOf, windowProblem } from "./hours";
 import { type BookingMailDeps, sendBookingMail } from "./mail";
 import { presentBooking } from "./presenter";
-import {
-  type HourProblem,
-  hourRefused,
-  notWholeHour,
-  pastCutoff,
-  referenceRefused,
-} from "./refusals";
+import { type HourProblem, hourRefused, notWholeHour, referenceRefused } from "./refusals";
 import {
   type BookingSettings,
   bookableLines,
