@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchStorage, type ScratchStorage } from "../test/harness";
+import type { Database } from "./database";
 import { DEMO_USERS } from "./demo-data";
 import { openDatabase } from "./open-database";
 import { checkInPages } from "./schema/check-ins";
@@ -8,42 +9,33 @@ import { companies } from "./schema/companies";
 import { users } from "./schema/users";
 import { resetDemo } from "./seed";
 
-/** `npm run seed` on a database that already holds a migrated, seeded, changed Yardline. */
+/** `npm run seed` on a database that already holds a migrated, changed Yardline. */
 describe("resetDemo (npm run seed)", () => {
-  let scratch: ScratchStorage | undefined;
-  afterEach(async () => {
+  let scratch: ScratchStorage;
+  let database: Database;
+  beforeAll(async () => {
+    scratch = await createScratchStorage();
+    database = await openDatabase(scratch.storage);
+  });
+  afterAll(async () => {
+    await database?.close();
     await scratch?.remove();
-    scratch = undefined;
   });
 
   it("resets the demo on an existing database (migrations' functions included), twice in a row", async () => {
-    scratch = await createScratchStorage();
-    const options = { passwordCost: 10 };
-    const open = () => openDatabase(scratch?.storage ?? { dataDir: "memory://" });
-    const first = await open();
-    try {
-      await first.migrate();
-      await first.db.insert(companies).values({ name: "Left over" });
-    } finally {
-      await first.close();
-    }
-    // A new process on the same database, as `npm run seed` is run again.
+    await database.migrate();
+    await database.db.insert(companies).values({ name: "Left over" });
     for (let run = 0; run < 2; run += 1) {
-      const database = await open();
-      try {
-        await resetDemo(database, options);
-        const [userCount] = await database.db.select({ n: count() }).from(users);
-        expect(userCount?.n).toBe(DEMO_USERS.length);
-        const leftOver = await database.db
-          .select()
-          .from(companies)
-          .where(eq(companies.name, "Left over"));
-        expect(leftOver).toEqual([]);
-        const pages = await database.db.select({ token: checkInPages.token }).from(checkInPages);
-        expect(pages.map((page) => page.token)).toContain("demo-yardline-gate");
-      } finally {
-        await database.close();
-      }
+      await resetDemo(database, { passwordCost: 10 });
+      const [userCount] = await database.db.select({ n: count() }).from(users);
+      expect(userCount?.n).toBe(DEMO_USERS.length);
+      const leftOver = await database.db
+        .select()
+        .from(companies)
+        .where(eq(companies.name, "Left over"));
+      expect(leftOver).toEqual([]);
+      const pages = await database.db.select({ token: checkInPages.token }).from(checkInPages);
+      expect(pages.map((page) => page.token)).toContain("demo-yardline-gate");
     }
-  }, 60_000);
+  }, 120_000);
 });
