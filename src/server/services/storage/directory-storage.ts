@@ -4,13 +4,7 @@ import { access, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/pro
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  checkedKey,
-  type FileStorage,
-  isStorageKey,
-  meter,
-  writeFailure,
-} from "./file-storage";
+import { checkedKey, type FileStorage, isStorageKey, meter, writeFailure } from "./file-storage";
 
 /** Files in one directory (shared by the instances only when they share a volume). */
 export function createDirectoryStorage(dir: string): FileStorage {

@@ -2,13 +2,7 @@ import { Readable } from "node:stream";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { storedFileChunks, storedFiles } from "../../db/schema/stored-files";
-import {
-  checkedKey,
-  type FileStorage,
-  meter,
-  notFoundError,
-  writeFailure,
-} from "./file-storage";
+import { checkedKey, type FileStorage, meter, notFoundError, writeFailure } from "./file-storage";
 
 /** Bytes per chunk row, and chunk rows per read query: the most one transfer holds at once. */
 export const CHUNK_BYTES = 512 * 1024;
