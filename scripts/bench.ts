@@ -11,7 +11,9 @@
  * and on PGlite), offline (scripts/bench-offline.ts) and series (scripts/bench-series.ts: 52
  * weekly occurrences created in one request, PGlite and PostgreSQL); on request only, metrics
  * (scripts/bench-metrics.ts: BI metrics over a year of 1,000,000 lines on the PostgreSQL of
- * DATABASE_URL; `npm run bench -- metrics`). bundle and lighthouse need a prior
+ * DATABASE_URL; `npm run bench -- metrics`) and storage (scripts/bench-storage.ts: 20 clients
+ * uploading 20 MB each at once, then downloading, per attachment storage kind: MB/s and the
+ * server's peak RSS; `npm run bench -- storage`). bundle and lighthouse need a prior
  * `npm run build`; BENCH_DIST points elsewhere.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -25,6 +27,7 @@ import { runMetricsBench } from "./bench-metrics";
 import { runOfflineBench } from "./bench-offline";
 import { runPublicLoad } from "./bench-public";
 import { runSeriesBench } from "./bench-series";
+import { runStorageBench } from "./bench-storage";
 
 /** A first visitor's language (spec section 4): its catalog loads at boot. */
 const FIRST_LOCALE = DEFAULT_LOCALE;
@@ -102,7 +105,7 @@ function report(title: string, files: string[], detail = false): void {
 
 const PARTS = ["bundle", "lighthouse", "http", "offline", "series"] as const;
 /** Parts that run only when named (minutes of seeding). */
-const ON_REQUEST = ["metrics"] as const;
+const ON_REQUEST = ["metrics", "storage"] as const;
 const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
 const known: readonly string[] = [...PARTS, ...ON_REQUEST];
 const unknown = [...chosen].filter((part) => !known.includes(part));
@@ -171,4 +174,10 @@ if (chosen.has("series")) {
 if (chosen.has("metrics")) {
   console.log();
   await runMetricsBench();
+}
+
+// Attachment throughput and server memory per storage kind (scripts/bench-storage.ts).
+if (chosen.has("storage")) {
+  console.log();
+  await runStorageBench();
 }
