@@ -15,6 +15,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { STORAGE_KINDS, type StorageKind } from "../src/server/config";
 import { DEMO_PASSWORD } from "../src/server/db/demo-data";
+import { createScratchStorage } from "../src/server/test/harness";
 import { startObjectStore } from "../src/server/test/object-store";
 
 const MB = 1_048_576;
@@ -30,12 +31,15 @@ interface Ready {
 async function benchKind(kind: StorageKind, file: Buffer): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), `yardline-bench-storage-${kind}-`));
   const store = kind === "s3" ? await startObjectStore() : undefined;
+  // A database of its own (PostgreSQL: created and dropped; PGlite: a temporary directory).
+  const scratch = await createScratchStorage();
   const child = fork(fileURLToPath(new URL("./bench/storage-server.ts", import.meta.url)), [], {
     env: {
       ...process.env,
       BENCH_STORAGE: kind,
       BENCH_DIR: join(work, "files"),
-      BENCH_DATABASE: process.env.DATABASE_URL ?? "",
+      BENCH_DATABASE: scratch.storage.databaseUrl ?? "",
+      BENCH_DB_DIR: scratch.storage.dataDir,
       BENCH_S3: store ? JSON.stringify(store.s3) : "",
     },
     execArgv: ["--import", "tsx"],
@@ -101,6 +105,9 @@ async function benchKind(kind: StorageKind, file: Buffer): Promise<void> {
     );
   } finally {
     child.kill();
+    if (child.exitCode === null && child.signalCode === null)
+      await new Promise((resolve) => child.once("exit", resolve));
+    await scratch.remove();
     await store?.close();
     rmSync(work, { recursive: true, force: true });
   }

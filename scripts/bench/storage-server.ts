@@ -2,7 +2,7 @@
  * Yardline with one attachment storage kind, for the storage bench (scripts/bench-storage.ts
  * forks it, so the memory measured is the server's alone). Environment: BENCH_STORAGE (dir,
  * postgres, s3), BENCH_S3 (the S3Config as JSON, for s3), BENCH_DATABASE (a PostgreSQL URL, or
- * unset for PGlite in a temporary directory), BENCH_DIR (the dir storage's directory). Sends
+ * unset for PGlite in BENCH_DB_DIR), BENCH_DIR (the dir storage's directory). Sends
  * {port, company, line} when listening; answers "peak" with the highest RSS seen since the
  * last "peak" (sampled every 10 ms).
  */
@@ -26,7 +26,7 @@ async function open(): Promise<Database> {
     return openPostgres(databaseUrl);
   }
   const { openPglite } = await import("../../src/server/db/pglite");
-  return openPglite(`${process.env.BENCH_DIR}-db`);
+  return openPglite(process.env.BENCH_DB_DIR ?? "memory://");
 }
 
 const database = await open();
