@@ -14,7 +14,9 @@
  * (scripts/bench-carrier-booking.ts: 50 carriers booking at once, latency p99, issue 29) and
  * webhooks (scripts/bench-webhooks.ts: delivery lag at 50 changes/s); on request only, metrics
  * (scripts/bench-metrics.ts: BI metrics over a year of 1,000,000 lines on the PostgreSQL of
- * DATABASE_URL; `npm run bench -- metrics`). bundle and lighthouse need a prior
+ * DATABASE_URL; `npm run bench -- metrics`) and storage (scripts/bench-storage.ts: 20 clients
+ * uploading 20 MB each at once, then downloading, per attachment storage kind: MB/s and the
+ * server's peak RSS; `npm run bench -- storage`). bundle and lighthouse need a prior
  * `npm run build`; BENCH_DIST points elsewhere.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -30,6 +32,7 @@ import { runMetricsBench } from "./bench-metrics";
 import { runOfflineBench } from "./bench-offline";
 import { runPublicLoad } from "./bench-public";
 import { runSeriesBench } from "./bench-series";
+import { runStorageBench } from "./bench-storage";
 import { runWebhooksBench } from "./bench-webhooks";
 
 /** A first visitor's language (spec section 4): its catalog loads at boot. */
@@ -117,7 +120,7 @@ const PARTS = [
   "webhooks",
 ] as const;
 /** Parts that run only when named (minutes of seeding). */
-const ON_REQUEST = ["metrics"] as const;
+const ON_REQUEST = ["metrics", "storage"] as const;
 const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
 const known: readonly string[] = [...PARTS, ...ON_REQUEST];
 const unknown = [...chosen].filter((part) => !known.includes(part));
@@ -203,4 +206,10 @@ if (chosen.has("metrics")) {
 if (chosen.has("booking")) {
   console.log();
   await runCarrierBookingBench();
+}
+
+// Attachment throughput and server memory per storage kind (scripts/bench-storage.ts).
+if (chosen.has("storage")) {
+  console.log();
+  await runStorageBench();
 }

@@ -132,6 +132,19 @@ const Env = z.object({
   WEBHOOK_RETRY_BASE_MS: int(5000, 1, 3_600_000),
   WEBHOOK_RETRY_MAX_MS: int(6 * 3_600_000, 1, 86_400_000),
   WEBHOOK_GIVE_UP_HOURS: int(72, 0, 24 * 30),
+  /** Where attachment bytes live: dir, postgres or s3 (unset: postgres with DATABASE_URL, else dir). */
+  ATTACHMENTS_STORAGE: z.enum(["dir", "postgres", "s3", ""]).optional(),
+  /** The S3-compatible object store of ATTACHMENTS_STORAGE=s3 (services/storage/s3-storage.ts). */
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/\S+$/i.test(value),
+    { message: "S3_ENDPOINT must be an http(s) URL" },
+  ),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag(false),
+  S3_PREFIX: z.string().trim().default("attachments/"),
   ...LimitsEnv.shape,
 });
 
@@ -201,6 +214,8 @@ export interface ServerConfig {
    * when the database is in memory) and the largest file accepted.
    */
   attachments: { dir: string | undefined; maxBytes: number };
+  /** Where attachment bytes live (services/storage/create-storage.ts); tests default to dir. */
+  storage: StorageConfig;
   /** Abuse limits: request timeout, idempotency wait, SMS rates, streams per session. */
   limits: LimitsConfig;
   /** Single sign-on (OpenID Connect); undefined when SSO_ISSUER is not set. */
@@ -208,6 +223,29 @@ export interface ServerConfig {
   /** Webhook deliveries: the worker, the allowed targets, time-outs and back-off. */
   webhooks: WebhookSettings;
   runtime: RuntimeConfig;
+}
+
+export type StorageKind = "dir" | "postgres" | "s3";
+export const STORAGE_KINDS: readonly StorageKind[] = ["dir", "postgres", "s3"];
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's own credential chain (AWS_* variables, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Bucket in the path (MinIO, most self-hosted stores), not in the host name. */
+  forcePathStyle: boolean;
+  /** Prefix of every object key ("attachments/"). */
+  prefix: string;
+}
+
+export interface StorageConfig {
+  kind: StorageKind;
+  /** Set when S3_BUCKET is: the store of kind s3, and of `storage:migrate --to s3`. */
+  s3: S3Config | undefined;
 }
 
 export interface SsoConfig {
@@ -269,6 +307,26 @@ function smsConfig(e: z.infer<typeof Env>): SmsConfig {
 }
 
 /** The OpenID provider's settings; an issuer without its client stops the server at start. */
+/** The storage kind (default: the database's), and the object store when one is named. */
+function storageConfig(e: z.infer<typeof Env>): StorageConfig {
+  const kind = e.ATTACHMENTS_STORAGE || (e.DATABASE_URL ? "postgres" : "dir");
+  if (kind === "s3" && !e.S3_BUCKET) {
+    throw new ConfigError("Invalid environment: S3_BUCKET is required with ATTACHMENTS_STORAGE=s3");
+  }
+  const s3 = e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        prefix: e.S3_PREFIX,
+      }
+    : undefined;
+  return { kind, s3 };
+}
+
 function ssoConfig(e: z.infer<typeof Env>): SsoConfig | undefined {
   if (!e.SSO_ISSUER) return undefined;
   if (!e.SSO_CLIENT_ID) {
@@ -345,6 +403,7 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
       minFillMs: e.CONTACT_MIN_FILL_SECONDS * 1000,
     },
     attachments: { dir: e.ATTACHMENTS_DIR, maxBytes: e.ATTACHMENT_MAX_BYTES },
+    storage: storageConfig(e),
     limits: limitsConfig(e),
     sso: ssoConfig(e),
     webhooks: {

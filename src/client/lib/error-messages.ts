@@ -171,6 +171,7 @@ const CODE_TEXT: LabelTable<ErrorCode> = {
   invalid_email: msg`Invalid email`,
   no_images: msg`There are no images`,
   no_files: msg`There are no files`,
+  storage_unavailable: msg`The file could not be saved: the file storage cannot be reached. Try again in a few minutes; if it keeps happening, tell your administrator.`,
   // Check-in refusals: only the check-in terminal meets them, so they tell the guard what to do.
   line_taken: msg`Another truck was checked in to this line first. Send the driver to the gate office.`,
   line_mismatch: msg`This reference is not for today or not for this kind of check-in. Send the driver to the gate office.`,

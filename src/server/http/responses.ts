@@ -1,6 +1,6 @@
 import { ErrorBody } from "../../shared/contract/errors";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 503;
 
 /** Error answers a route documents (and serializes) with the shared ErrorBody schema. */
 export function errorResponses<const S extends ErrorStatus>(

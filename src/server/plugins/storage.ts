@@ -4,11 +4,12 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config";
 import { sweepAttachments } from "../domain/documents/attachment-service";
-import { createDirectoryStorage, type FileStorage } from "../services/storage/file-storage";
+import { createStorage } from "../services/storage/create-storage";
+import type { FileStorage } from "../services/storage/file-storage";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Attachment bytes (config.attachments); metadata stays in the database. */
+    /** Attachment bytes (config.storage: dir, postgres or s3); metadata stays in the database. */
     fileStorage: FileStorage;
   }
 }
@@ -28,7 +29,12 @@ const SWEEP_EVERY_MS = 3600_000;
 const ORPHAN_AGE_MS = 3600_000;
 
 export function registerStorage(scope: FastifyInstance): void {
-  const storage = createDirectoryStorage(attachmentsDir(scope.serverConfig));
+  const config = scope.serverConfig;
+  const storage = createStorage(config.storage.kind, {
+    db: scope.db,
+    dir: attachmentsDir(config),
+    storage: config.storage,
+  });
   scope.decorate("fileStorage", storage);
   // Attachments of deleted lines and files no row names (an upload cut off, a removal that
   // failed, a line deleted by another path) are swept at start and every hour.

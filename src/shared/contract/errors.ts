@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   "invalid_email",
   "no_images",
   "no_files",
+  // Attachment bytes: the file storage (disk, database or object store) cannot take them.
+  "storage_unavailable",
   // The gate (issue 15, contract/check-in.ts CHECK_IN_REFUSALS).
   "line_taken",
   "line_mismatch",

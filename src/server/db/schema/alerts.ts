@@ -1,12 +1,7 @@
-import { customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, version } from "./columns";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bytea, createdAt, version } from "./columns";
 import { companyColumn } from "./companies";
 import { users } from "./users";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Alert images of the kiosk walls (issue 16; spec: "Alert: type with media"): a few pictures

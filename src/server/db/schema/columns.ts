@@ -1,4 +1,10 @@
-import { integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Bytes (bytea), read as a Buffer from either driver (PGlite answers a Uint8Array). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /** A point in time (timestamptz), read as a Date. */
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

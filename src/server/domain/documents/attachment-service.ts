@@ -16,6 +16,7 @@ import { ApiError, errors, multipartReadError } from "../../errors";
 import {
   type FileStorage,
   FileTooLargeError,
+  StorageUnavailableError,
   type StoredFile,
 } from "../../services/storage/file-storage";
 import { readAnyShipment, SHIPMENT_PERMISSIONS } from "../lines/access";
@@ -38,6 +39,12 @@ export const attachmentErrors = {
     errors.validation({ file: ["Send one file"] }, undefined, { file: [{ code: "required" }] }),
   mailDisabled: () =>
     new ApiError(409, "mail_disabled", "Mail is off on this server (no SMTP server configured)"),
+  storageUnavailable: () =>
+    new ApiError(
+      503,
+      "storage_unavailable",
+      "The file storage cannot be reached, so the file was not saved; try again in a few minutes",
+    ),
   mailFailed: () => new ApiError(502, "mail_failed", "The mail server did not accept the message"),
   notice: (code: "no_email" | "invalid_email" | "no_images" | "no_files", message: string) =>
     new ApiError(400, code, message),
@@ -106,13 +113,14 @@ export async function uploadAttachment(
       stored = { ...file, name: safeName(part.filename) };
     }
   } catch (error) {
-    if (stored) await storage.remove(stored.key);
+    if (stored) await storage.remove(stored.key).catch(() => undefined);
     if (
       error instanceof FileTooLargeError ||
       (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE"
     ) {
       throw attachmentErrors.tooLarge(maxBytes);
     }
+    if (error instanceof StorageUnavailableError) throw attachmentErrors.storageUnavailable();
     throw multipartReadError(error);
   }
   if (!stored) throw attachmentErrors.noFile();
@@ -144,7 +152,8 @@ export async function uploadAttachment(
       return row;
     });
   } catch (error) {
-    await storage.remove(stored.key);
+    // Storage unreachable now: the file no row names is the sweep's.
+    await storage.remove(stored.key).catch(() => undefined);
     throw error;
   }
 }

@@ -1,16 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { Readable } from "node:stream";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
 
 /**
- * Where attachment bytes live, behind a small interface so an S3-compatible store can replace
- * the directory. Keys are chosen here (random UUIDs), never taken from a user's file name, so a
- * name like "../../etc/passwd" is only ever text in the database.
+ * Where attachment bytes live, behind one interface with three kinds (ATTACHMENTS_STORAGE):
+ * a directory (directory-storage.ts), the database (postgres-storage.ts) and an S3-compatible
+ * object store (s3-storage.ts); create-storage.ts picks one from the config. Keys are chosen
+ * here (random UUIDs), never taken from a user's file name, so a name like "../../etc/passwd"
+ * is only ever text in the database.
  */
 export interface StoredFile {
   key: string;
@@ -20,16 +15,21 @@ export interface StoredFile {
 }
 
 export interface FileStorage {
-  /** Streams `source` in; refuses (FileTooLargeError) past maxBytes and keeps nothing then. */
-  write(source: Readable, maxBytes: number): Promise<StoredFile>;
+  readonly kind: "dir" | "postgres" | "s3";
+  /**
+   * Streams `source` in under a new key (or `key`, when copying between storages); refuses
+   * (FileTooLargeError) past maxBytes and keeps nothing then. A storage that cannot take the
+   * bytes (unreachable, full, refused) throws StorageUnavailableError and keeps nothing.
+   */
+  write(source: Readable, maxBytes: number, key?: string): Promise<StoredFile>;
+  /** The bytes; a missing key fails the stream with code ENOENT. */
   read(key: string): Readable;
+  /** Whether a finished file is stored under `key` (storage:migrate skips those). */
+  has(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
   /** Every stored key (finished or still being written) with its last change, for the sweep. */
   list(): Promise<{ key: string; modified: Date }[]>;
-  /**
-   * Readiness (GET /readyz): resolves when bytes can be written here, read back and removed;
-   * rejects with the cause otherwise. Leaves nothing behind and never names a stored key.
-   */
+  /** Readiness: resolves when the storage can be written, throws otherwise. */
   check(): Promise<void>;
 }
 
@@ -39,87 +39,86 @@ export class FileTooLargeError extends Error {
   override name = "FileTooLargeError";
 }
 
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Only keys this storage made reach the file system. */
-function pathOf(dir: string, key: string): string {
-  if (!KEY.test(key)) throw new Error("not a storage key");
-  return join(dir, key);
+/** The storage itself failed (not the upload): the API answers 503 storage_unavailable. */
+export class StorageUnavailableError extends Error {
+  override name = "StorageUnavailableError";
 }
 
-/** Files in one directory (shared by the instances when they share a volume). */
-export function createDirectoryStorage(dir: string): FileStorage {
-  let ready: Promise<unknown> | undefined;
-  const ensureDir = () => {
-    ready ??= mkdir(dir, { recursive: true });
-    return ready;
-  };
-  return {
-    async write(source, maxBytes) {
-      await ensureDir();
-      const key = randomUUID();
-      const partial = join(dir, `${key}.part`);
-      let size = 0;
-      const heads: Buffer[] = [];
-      let headSize = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > maxBytes) return done(new FileTooLargeError(`larger than ${maxBytes} bytes`));
-          if (headSize < HEAD_BYTES) {
-            heads.push(chunk.subarray(0, HEAD_BYTES - headSize));
-            headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
-          }
-          done(null, chunk);
-        },
-      });
-      const sink = createWriteStream(partial, { flags: "wx" });
-      try {
-        await pipeline(source, counter, sink);
-        // The busboy file stream ends quietly when its own limit cuts it: check it too.
-        if ((source as Readable & { truncated?: boolean }).truncated) {
-          throw new FileTooLargeError(`larger than ${maxBytes} bytes`);
+/** A missing key, as the directory reports it, whatever the kind. */
+export function notFoundError(key: string): Error {
+  return Object.assign(new Error(`no stored file ${key}`), { code: "ENOENT" });
+}
+
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Only keys a storage made (UUIDs) reach a path, a row or an object name. */
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+export function checkedKey(key: string): string {
+  if (!KEY.test(key)) throw new Error("not a storage key");
+  return key;
+}
+
+/**
+ * The upload as a storage consumes it: the source's chunks, counted (past maxBytes:
+ * FileTooLargeError), with the first bytes kept for sniffing. `failure` is set when the
+ * upload itself failed (the client, the size), so a storage tells its own failures apart.
+ */
+export interface Metered {
+  chunks: AsyncGenerator<Buffer>;
+  size(): number;
+  head(): Buffer;
+  failure(): unknown;
+  /** After a failed write: the rest of the source is read and dropped, so the request ends. */
+  release(): void;
+}
+
+export function meter(source: Readable, maxBytes: number): Metered {
+  let size = 0;
+  const heads: Buffer[] = [];
+  let headSize = 0;
+  let failed: unknown;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    try {
+      for await (const chunk of source) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        size += bytes.length;
+        if (size > maxBytes) throw new FileTooLargeError(`larger than ${maxBytes} bytes`);
+        if (headSize < HEAD_BYTES) {
+          const part = bytes.subarray(0, HEAD_BYTES - headSize);
+          heads.push(part);
+          headSize += part.length;
         }
-        await rename(partial, pathOf(dir, key));
-      } catch (error) {
-        // A failed pipeline destroys the sink, whose file may still be opening: wait for it to
-        // close, or the file would appear after the removal.
-        if (!sink.closed) await once(sink, "close").catch(() => undefined);
-        await rm(partial, { force: true });
-        throw error;
+        yield bytes;
       }
-      return { key, size, head: Buffer.concat(heads) };
-    },
-    read: (key) => createReadStream(pathOf(dir, key)),
-    async remove(key) {
-      const path = pathOf(dir, key);
-      await Promise.all([rm(path, { force: true }), rm(`${path}.part`, { force: true })]);
-    },
-    async list() {
-      await ensureDir();
-      const names = await readdir(dir);
-      const entries = await Promise.all(
-        names.map(async (name) => {
-          const key = name.endsWith(".part") ? name.slice(0, -5) : name;
-          if (!KEY.test(key)) return null;
-          const info = await stat(join(dir, name)).catch(() => null);
-          return info ? { key, modified: info.mtime } : null;
-        }),
-      );
-      return entries.filter((entry) => entry !== null);
-    },
-    async check() {
-      await ensureDir();
-      // Not a key's shape, so list() and the sweep never see it.
-      const probe = join(dir, `.ready-${randomUUID()}`);
-      const bytes = Buffer.from("yardline readiness probe");
-      try {
-        await writeFile(probe, bytes, { flag: "wx" });
-        if (!(await readFile(probe)).equals(bytes))
-          throw new Error("storage read back other bytes");
-      } finally {
-        await rm(probe, { force: true });
+      // The busboy file stream ends quietly when its own limit cuts it: check it too.
+      if ((source as Readable & { truncated?: boolean }).truncated) {
+        throw new FileTooLargeError(`larger than ${maxBytes} bytes`);
       }
+    } catch (error) {
+      failed = error;
+      throw error;
+    }
+  }
+  return {
+    chunks: chunks(),
+    size: () => size,
+    head: () => Buffer.concat(heads),
+    failure: () => failed,
+    release: () => {
+      if (!source.destroyed) source.resume();
     },
   };
+}
+
+/** What a failed write throws: the upload's own failure, else the storage's as unavailable. */
+export function writeFailure(metered: Metered, error: unknown): unknown {
+  metered.release();
+  const failure = metered.failure();
+  if (failure !== undefined) return failure;
+  if (error instanceof StorageUnavailableError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new StorageUnavailableError(`the file storage failed: ${reason}`, { cause: error });
 }

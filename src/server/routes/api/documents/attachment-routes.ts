@@ -82,7 +82,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         "only for jpeg, png, gif, webp, bmp or avif bytes, whatever the name says. Send an " +
         "Idempotency-Key so a retried upload is stored once.",
       consumes: ["multipart/form-data"],
-      response: { 201: Attachment, ...errorResponses(...API_ERRORS, 404, 413, 415) },
+      response: { 201: Attachment, ...errorResponses(...API_ERRORS, 404, 413, 415, 503) },
     },
     handler: async (request, reply) => {
       if (!request.isMultipart()) {

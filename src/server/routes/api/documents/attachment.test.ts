@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Attachment, AttachmentList } from "../../../../shared/contract/documents";
 import { PLAIN, TRW } from "../../../db/demo-data";
 import { sweepAttachments } from "../../../domain/documents/attachment-service";
-import { createDirectoryStorage } from "../../../services/storage/file-storage";
+import { createDirectoryStorage } from "../../../services/storage/directory-storage";
 import { type Caller, callerFor } from "../../../test/api-caller";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { fakeExe, multipartBody, TINY_PNG } from "../../../test/multipart";
