@@ -85,10 +85,10 @@ export function makePlan(seed: number): Plan {
   // Photos for the lines' documents, queued in the same outbox (issue 24).
   const uploads = r.chance(0.4) ? r.int(1, 2) : 0;
   // Task lines booked on the device, in the same outbox (issue 24).
-  const tasks = r.chance(0.3) ? r.int(1, 2) : 0;
+  const tasks = r.chance(0.4) ? r.int(1, 2) : 0;
   // Edits and deletes of those task lines, folded or queued after (issue 24).
   const taskEdits = tasks > 0 ? r.pick([0, 1, 1, 2, 3]) : 0;
-  const taskDeletes = tasks > 0 && r.chance(0.4) ? 1 : 0;
+  const taskDeletes = tasks > 0 && r.chance(0.5) ? 1 : 0;
   const events: Event[] = r.shuffle([
     ...Array<"change">(changes).fill("change"),
     ...Array<"otherEdit">(otherEdits).fill("otherEdit"),
