@@ -212,4 +212,39 @@ describe("task lines booked offline, replayed against the real API", () => {
     // The device shows the other user's line, and keeps it for re-applying the issue.
     expect((await db.taskLines.get(overtaken.id))?.time_hours).toBe(3);
   });
+
+  it("an edit folds into the unsent creation; an edit saved after the creation was answered goes to the server's line", async () => {
+    const tag = `FOLD-${Date.now()}`;
+    const folded = crypto.randomUUID();
+    await queueTaskLineCreation(folded, { ...base, reference: `${tag}-0` }, labels, author);
+    const [queued] = await readQueuedTaskLines(server.companyId);
+    if (!queued) throw new Error("the booked line is not shown");
+    await queueTaskLineEdit(queued, { ...base, reference: `${tag}-0-edited` }, labels, author);
+    expect(await db.outbox.count()).toBe(1); // folded: one creation with the edit's values
+
+    // The form is opened on a booked line, its creation is answered, then the form saves.
+    const answered = crypto.randomUUID();
+    await queueTaskLineCreation(answered, { ...base, reference: `${tag}-1` }, labels, author);
+    const open = (await readQueuedTaskLines(server.companyId)).find(
+      (line) => line.uid === answered,
+    );
+    if (!open) throw new Error("the booked line is not shown");
+    faults = ["twice"];
+    await settle();
+    await queueTaskLineEdit(open, { ...base, reference: `${tag}-1-edited` }, labels, author);
+    await settle();
+
+    expect(refused).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await storedWith(tag)).map((row) => row.reference).sort()).toEqual([
+      `${tag}-0-edited`,
+      `${tag}-1-edited`,
+    ]);
+    // The device shows each line once, under the server's id (no local row come back).
+    const held = await db.taskLines.toArray();
+    expect(held.map((line) => [line.reference, line.id > 0]).sort()).toEqual([
+      [`${tag}-0-edited`, true],
+      [`${tag}-1-edited`, true],
+    ]);
+  });
 });

@@ -23,9 +23,10 @@ import {
  *    the row since; each refusal has its status and code, and a 412 only where the other user
  *    edited the row, naming who wrote the row's current version.
  * 4. Every write reached the server with its author's token.
- * Task lines (issue 24), per booking: stored once under its uid, or (a client of another
- * company) not stored, gone from the device and listed once with 400 and the field code on
- * `client`.
+ * Task lines (issue 24), per booking: stored once under its uid with its last edit (edits
+ * folded or queued after, in order, none twice), or gone everywhere once deleted, or (a client
+ * of another company) not stored, gone from the device and listed once with 400 and the field
+ * code on `client`.
  * Uploads (issue 24), per file: stored once on its line by its author, or (too large) not
  * stored and listed as a sync issue with 413 payload_too_large and the file's name; never both.
  */
@@ -185,39 +186,64 @@ function checkMirror(
   }
 }
 
-/** Each task line: stored once, or refused with its reason and gone from the device. */
+/**
+ * Each task line: stored once under its uid with its last edit (edits kept in order, none
+ * applied twice: a repeated If-Match write would be a 412 issue), or gone from the server and
+ * the device once deleted, or (refused) not stored, gone from the device and listed once with
+ * 400 and its `fieldCodes.client`. Issues name a line by its uid or an id the device showed.
+ */
 async function checkTaskLines(
   out: string[],
   run: RunRecord,
   stored: Map<string, string[]>,
   issues: SyncIssueRow[],
 ): Promise<void> {
+  const issuesOf = (task: TaskLineRecord) =>
+    issues.filter(
+      (issue) => issue.entityId === task.uid || task.ids.includes(Number(issue.entityId)),
+    );
   for (const task of run.taskLines) {
     const label = `task line #${task.index} (${task.reference})`;
     const rows = stored.get(task.uid) ?? [];
-    const refused = issues.filter((issue) => issue.entityId === task.uid);
+    const refused = issuesOf(task);
+    const left = await db.taskLines.filter((line) => line.uid === task.uid).count();
     if (refused.length > 1) out.push(`${label} refused ${refused.length} times`);
     if (task.invalid) {
       if (rows.length > 0) out.push(`${label}: a client of another company, yet stored`);
       const [issue] = refused;
-      if (!issue) out.push(`${label}: refused by the server, yet not listed (lost)`);
-      else if (issue.status !== 400 || !issue.fieldCodes?.client) {
+      // Deleted while its creation was unsent, the server was asked nothing: no refusal.
+      if (!issue && !(task.deleted && !sentOnce(run, task.mutationId))) {
+        out.push(`${label}: refused by the server, yet not listed (lost)`);
+      } else if (issue && (issue.status !== 400 || !issue.fieldCodes?.client)) {
         out.push(`${label}: listed as ${issue.status} ${JSON.stringify(issue.fieldCodes)}`);
       }
-      const left = await db.taskLines.filter((line) => line.uid === task.uid).count();
       if (left > 0) out.push(`${label}: refused, yet still shown on the device`);
       continue;
     }
     if (refused.length > 0)
       out.push(`${label}: refused (${refused[0]?.status} ${refused[0]?.code})`);
+    if (task.deleted) {
+      if (rows.length > 0) out.push(`${label}: deleted on the device, yet stored`);
+      if (left > 0) out.push(`${label}: deleted, yet still shown on the device`);
+      continue;
+    }
+    const expected = task.edits.at(-1) ?? task.reference;
     if (rows.length !== 1) out.push(`${label} stored ${rows.length} times`);
-    else if (rows[0] !== task.reference) out.push(`${label} stored as ${rows[0]}`);
+    else if (rows[0] !== expected) {
+      out.push(`${label} stored as ${rows[0]}, its last edit set ${expected}`);
+    }
+    if (left !== 1) out.push(`${label} shown ${left} times on the device`);
   }
   for (const issue of issues) {
-    if (!run.taskLines.some((task) => task.uid === issue.entityId)) {
+    if (!run.taskLines.some((task) => issuesOf(task).includes(issue))) {
       out.push(`sync issue for no task line: ${String(issue.entityId)}`);
     }
   }
+}
+
+/** Whether the device ever tried to send a write (then a delete follows it, never folds). */
+function sentOnce(run: RunRecord, mutationId: string): boolean {
+  return run.network.attemptsOf(mutationId) > 0;
 }
 
 /** Each upload: stored once on its line by its author, or refused with its reason; not both. */
@@ -268,7 +294,9 @@ function checkSessions(out: string[], server: SyncServer, run: RunRecord): void 
   const changeOf = new Map<string, ChangeRecord | UploadRecord | TaskLineRecord>([
     ...run.changes.map((change) => [change.mutationId, change] as const),
     ...run.uploads.map((upload) => [upload.mutationId, upload] as const),
-    ...run.taskLines.map((task) => [task.mutationId, task] as const),
+    ...run.taskLines.flatMap((task) =>
+      [task.mutationId, ...task.keys].map((key) => [key, task] as const),
+    ),
   ]);
   for (const delivery of run.network.deliveries) {
     const change = changeOf.get(delivery.key);

@@ -54,6 +54,8 @@ function noise(r: Rng, tabs: number): Step {
   }
 }
 
+type Event = "change" | "otherEdit" | "upload" | "taskLine" | "taskEdit" | "taskDelete";
+
 export function makePlan(seed: number): Plan {
   const r = rng(seed);
   const rows: RowPlan[] = [];
@@ -83,12 +85,17 @@ export function makePlan(seed: number): Plan {
   // Photos for the lines' documents, queued in the same outbox (issue 24).
   const uploads = r.chance(0.4) ? r.int(1, 2) : 0;
   // Task lines booked on the device, in the same outbox (issue 24).
-  const tasks = r.chance(0.3) ? r.int(1, 2) : 0;
-  const events: ("change" | "otherEdit" | "upload" | "taskLine")[] = r.shuffle([
+  const tasks = r.chance(0.4) ? r.int(1, 2) : 0;
+  // Edits and deletes of those task lines, folded or queued after (issue 24).
+  const taskEdits = tasks > 0 ? r.pick([0, 1, 1, 2, 3]) : 0;
+  const taskDeletes = tasks > 0 && r.chance(0.5) ? 1 : 0;
+  const events: Event[] = r.shuffle([
     ...Array<"change">(changes).fill("change"),
     ...Array<"otherEdit">(otherEdits).fill("otherEdit"),
     ...Array<"upload">(uploads).fill("upload"),
     ...Array<"taskLine">(tasks).fill("taskLine"),
+    ...Array<"taskEdit">(taskEdits).fill("taskEdit"),
+    ...Array<"taskDelete">(taskDeletes).fill("taskDelete"),
   ]);
   const noiseRate = r.pick([0, 0.5, 1, 2]);
   for (const event of events) {
@@ -96,6 +103,10 @@ export function makePlan(seed: number): Plan {
     const row = r.int(0, rows.length - 1);
     if (event === "taskLine") {
       steps.push({ kind: "taskLine", invalid: r.chance(0.2) });
+      continue;
+    }
+    if (event === "taskEdit" || event === "taskDelete") {
+      steps.push({ kind: event, task: r.int(0, tasks - 1) });
       continue;
     }
     if (event === "upload") {

@@ -51,6 +51,8 @@ export function defineRuns(shard: number): void {
           largeUploads: 0,
           tasks: 0,
           badTasks: 0,
+          taskEdits: 0,
+          taskDeletes: 0,
           issues: 0,
         };
         for (let i = start; i < start + count; i++) {
@@ -72,6 +74,8 @@ export function defineRuns(shard: number): void {
               played.largeUploads += run.uploads.filter((upload) => upload.large).length;
               played.tasks += run.taskLines.length;
               played.badTasks += run.taskLines.filter((task) => task.invalid).length;
+              played.taskEdits += run.taskLines.reduce((sum, task) => sum + task.edits.length, 0);
+              played.taskDeletes += run.taskLines.filter((task) => task.deleted).length;
               played.issues += await db.syncIssues.count();
             }
           } catch (error) {
@@ -88,7 +92,8 @@ export function defineRuns(shard: number): void {
         console.info(
           `sync property runs ${start + 1} to ${start + count}: ${played.changes} status or ` +
             `reason changes, ${played.uploads} uploads (${played.largeUploads} too large), ` +
-            `${played.tasks} task lines (${played.badTasks} refused by rule), ` +
+            `${played.tasks} task lines (${played.badTasks} refused by rule; ` +
+            `${played.taskEdits} edits, ${played.taskDeletes} deletes of them), ` +
             `${played.issues} sync issues`,
         );
       }, 600_000);

@@ -33,6 +33,14 @@ export type Step =
    * admin books them; with another user signed in the step does nothing.
    */
   | { kind: "taskLine"; invalid: boolean }
+  /**
+   * The signed-in user edits the run's `task`-th task line as the device shows it (its
+   * reference and hours), through the form's command: folded into its queued creation or edit
+   * while unsent, queued after it otherwise. Only admin; nothing when the line is not shown.
+   */
+  | { kind: "taskEdit"; task: number }
+  /** The signed-in user deletes the `task`-th task line (a queued, unsent creation just goes). */
+  | { kind: "taskDelete"; task: number }
   /** Another user, on another device, changes the row's status. */
   | { kind: "otherEdit"; row: number; status: number }
   /** The device goes offline for `ms`, then back (the `online` event). */
@@ -98,6 +106,14 @@ export interface TaskLineRecord {
   invalid: boolean;
   author: string;
   mutationId: string;
+  /** The references its edits set, in the order they were made (the last one must win). */
+  edits: string[];
+  /** Deleted on the device (it must be gone from the server and the device). */
+  deleted: boolean;
+  /** The ids the device showed it under (local, then the server's): how issues name it. */
+  ids: number[];
+  /** The outbox entries its edits and delete became (a folded one adds none). */
+  keys: string[];
 }
 
 export interface OtherEdit {

@@ -1,8 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { i18n } from "@lingui/core";
 import { reasonCommand, statusCommand } from "../../../src/client/features/shipments/commands";
-import { queueTaskLineCreation } from "../../../src/client/features/task-list/commands";
-import { db } from "../../../src/client/offline/db";
+import {
+  queueTaskLineCreation,
+  queueTaskLineDelete,
+  queueTaskLineEdit,
+} from "../../../src/client/features/task-list/commands";
+import { db, type OutboxRow } from "../../../src/client/offline/db";
 import { enqueue } from "../../../src/client/offline/outbox";
 import { enqueueUpload } from "../../../src/client/offline/uploads";
 import type { Shipment } from "../../../src/shared/contract/shipments";
@@ -17,6 +21,10 @@ import { DEVICE_USERS, type SyncServer, UPLOAD_MAX_BYTES } from "./server";
 export const UPLOAD_FAULT_BASE = 500;
 /** Where a task line's faults are seeded. */
 export const TASK_FAULT_BASE = 700;
+/** Where the faults of task line edits and deletes are seeded. */
+export const TASK_CHANGE_FAULT_BASE = 800;
+
+const TASK_LABELS = { user: "admin", worksheet: "Sync runs", description: "Run work", client: "C" };
 
 /** How many rounds of "sign the waiting user in, network back, wait" quiescence may take. */
 const QUIESCENCE_ROUNDS = 40;
@@ -32,6 +40,8 @@ export class World {
   private healed = false;
   /** The run under way (a hung run is reported from it). */
   current: RunRecord | null = null;
+  /** Outbox entries added since the last look (how a command's new entry is found). */
+  private added: OutboxRow[] = [];
 
   constructor(server: SyncServer, realFetch: typeof fetch) {
     this.server = server;
@@ -45,6 +55,9 @@ export class World {
       reload: (sender) => this.device?.reload(sender),
       restart: (sender) => this.device?.restart(sender),
       online: () => this.device?.networkBackAll(),
+    });
+    db.outbox.hook("creating", (_key, entry) => {
+      this.added.push(entry);
     });
   }
 
@@ -165,7 +178,7 @@ export class World {
             reference,
             time_hours: 1 + index,
           },
-          { user: "admin", worksheet: "Sync runs", description: "Run work", client: "C" },
+          TASK_LABELS,
           author,
         ).then(() => this.keyOfCreation(`task_line:${uid}`, `/api/task-line/uid/${uid}`));
         this.keys.set(mutationId, TASK_FAULT_BASE + index);
@@ -176,7 +189,57 @@ export class World {
           invalid: step.invalid,
           author: author.username,
           mutationId,
+          edits: [],
+          deleted: false,
+          ids: [],
+          keys: [],
         });
+        device.kickAll();
+        break;
+      }
+      case "taskEdit":
+      case "taskDelete": {
+        const author = device.author();
+        const task = record.taskLines[step.task];
+        if (!author || author.username !== "admin" || !task || task.deleted) break;
+        // The line as the device's list shows it now (gone once its creation was refused).
+        const line = await db.taskLines.filter((each) => each.uid === task.uid).first();
+        if (!line) break;
+        task.ids.push(line.id);
+        this.added = [];
+        if (step.kind === "taskDelete") {
+          await queueTaskLineDelete(line, author);
+          task.deleted = true;
+        } else {
+          const reference = `${task.reference}-e${task.edits.length + 1}`;
+          await queueTaskLineEdit(
+            line,
+            {
+              date: line.date,
+              user: line.user.id,
+              worksheet: line.worksheet.id,
+              description: line.description.id,
+              client: line.client?.id ?? 0,
+              reference,
+              time_hours: 2 + task.edits.length,
+            },
+            TASK_LABELS,
+            author,
+          );
+          task.edits.push(reference);
+        }
+        // The ids the device shows it under now (the server's, once its creation is answered).
+        await db.taskLines.each((each) => {
+          if (each.uid === task.uid && !task.ids.includes(each.id)) task.ids.push(each.id);
+        });
+        for (const entry of this.added) {
+          if (entry.entity !== "task_line" || !task.ids.includes(Number(entry.entityId))) continue;
+          this.keys.set(
+            entry.mutationId,
+            TASK_CHANGE_FAULT_BASE + task.index * 10 + task.keys.length,
+          );
+          task.keys.push(entry.mutationId);
+        }
         device.kickAll();
         break;
       }

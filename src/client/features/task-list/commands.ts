@@ -89,17 +89,41 @@ async function holdLine(line: TaskLine): Promise<void> {
   if ((await pendingFor("task_line", line.id)).length === 0) await db.taskLines.put(line);
 }
 
+/**
+ * The line a change applies to, as the device holds it now. A line booked here whose creation
+ * the server answered while the form was open is no longer under its local id: the change goes
+ * to the server's line (same uid), or a local row would come back and the change be sent to a
+ * path the server never had (found by the sync property runs, issue 24).
+ */
+async function currentLine(line: TaskLine): Promise<TaskLine> {
+  if (line.id > 0 || (await db.taskLines.get(line.id))) return line;
+  const answered = await db.taskLines
+    .where("company")
+    .equals(line.company)
+    .filter((each) => each.uid === line.uid && each.id > 0)
+    .first();
+  return answered ?? line;
+}
+
 /** A change of a server line, held on the device and queued in one transaction. */
 async function queueLineChange(
-  line: TaskLine,
-  command: Pick<Command, "op" | "method" | "body" | "changes" | "summary"> &
+  shown: TaskLine,
+  commandFor: (
+    line: TaskLine,
+  ) => Pick<Command, "op" | "method" | "body" | "changes" | "summary"> &
     Pick<Command, "mutationId" | "baseValues" | "fold">,
   author: Author,
 ): Promise<void> {
   await db.transaction("rw", db.taskLines, db.outbox, async () => {
+    const line = await currentLine(shown);
     await holdLine(line);
     await enqueue(
-      { entity: "task_line", entityId: line.id, path: `api/task-line/${line.id}`, ...command },
+      {
+        entity: "task_line",
+        entityId: line.id,
+        path: `api/task-line/${line.id}`,
+        ...commandFor(line),
+      },
       author,
     );
   });
@@ -126,7 +150,7 @@ export async function queueTaskLineEdit(
   const changes = fieldsOf(values, labels);
   await queueLineChange(
     line,
-    {
+    (held) => ({
       op: "update",
       method: "PUT",
       body: values,
@@ -135,10 +159,10 @@ export async function queueTaskLineEdit(
       ...(mutationId ? { mutationId } : {}),
       // The line as the list showed it (a 412 merges field by field against it). A line
       // booked here has no server version yet: its edit folds or follows the creation.
-      ...(line.id > 0 ? { baseValues: writeValuesFor("task_line", line) } : {}),
+      ...(held.id > 0 ? { baseValues: writeValuesFor("task_line", held) } : {}),
       // A change already sent once under its own key follows the queue, never folds.
       fold: !mutationId,
-    },
+    }),
     author,
   );
 }
@@ -152,7 +176,7 @@ export async function queueTaskLineDelete(line: TaskLine, author: Author): Promi
   const summary = summaryOf(line.worksheet.name, line.description.name, line.date, "delete");
   await queueLineChange(
     line,
-    { op: "delete", method: "DELETE", body: null, changes: {}, summary, fold: true },
+    () => ({ op: "delete", method: "DELETE", body: null, changes: {}, summary, fold: true }),
     author,
   );
 }
