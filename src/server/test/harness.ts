@@ -52,9 +52,10 @@ async function createScratchDatabase(
   template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `yardline_t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await withAdminClient(baseUrl, (client) =>
-    template ? cloneDatabase(client, name, template) : client.query(`create database "${name}"`),
-  );
+  await withAdminClient(baseUrl, async (client) => {
+    if (template) await cloneDatabase(client, name, template);
+    else await client.query(`create database "${name}"`);
+  });
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
