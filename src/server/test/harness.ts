@@ -12,6 +12,7 @@ import { loadConfig, type ServerConfig } from "../config";
 import { DEMO_PASSWORD } from "../db/demo-data";
 import { companies } from "../db/schema/companies";
 import { openSeededPglite } from "./pglite-template";
+import { cloneDatabase, seededPostgresTemplate } from "./postgres-template";
 
 /**
  * A fresh seeded app per test file: in-memory PGlite, or, when DATABASE_URL is set, a new
@@ -45,11 +46,16 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
   }
 }
 
+/** A new database on baseUrl's server: empty, or a copy of `template`. */
 async function createScratchDatabase(
   baseUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `yardline_t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await withAdminClient(baseUrl, (client) => client.query(`create database "${name}"`));
+  await withAdminClient(baseUrl, async (client) => {
+    if (template) await cloneDatabase(client, name, template);
+    else await client.query(`create database "${name}"`);
+  });
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
@@ -97,7 +103,11 @@ export async function createScratchStorage(): Promise<ScratchStorage> {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
-  const scratch = baseUrl ? await createScratchDatabase(baseUrl) : undefined;
+  const passwordCost = options.config?.passwordHashCost ?? testConfig().passwordHashCost;
+  // Migrated and seeded once per source and hour, copied per file (postgres-template.ts).
+  const scratch = baseUrl
+    ? await createScratchDatabase(baseUrl, await seededPostgresTemplate(baseUrl, passwordCost))
+    : undefined;
   const config = testConfig({ databaseUrl: scratch?.url, ...options.config });
   let app: App;
   try {

@@ -11,8 +11,8 @@ import { seedDemo } from "../db/seed";
 /**
  * A migrated, seeded PGlite cluster as a tarball, cached in the temp directory. Starting a
  * test database from it takes ~0.5 s instead of ~3 s of initdb, migrations and seeding. The
- * cache key hashes everything that shapes the data (src/server/db/**, the password hasher),
- * so a changed schema or seed builds a new template.
+ * cache key hashes everything that shapes the data (src/server/db/**, the password hasher)
+ * and the seed's hour, so a changed schema or seed, or a new hour, builds a new template.
  */
 const SERVER = fileURLToPath(new URL("..", import.meta.url));
 const INPUTS = [join(SERVER, "db"), join(SERVER, "auth", "password.ts")];
@@ -28,8 +28,18 @@ function filesUnder(path: string): string[] {
   return [path];
 }
 
-function templateKey(passwordCost: number): string {
-  const hash = createHash("sha256").update(`cost:${passwordCost}`);
+/**
+ * The seed books lines relative to the hour it runs (today's lines, arrivals clamped to now),
+ * so a template serves for the hour it was built in and the local day and hour are in the key.
+ */
+export function seedHour(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}`;
+}
+
+/** Hashes everything that shapes the seeded data, and the seed's hour. */
+export function templateKey(passwordCost: number, hour = seedHour()): string {
+  const hash = createHash("sha256").update(`cost:${passwordCost}:hour:${hour}`);
   for (const file of INPUTS.flatMap(filesUnder)) {
     hash.update(file.slice(SERVER.length)).update(readFileSync(file));
   }
@@ -49,9 +59,9 @@ async function buildTemplate(passwordCost: number): Promise<Blob> {
 }
 
 const PREFIX = "yardline-test-template-";
-const STALE_MS = 24 * 3600 * 1000;
+const STALE_MS = 3 * 3600 * 1000;
 
-/** Templates of older sources, unused for a day, only take space (about 40 MB each). */
+/** Templates of older sources or hours, unused for three hours, only take space (about 40 MB each). */
 function removeStaleTemplates(keep: string): void {
   for (const name of readdirSync(tmpdir())) {
     const path = join(tmpdir(), name);
