@@ -107,6 +107,53 @@ for (const wall of WALLS) {
           }),
         );
       for (const lines of statusLines) expect(lines, "status name lines").toBeLessThanOrEqual(1);
+      // The timing chip stays on its status's line: the status cell is one line high.
+      const statusCells = await region
+        .locator('td [data-column="status"], td[data-column="status"]')
+        .evaluateAll((cells) =>
+          cells.map((cell) => {
+            const chip = cell.querySelector("strong + span");
+            const name = cell.querySelector("strong");
+            if (!chip || !name) return 0;
+            return Math.abs(chip.getBoundingClientRect().top - name.getBoundingClientRect().top) <
+              name.getBoundingClientRect().height
+              ? 0
+              : 1;
+          }),
+        );
+      expect(
+        statusCells.filter((wrapped) => wrapped === 1),
+        "chips under their status",
+      ).toEqual([]);
+
+      // Rows per page come from the screen height: on a page that is not the last, one more row
+      // would not fit above the page count's bottom edge.
+      const fit = await page.evaluate(() => {
+        const rows = [...document.querySelectorAll("table tbody tr")];
+        const summary = document.querySelector("[data-list-summary]");
+        const cell = document.querySelector("table tbody td");
+        const last = rows.at(-1)?.getBoundingClientRect();
+        return {
+          rows: rows.length,
+          rowHeight: Math.max(...rows.map((row) => row.getBoundingClientRect().height)),
+          spare: window.innerHeight - (summary?.getBoundingClientRect().bottom ?? 0),
+          lastBottom: last?.bottom ?? 0,
+          fontSize: cell ? Number.parseFloat(getComputedStyle(cell).fontSize) : 0,
+        };
+      });
+      const region2 = await region.evaluate((element) => ({
+        page: Number((element as HTMLElement).dataset.page),
+        count: Number((element as HTMLElement).dataset.pageCount),
+      }));
+      test.info().annotations.push({
+        type: "measured",
+        description: `${wall.width}x${wall.height}: ${fit.rows} rows of ${fit.rowHeight} px, text ${fit.fontSize} px, ${fit.spare} px spare`,
+      });
+      console.log(`measured ${wall.width}x${wall.height}: ${JSON.stringify(fit)}`);
+      expect(fit.spare, "page count inside the screen").toBeGreaterThanOrEqual(0);
+      if (region2.page < region2.count) {
+        expect(fit.spare, "room for one more row").toBeLessThan(fit.rowHeight + 8);
+      }
 
       // A wall: no links, no buttons, no selects in the list.
       await expect(region.getByRole("link")).toHaveCount(0);

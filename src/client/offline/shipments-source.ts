@@ -26,7 +26,7 @@ export function shipmentsSourceFor(
   pageSize: number,
   view?: string,
 ): ShipmentsSource {
-  const key = `${type}:${companyCode ?? ""}:${view ?? ""}`;
+  const key = `${type}:${companyCode ?? ""}:${view ?? ""}:${pageSize}`;
   const known = cache.get(key);
   if (known) return known;
   const resource = view ? `${SHIPMENT_RESOURCE[type]}-${view}` : SHIPMENT_RESOURCE[type];

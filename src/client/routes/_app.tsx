@@ -1,13 +1,17 @@
-import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { createFileRoute, Outlet, redirect, useLocation } from "@tanstack/react-router";
 import { isKioskUser } from "../../shared/roles";
+import { routeFromPath } from "../../shared/routes";
 import { KioskLayout } from "../features/kiosk/kiosk-layout";
 import styles from "../features/shell/app-layout.module.css";
 import { NetworkDot } from "../features/shell/network-dot";
+import { networkOnlyPage } from "../features/shell/network-only-routes";
+import { OfflineRouteNotice } from "../features/shell/offline-route-notice";
 import { TopBar } from "../features/shell/top-bar";
 import { useSyncEngine } from "../features/shell/use-sync-engine";
 import { UserMenu } from "../features/shell/user-menu";
 import { guardPrivateRoute } from "../lib/session/guard";
 import { useSession } from "../lib/session/use-session";
+import { onlineAtom, useAtomValue } from "../lib/store";
 import { useLiveSync } from "../offline/use-live-sync";
 
 /** Pathless layout of every private route: guard first, then the top bar and the page. */
@@ -23,6 +27,10 @@ function AppLayout() {
   useSyncEngine();
   useLiveSync();
   const { roles } = useSession();
+  const online = useAtomValue(onlineAtom);
+  const route = routeFromPath(useLocation({ select: (location) => location.pathname }));
+  // A page with no copy on the device says so offline, rather than a blank or a spinner.
+  const offlinePage = !online && route ? networkOnlyPage(route.name) : null;
   // Kiosk roles get their own rotating wall layout (spec sections 4 and 9): a compact bar of
   // labels, no links, User Config behind a faint long-press corner button.
   if (isKioskUser(roles)) {
@@ -32,7 +40,7 @@ function AppLayout() {
     <div className={styles.layout}>
       <TopBar />
       <main id="main" className={styles.main}>
-        <Outlet />
+        {offlinePage ? <OfflineRouteNotice page={offlinePage} /> : <Outlet />}
       </main>
     </div>
   );

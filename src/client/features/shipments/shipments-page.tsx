@@ -22,7 +22,7 @@
 
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useMemo, useRef } from "react";
 import { PAGE_SIZE, SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipments";
 import {
@@ -54,6 +54,7 @@ import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
 import { useStoredDateFilter } from "../../ui/list/stored-date-filter";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
+import { useRowsThatFit } from "../../ui/list/use-rows-that-fit";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { type DeviceLayout, useDeviceLayout } from "../../ui/use-device-layout";
@@ -159,9 +160,12 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
     () => effectiveFilters(filters as ShipmentListFilters, userClients),
     [filters, userClients],
   );
-  const source = shipmentsSource(type, companyCode);
+  // A kiosk wall's page holds the rows its screen shows whole, its page count in view too.
+  const wallRef = useRef<HTMLElement>(null);
+  const pageSize = useRowsThatFit(wallRef, presentation === "kiosk", PAGE_SIZE.lists);
+  const source = shipmentsSource(type, companyCode, pageSize);
   const list = useMirroredList(source, companyId, listFilters, page);
-  const pageCount = pageCountOf(list.count, PAGE_SIZE.lists);
+  const pageCount = pageCountOf(list.count, pageSize);
 
   const showIssued = filters.show_issued ?? false;
   const statuses = useMemo(
@@ -263,6 +267,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
   ) : null;
   return (
     <section
+      ref={wallRef}
       className={pageStyles.page}
       aria-labelledby={titleId}
       data-presentation={presentation}
@@ -323,7 +328,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
               {...lineProps}
             />
           )}
-          <p className={styles.summary}>
+          <p className={styles.summary} data-list-summary>
             <Trans>
               <Plural value={list.count} one="# line" other="# lines" />, page {page} of {pageCount}
             </Trans>
