@@ -32,8 +32,11 @@ async function open(): Promise<Database> {
 const database = await open();
 await database.migrate();
 await seedDemo(database.db, { passwordCost: 10 });
+const loaded = loadConfig({ LOG_LEVEL: "warn" });
 const config = {
-  ...loadConfig({ LOG_LEVEL: "warn" }),
+  ...loaded,
+  // 20 uploads of 20 MB at once on a shared machine outlast the default request timeout.
+  limits: { ...loaded.limits, requestTimeoutMs: 600_000 },
   dataDir: "memory://",
   databaseUrl,
   jwtSecret: randomBytes(32).toString("hex"),
