@@ -13,6 +13,9 @@ export default defineConfig({
     // Vitest's default (cores - 1) runs every file one after another on a 2-core CI machine,
     // where most of a file's time is waiting on PGlite or a worker starting, not the CPU.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Transformed modules kept on disk: `npm test`'s second API pass (on PostgreSQL) and every
+    // later run skip transforming them again. In the worktree, never in the shared node_modules.
+    experimental: { fsModuleCache: true, fsModuleCachePath: ".cache/vitest-modules" },
     projects: [
       {
         test: {

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import pg from "pg";
 import { expect } from "vitest";
 import type { LoginResponse } from "../../shared/contract/auth";
 import { type App, buildApp } from "../app";
@@ -12,7 +11,7 @@ import { loadConfig, type ServerConfig } from "../config";
 import { DEMO_PASSWORD } from "../db/demo-data";
 import { companies } from "../db/schema/companies";
 import { openSeededPglite } from "./pglite-template";
-import { cloneDatabase, seededPostgresTemplate } from "./postgres-template";
+import { cloneDatabase, seededPostgresTemplate, withAdminClient } from "./postgres-template";
 
 /**
  * A fresh seeded app per test file: in-memory PGlite, or, when DATABASE_URL is set, a new
@@ -34,16 +33,6 @@ export interface TestAppOptions {
   config?: Partial<ServerConfig>;
   extendApi?: FastifyPluginAsyncZod;
   serveClient?: boolean;
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A new database on baseUrl's server: empty, or a copy of `template`. */

@@ -18,7 +18,8 @@ const BUILD_LOCK = 0x7961_7264;
 /** "database is being accessed by other users": a just-closed connection is still leaving. */
 const IN_USE = "55006";
 
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>) {
+/** One short-lived connection to url, for server-level statements (create/drop database). */
+export async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
