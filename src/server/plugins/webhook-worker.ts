@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database";
+import { openDatabase } from "../db/open-database";
 import { WEBHOOK_CHANNEL } from "../domain/webhooks/emit";
 import { startWebhookWorker, type WebhookWorker } from "../domain/webhooks/worker";
 
@@ -24,7 +25,11 @@ export async function registerWebhookWorker(
     app.decorate("webhookWorker", null);
     return;
   }
-  const worker = startWebhookWorker(database.db, settings, app.log);
+  // On PostgreSQL the worker has a pool of its own: its claims never queue behind the API's
+  // requests for a connection (PGlite has one connection for everything).
+  const { databaseUrl, dataDir } = app.serverConfig;
+  const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir }) : null;
+  const worker = startWebhookWorker((own ?? database).db, settings, app.log);
   const unlisten = await database.listen(WEBHOOK_CHANNEL, {
     onPayload: () => worker.wake(),
     onGap: () => worker.wake(),
@@ -33,5 +38,6 @@ export async function registerWebhookWorker(
   app.addHook("preClose", async () => {
     await unlisten();
     await worker.stop();
+    await own?.close();
   });
 }

@@ -22,20 +22,19 @@ function rowsOf<T>(result: unknown): T[] {
  * `FOR UPDATE SKIP LOCKED` lets concurrent workers take different rows, and a claim moves the
  * row's next attempt `leaseSeconds` ahead, so a worker that dies mid-send leaves it to be
  * tried again then. A delivery waits while an earlier one of the same entity to the same
- * endpoint is still pending (order per entity). `busyEndpoints`: endpoints this worker already
- * has enough attempts in flight for (a slow receiver does not take every slot).
+ * endpoint is still pending (order per entity). One endpoint a claim, so the worker keeps each
+ * endpoint to its share of the slots (a slow receiver does not take every slot).
  */
 export async function claimDeliveries(
   db: Executor,
+  endpointId: number,
   limit: number,
   leaseSeconds: number,
-  busyEndpoints: readonly number[],
 ): Promise<ClaimedDelivery[]> {
   const result = await db.execute(sql`
     with due as (
       select d.id from webhook_deliveries d
-      where d.state = 'pending' and d.next_attempt_at <= now()
-        and not (d.endpoint_id = any(${`{${busyEndpoints.join(",")}}`}::int[]))
+      where d.endpoint_id = ${endpointId} and d.state = 'pending' and d.next_attempt_at <= now()
         and not exists (select 1 from webhook_deliveries p
           where p.endpoint_id = d.endpoint_id and p.entity_key = d.entity_key
             and p.state = 'pending' and p.id < d.id)
@@ -59,6 +58,14 @@ export async function claimDeliveries(
   return rowsOf<ClaimedDelivery & { createdAt: Date | string; id: number | string }>(result).map(
     (row) => ({ ...row, id: Number(row.id), createdAt: new Date(row.createdAt) }),
   );
+}
+
+/** Endpoints with deliveries due now (no lock: a claim per endpoint follows). */
+export async function dueEndpoints(db: Executor, limit: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    select distinct endpoint_id from webhook_deliveries
+    where state = 'pending' and next_attempt_at <= now() limit ${limit}`);
+  return rowsOf<{ endpoint_id: number }>(result).map((row) => Number(row.endpoint_id));
 }
 
 export interface AttemptOutcome {

@@ -6,6 +6,7 @@ import { signedHeaders } from "../../services/webhooks/signing";
 import {
   type ClaimedDelivery,
   claimDeliveries,
+  dueEndpoints,
   markAttemptFailed,
   markDelivered,
   pruneDeliveries,
@@ -28,6 +29,7 @@ export function nextAttemptAt(
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
+const MAX_ENDPOINTS_A_PASS = 200;
 const KEEP_DAYS = 30;
 
 export interface WebhookWorker {
@@ -41,7 +43,8 @@ export interface WebhookWorker {
 /**
  * Sends the outbox's deliveries. Any number of instances run one each: claims are row locks
  * (delivery-repository.ts), so each attempt is made by one worker. Attempts run concurrently
- * up to `concurrency`, at most `perEndpoint` to one endpoint, so a hanging, failing or
+ * up to `concurrency`, at most `perEndpoint` to one endpoint (claims go endpoint by endpoint,
+ * each up to its free share), so a hanging, failing or
  * redirecting receiver holds its own slots for at most `timeoutMs` and never the API.
  */
 export function startWebhookWorker(
@@ -88,14 +91,18 @@ export function startWebhookWorker(
   };
 
   const pumpOnce = async () => {
-    while (!stopped && inFlight.size < settings.concurrency) {
-      const busy = [...flying].filter(([, n]) => n >= settings.perEndpoint).map(([id]) => id);
-      // At most `perEndpoint` a claim, and busy endpoints skipped: one endpoint never holds
-      // more than 2 * perEndpoint - 1 of the slots.
-      const limit = Math.min(settings.concurrency - inFlight.size, settings.perEndpoint);
-      const claimed = await claimDeliveries(db, limit, leaseSeconds, busy);
-      for (const delivery of claimed) launch(delivery);
-      if (claimed.length === 0) break;
+    let claimedAny = true;
+    while (!stopped && claimedAny && inFlight.size < settings.concurrency) {
+      claimedAny = false;
+      for (const endpointId of await dueEndpoints(db, MAX_ENDPOINTS_A_PASS)) {
+        const free = settings.concurrency - inFlight.size;
+        const room = settings.perEndpoint - (flying.get(endpointId) ?? 0);
+        if (stopped || free <= 0) break;
+        if (room <= 0) continue;
+        const claimed = await claimDeliveries(db, endpointId, Math.min(free, room), leaseSeconds);
+        for (const delivery of claimed) launch(delivery);
+        if (claimed.length > 0) claimedAny = true;
+      }
     }
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();

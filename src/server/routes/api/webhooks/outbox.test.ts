@@ -159,7 +159,9 @@ describe("events of every kind of change", () => {
 });
 
 describe("a delivery outlives the instance that committed it", () => {
-  it("is sent by a new app on the same database, once per event id", async () => {
+  it("is sent by a new app on the same database, once per event id", {
+    timeout: 120_000,
+  }, async () => {
     const scratch = await createScratchStorage();
     try {
       const quiet = testConfig({ ...scratch.storage, webhooks: { ...fast, worker: false } });
