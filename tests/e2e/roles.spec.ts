@@ -35,11 +35,16 @@ function expectedTabs(roles: readonly RoleKey[], isTrw: boolean) {
 
 const OFFICE_ROLES: readonly RoleKey[] = ["admin", "office", "warehouseResp"];
 
-/** Home tiles of spec section 2 (links), and the import/export cards (no action). */
+/**
+ * Home tiles of spec section 2 (links), and the import/export cards: links to /import-export for
+ * the office (issue 28), cards without an action for everyone else.
+ */
 function expectedTiles(roles: readonly RoleKey[], companyName: string) {
   const company = DEMO_COMPANIES.find((candidate) => candidate.name === companyName);
   if (!company) throw new Error(`${companyName} is not a demo company`);
   const taskList = company.isTrw ? company.code === "kl" : can(roles, "seeTasklist", false);
+  const office = roles.some((role) => OFFICE_ROLES.includes(role));
+  const importExport = company.isTrw ? [] : ["Import", "Export"];
   return {
     links: [
       "Trucks",
@@ -49,11 +54,12 @@ function expectedTiles(roles: readonly RoleKey[], companyName: string) {
       ...(taskList ? ["Task list"] : []),
       "BI",
       // Beyond the spec (issue 12): the office's day board and dock hours.
-      ...(roles.some((role) => OFFICE_ROLES.includes(role)) ? ["Day board", "Dock hours"] : []),
+      ...(office ? ["Day board", "Dock hours"] : []),
+      ...(office ? importExport : []),
       // Issue 28: webhooks and API keys, the admin's.
       ...(roles.includes("admin") ? ["Integrations"] : []),
     ],
-    cards: company.isTrw ? [] : ["Import", "Export"],
+    cards: office ? [] : importExport,
   };
 }
 

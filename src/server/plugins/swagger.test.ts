@@ -95,9 +95,9 @@ describe("OpenAPI document", () => {
     expect(login?.security).toBeUndefined();
   });
 
-  it("marks /api routes as needing a bearer token and documents the company header", () => {
+  it("marks /api routes as needing a bearer token or an API key and documents the company header", () => {
     const auth = doc.paths["/api/user/auth"]?.get;
-    expect(auth?.security).toEqual([{ bearerAuth: [] }]);
+    expect(auth?.security).toEqual([{ bearerAuth: [] }, { apiKeyAuth: [] }]);
     expect(auth?.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ in: "header", name: "company" })]),
     );

@@ -14,6 +14,8 @@ const NETWORK_ONLY: Partial<Record<RouteName, PageKey>> = {
   "add-user": "user",
   board: "board",
   "dock-settings": "dock-settings",
+  "import-export": "import-export",
+  integrations: "integrations",
 };
 
 /** The page's title key when the route needs the network, else null. */
