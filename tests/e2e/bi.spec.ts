@@ -159,7 +159,14 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   // Sorted by p90, slowest first: its row comes first.
   await expect(perTruck.getByRole("row").nth(1)).toContainText(slowest?.truck?.plate ?? "");
   const perTruckCsv = await csvOf(await downloadOf(page, "Download dwell per truck (CSV)"));
-  expect(perTruckCsv[0]).toEqual(["carrier", "plate", "lines", "median_minutes", "p90_minutes"]);
+  // The yard-time exports speak the user's language (issue 26: bi/csv-headers.ts).
+  expect(perTruckCsv[0]).toEqual([
+    "Carrier",
+    "Plate",
+    "Lines",
+    "Median (min)",
+    "90th percentile (min)",
+  ]);
   expect(perTruckCsv).toHaveLength(groups.length + 1);
   await perTruck.getByRole("button", { name: `Lines of ${slowestName}` }).click();
   const dwellLines = page.getByRole("table", {
@@ -168,7 +175,7 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   await expect(dwellLines.getByRole("row")).toHaveCount((slowest?.lines ?? 0) + 1);
   await shot(page, "bi-dwell-per-truck-1280x800");
   const linesCsv = await csvOf(await downloadOf(page, "Download dwell lines (CSV)"));
-  expect(linesCsv[0]?.slice(-3)).toEqual(["arrival_date", "departure_date", "dwell_minutes"]);
+  expect(linesCsv[0]?.slice(-3)).toEqual(["Arrival date", "Departure date", "Dwell (min)"]);
   expect(linesCsv).toHaveLength((slowest?.lines ?? 0) + 1);
   const dwellFigures = linesCsv.slice(1).map((row) => Number(row[8]));
   expect(dwellFigures).toEqual([...dwellFigures].sort((a, b) => b - a));
