@@ -22,11 +22,10 @@ function browserToday(page: Page): Promise<string> {
   });
 }
 
-const PAGE_SIZE = 10;
-
-for (const viewport of [
-  { width: 1920, height: 1080 },
-  { width: 1280, height: 720 },
+/** Rows per page the wall fits on each screen (issue 26: ui/list/use-rows-that-fit.ts). */
+for (const { viewport, PAGE_SIZE } of [
+  { viewport: { width: 1920, height: 1080 }, PAGE_SIZE: 16 },
+  { viewport: { width: 1280, height: 720 }, PAGE_SIZE: 13 },
 ]) {
   const size = `${viewport.width}x${viewport.height}`;
 

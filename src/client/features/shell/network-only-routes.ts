@@ -12,7 +12,6 @@ const NETWORK_ONLY: Partial<Record<RouteName, PageKey>> = {
   indicators: "indicators",
   users: "users",
   "add-user": "user",
-  board: "board",
   "dock-settings": "dock-settings",
   "import-export": "import-export",
   integrations: "integrations",
