@@ -10,20 +10,18 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import type { Database } from "../src/server/db/database";
 import { BW, DEMO_PASSWORD } from "../src/server/db/demo-data";
 import { shipments } from "../src/server/db/schema/shipments";
 import { seedDemo } from "../src/server/db/seed";
+import { onScratchDatabases } from "./bench/bench-app";
 
 const RATE = 50;
 const SECONDS = 10;
 /** Every PATCH changes a line of its own (no two overlap on one line). */
 const LINES = RATE * SECONDS;
-const ADMIN_URL =
-  process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -142,27 +140,5 @@ async function measure(label: string, database: Database, databaseUrl?: string):
 
 export async function runWebhooksBench(): Promise<void> {
   console.log("Webhook delivery lag (issue 28)\n");
-  const { openPglite } = await import("../src/server/db/pglite");
-  if (!process.env.BENCH_SKIP_PGLITE)
-    await measure("PGlite (in memory)", await openPglite("memory://"));
-
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  const name = `yardline_bench_${Date.now()}`;
-  try {
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-  } catch (error) {
-    console.log(`PostgreSQL: not measured (${(error as Error).message})`);
-    await admin.end().catch(() => {});
-    return;
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    const { openPostgres } = await import("../src/server/db/postgres");
-    await measure(`PostgreSQL (${url.host})`, await openPostgres(url.toString()), url.toString());
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  await onScratchDatabases(measure);
 }

@@ -45,20 +45,16 @@ async function benchApp(database: Database, databaseUrl?: string): Promise<Bench
 }
 
 /**
- * Runs `measure` on a seeded app on in-memory PGlite and, when PostgreSQL answers on
- * 127.0.0.1:5432 (or BENCH_POSTGRES_ADMIN_URL), on a throwaway database there (dropped after).
- * Through app.inject (no sockets): the figures are the requests' own work.
+ * Runs `measure` on a new in-memory PGlite and, when PostgreSQL answers on 127.0.0.1:5432 (or
+ * BENCH_POSTGRES_ADMIN_URL), on a throwaway database there (dropped after); each database is
+ * new and empty, for a bench that builds its own app (BENCH_SKIP_PGLITE leaves PGlite out).
  */
-export async function onEachDatabase(
-  measure: (label: string, bench: BenchApp) => Promise<void>,
+export async function onScratchDatabases(
+  measure: (label: string, database: Database, databaseUrl?: string) => Promise<void>,
 ): Promise<void> {
   const { openPglite } = await import("../../src/server/db/pglite");
-  const memory = await benchApp(await openPglite("memory://"));
-  try {
-    await measure("PGlite (in memory)", memory);
-  } finally {
-    await memory.app.close();
-  }
+  if (!process.env.BENCH_SKIP_PGLITE)
+    await measure("PGlite (in memory)", await openPglite("memory://"));
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
   const name = `yardline_bench_${Date.now()}`;
   try {
@@ -73,14 +69,26 @@ export async function onEachDatabase(
   url.pathname = `/${name}`;
   try {
     const { openPostgres } = await import("../../src/server/db/postgres");
-    const server = await benchApp(await openPostgres(url.toString()), url.toString());
-    try {
-      await measure(`PostgreSQL (${url.host})`, server);
-    } finally {
-      await server.app.close();
-    }
+    await measure(`PostgreSQL (${url.host})`, await openPostgres(url.toString()), url.toString());
   } finally {
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * Runs `measure` on a seeded app (benchApp) on each scratch database (onScratchDatabases).
+ * Through app.inject (no sockets): the figures are the requests' own work.
+ */
+export async function onEachDatabase(
+  measure: (label: string, bench: BenchApp) => Promise<void>,
+): Promise<void> {
+  await onScratchDatabases(async (label, database, databaseUrl) => {
+    const bench = await benchApp(database, databaseUrl);
+    try {
+      await measure(label, bench);
+    } finally {
+      await bench.app.close();
+    }
+  });
 }
