@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { loadConfig } from "../config";
 
 /** One request the receiver got. */
 export interface Received {
@@ -90,5 +91,19 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** The webhook settings of tests: the worker on, local receivers allowed, retries in ms. */
+export function fastWebhooks(timeoutMs: number) {
+  return {
+    ...loadConfig({}).webhooks,
+    worker: true,
+    allowHttp: true,
+    allowPrivate: true,
+    pollMs: 50,
+    retryBaseMs: 40,
+    retryMaxMs: 200,
+    timeoutMs,
   };
 }

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebhookEndpointWithSecret } from "../../../../shared/contract/webhooks";
 import { WEBHOOK_EVENTS } from "../../../../shared/contract/webhooks";
 import { buildApp } from "../../../app";
-import { loadConfig } from "../../../config";
 import { PLAIN, TRW } from "../../../db/demo-data";
 import { companies } from "../../../db/schema/companies";
 import { webhookDeliveries } from "../../../db/schema/integrations";
@@ -17,7 +16,11 @@ import {
   testConfig,
 } from "../../../test/harness";
 import { clientId, insertLine } from "../../../test/shipments";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver";
+import {
+  fastWebhooks,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../../../test/webhook-receiver";
 
 /**
  * The outbox (issue 28): every kind of change emits its event in its transaction, a delivery
@@ -26,16 +29,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhoo
 let receiver: WebhookReceiver;
 const EXPEDITION = 1;
 const READY = 10;
-const fast = {
-  ...loadConfig({}).webhooks,
-  worker: true,
-  allowHttp: true,
-  allowPrivate: true,
-  pollMs: 50,
-  retryBaseMs: 40,
-  retryMaxMs: 200,
-  timeoutMs: 2000,
-};
+const fast = fastWebhooks(2000);
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();

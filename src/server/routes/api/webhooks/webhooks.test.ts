@@ -6,13 +6,16 @@ import type {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
 } from "../../../../shared/contract/webhooks";
-import { loadConfig } from "../../../config";
 import { PLAIN, TRW } from "../../../db/demo-data";
 import { webhookEvents } from "../../../db/schema/integrations";
 import { type Caller, callerFor } from "../../../test/api-caller";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { insertLine } from "../../../test/shipments";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver";
+import {
+  fastWebhooks,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../../../test/webhook-receiver";
 
 /** Webhooks (issue 28) against a real local receiver, with the delivery worker running. */
 let t: TestApp;
@@ -26,20 +29,11 @@ const EXPEDITION = 1;
 const READY = 10;
 const TIMEOUT_MS = 1500;
 
-const fastWebhooks = {
-  ...loadConfig({}).webhooks,
-  worker: true,
-  allowHttp: true,
-  allowPrivate: true,
-  pollMs: 50,
-  retryBaseMs: 40,
-  retryMaxMs: 200,
-  timeoutMs: TIMEOUT_MS,
-};
+const fast = fastWebhooks(TIMEOUT_MS);
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  t = await createTestApp({ config: { webhooks: fastWebhooks } });
+  t = await createTestApp({ config: { webhooks: fast } });
   plain = await t.companyId(PLAIN);
   admin = await callerFor(t, "admin", plain);
   office = await callerFor(t, "office", plain);
