@@ -11,7 +11,7 @@ import { bookingProblem, fieldProblems } from "../self-check-in/check-in-text";
 import { alternativesOf, bookHour, readBookingPage, readFreeHours } from "./booking-api";
 import { BookingSummary } from "./booking-summary";
 import styles from "./carrier-booking.module.css";
-import { HourButton, HourPicker } from "./hour-picker";
+import { HourPicker, NearestHours } from "./hour-picker";
 
 type Form = { reference: string; carrier: string; plate: string; phone: string; email: string };
 const EMPTY: Form = { reference: "", carrier: "", plate: "", phone: "", email: "" };
@@ -170,16 +170,7 @@ export function BookingPageView({
             onSelect={pick}
             error={fields.start}
           />
-          {alternatives.length > 0 ? (
-            <section className={styles.alternatives} aria-labelledby="booking-nearest">
-              <h2 id="booking-nearest">
-                <Trans>Nearest free hours</Trans>
-              </h2>
-              {alternatives.map((each) => (
-                <HourButton key={each} hour={each} pressed={false} onSelect={pick} withDay />
-              ))}
-            </section>
-          ) : null}
+          <NearestHours hours={alternatives} onSelect={pick} />
           <p className={styles.note}>
             <Trans>Times are the warehouse's local time ({page.time_zone}).</Trans>
           </p>

@@ -115,6 +115,28 @@ export function HourButton({
   );
 }
 
+/** After a refused hour: the nearest free ones the server offered, each a button to take it. */
+export function NearestHours({
+  hours,
+  onSelect,
+}: {
+  hours: readonly string[];
+  onSelect: (hour: string) => void;
+}) {
+  const id = useId();
+  if (hours.length === 0) return null;
+  return (
+    <section className={styles.alternatives} aria-labelledby={id}>
+      <h2 id={id}>
+        <Trans>Nearest free hours</Trans>
+      </h2>
+      {hours.map((each) => (
+        <HourButton key={each} hour={each} pressed={false} onSelect={onSelect} withDay />
+      ))}
+    </section>
+  );
+}
+
 const TAGS: Record<string, string> = { en: "en-GB", es: "es-ES", pt: "pt-PT", mx: "es-MX" };
 
 /** A calendar day (YYYY-MM-DD) in words, e.g. "lunes, 14 de diciembre". */

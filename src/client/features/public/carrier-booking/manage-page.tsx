@@ -15,7 +15,7 @@ import {
 } from "./booking-api";
 import { BookingSummary } from "./booking-summary";
 import styles from "./carrier-booking.module.css";
-import { HourButton, HourPicker } from "./hour-picker";
+import { HourPicker, NearestHours } from "./hour-picker";
 
 type Mode = "view" | "move" | "cancel";
 
@@ -141,16 +141,7 @@ export function ManagePageView({
                 onSelect={pick}
                 error={fields.start}
               />
-              {alternatives.length > 0 ? (
-                <section className={styles.alternatives} aria-labelledby="move-nearest">
-                  <h2 id="move-nearest">
-                    <Trans>Nearest free hours</Trans>
-                  </h2>
-                  {alternatives.map((each) => (
-                    <HourButton key={each} hour={each} pressed={false} onSelect={pick} withDay />
-                  ))}
-                </section>
-              ) : null}
+              <NearestHours hours={alternatives} onSelect={pick} />
               <button
                 type="button"
                 className={button("primary")}
