@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { yardTimeZone } from "./tests/e2e/yard-time-zone";
 
 /**
  * End-to-end tests: Debian's Chromium (never `playwright install`) against the built app on the
@@ -8,6 +9,12 @@ import { defineConfig, devices } from "@playwright/test";
 const CI = Boolean(process.env.CI);
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://localhost:${PORT}`;
+/**
+ * One yard clock for the run (tests/e2e/yard-time-zone.ts): chosen once by the runner, inherited by
+ * its workers (which load this file again) and the e2e server, and set as every browser's zone.
+ */
+const YARD_TIME_ZONE = (process.env.YARDLINE_E2E_TIME_ZONE ??= yardTimeZone());
+process.env.TZ = YARD_TIME_ZONE;
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -51,6 +58,7 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    timezoneId: YARD_TIME_ZONE,
     // Installing the service worker precaches the whole app in every new browser context: a
     // fifth of a sign-in journey's time. Journeys that go offline opt in (serviceWorkers: "allow").
     serviceWorkers: "block",
@@ -71,7 +79,7 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     // Answers once migrations and the demo seed are done (the server seeds before listening).
     url: `${baseURL}/healthz`,
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), TZ: YARD_TIME_ZONE, DEMO_TIME_ZONE: YARD_TIME_ZONE },
     // Never reuse a running server: it carries an earlier run's bookings (full dock hours,
     // lines of today), and journeys that start from the demo data fail in confusing ways.
     reuseExistingServer: false,

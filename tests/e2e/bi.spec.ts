@@ -13,7 +13,7 @@ import { PAGE_LOAD_TIMEOUT } from "./page-models";
  * as CSV (parsed back); a kiosk wall rotates through the indicator views and keeps them through
  * a network drop.
  */
-test.use({ lang: "en", timezoneId: "UTC" });
+test.use({ lang: "en" });
 
 /** The CSV text of a download: UTF-8 with a byte-order mark, semicolons, CRLF rows. */
 async function csvOf(download: Download): Promise<string[][]> {
@@ -44,9 +44,9 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
 }) => {
   test.setTimeout(120_000);
   const office = await apiAs(request, "office");
-  const today = DateTime.utc().toISODate() ?? "";
-  const from = DateTime.utc().minus({ days: 3 }).toISODate() ?? "";
-  const to = DateTime.utc().plus({ days: 3 }).toISODate() ?? "";
+  const today = DateTime.local().toISODate() ?? "";
+  const from = DateTime.local().minus({ days: 3 }).toISODate() ?? "";
+  const to = DateTime.local().plus({ days: 3 }).toISODate() ?? "";
   const figures = await office.get<{ booked_date: string; value: number }[]>("/api/metrics/lines", {
     date_start: from,
     date_end: to,
@@ -227,8 +227,8 @@ test("admin: sets the on-time tolerance beside the scorecard, with clear errors"
   checkA11y,
 }) => {
   const admin = await apiAs(request, "admin");
-  const from = DateTime.utc().minus({ days: 3 }).toISODate() ?? "";
-  const to = DateTime.utc().toISODate() ?? "";
+  const from = DateTime.local().minus({ days: 3 }).toISODate() ?? "";
+  const to = DateTime.local().toISODate() ?? "";
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs("admin");
   await page.goto("/bi");

@@ -14,7 +14,7 @@ import { ShipmentFormPage } from "./shipment-form-page-model";
  * of its own at 11:00, up to the dock's capacity read from the dock settings.
  */
 test.describe.configure({ timeout: 120_000 });
-test.use({ lang: "es", timezoneId: "UTC" });
+test.use({ lang: "es" });
 
 const stamp = () => Date.now().toString(36).toUpperCase();
 const HOUR = 11;
@@ -22,7 +22,7 @@ const HOUR = 11;
 /** A day 60..420 days ahead, different for every run and journey (scheduling.spec.ts's rule). */
 function farDay(offset: number): DateTime {
   const spread = (Date.now() / 1000 + offset * 7919) % 360;
-  return DateTime.utc()
+  return DateTime.local()
     .startOf("day")
     .plus({ days: 60 + Math.floor(spread) });
 }
@@ -65,7 +65,7 @@ async function fillHour(api: Api, at: DateTime, client: number): Promise<void> {
 
 async function bookedAt(api: Api, code: string): Promise<string[]> {
   const page = await api.get<{ results: { booked_date: string }[] }>("/api/reception", { code });
-  return page.results.map((line) => DateTime.fromISO(line.booked_date).toUTC().toFormat("HH:mm"));
+  return page.results.map((line) => DateTime.fromISO(line.booked_date).toFormat("HH:mm"));
 }
 
 async function planReception(page: Page, day: DateTime, code: string): Promise<ShipmentFormPage> {

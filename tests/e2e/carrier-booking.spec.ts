@@ -36,14 +36,14 @@ test("a carrier books, moves and cancels on a phone in Spanish; the office sees 
   expect(rules.status, rules.body).toBe(200);
   const created = await admin.send("post", "/api/carrier-booking/page");
   const { token } = JSON.parse(created.body) as { token: string };
-  // A reception the office planned, on a day away from the other journeys' lines (UTC yard).
-  const day = DateTime.utc().plus({ days: 6 }).toISODate() ?? "";
+  // A reception the office planned, on a day away from the other journeys' lines (the yard's clock).
+  const day = DateTime.local().plus({ days: 6 }).toISODate() ?? "";
   const code = `PO-E2E-${Date.now().toString(36).toUpperCase()}`;
   const clients = await office.get<{ results: { id: number }[] }>("/api/client");
   const planned = await office.send("post", "/api/reception", {
     code,
     client: clients.results[0]?.id ?? null,
-    booked_date: `${day}T07:00:00Z`,
+    booked_date: DateTime.fromISO(`${day}T07:00`).toISO(),
     warehouse: "W1",
     dock: "D5",
   });
@@ -125,5 +125,7 @@ test("a carrier books, moves and cancels on a phone in Spanish; the office sees 
   });
   await expect.poll(async () => (await mailsTo(email)).length).toBe(3);
   const line = await office.get<{ booked_date: string }>(`/api/reception/${lineId}`);
-  expect(new Date(line.booked_date).toISOString()).toBe(`${day}T07:00:00.000Z`);
+  expect(new Date(line.booked_date).toISOString()).toBe(
+    DateTime.fromISO(`${day}T07:00`).toUTC().toISO(),
+  );
 });

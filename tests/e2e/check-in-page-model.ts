@@ -84,7 +84,7 @@ export async function todayLines(
 }
 
 /**
- * Books a line of today (the demo yard's day is UTC) at the first hour the dock takes: the
+ * Books a line of today (the yard's day: tests/e2e/yard-time-zone.ts) at the first hour the dock takes: the
  * current hour, else 06:00-21:00. Receptions are bound by the opening hours and the hour's
  * capacity, which other journeys fill, so a fixed hour would pass or fail by the time of day.
  */
@@ -94,12 +94,12 @@ async function bookToday(
   body: Record<string, unknown>,
 ): Promise<number> {
   const now = new Date();
-  now.setUTCMinutes(0, 0, 0);
-  const candidates = [now.getUTCHours(), ...Array.from({ length: 16 }, (_, index) => 6 + index)];
+  now.setMinutes(0, 0, 0);
+  const candidates = [now.getHours(), ...Array.from({ length: 16 }, (_, index) => 6 + index)];
   let last = "";
   for (const hourOfDay of candidates) {
     const hour = new Date(now);
-    hour.setUTCHours(hourOfDay);
+    hour.setHours(hourOfDay);
     const answer = await office.send("post", `/api/${kind}`, {
       ...body,
       booked_date: hour.toISOString(),

@@ -279,7 +279,7 @@ test.describe("self check-in", () => {
   }) => {
     const office = await apiAs(request, "office", "Yardline Demo");
     const hour = new Date();
-    hour.setUTCMinutes(0, 0, 0);
+    hour.setMinutes(0, 0, 0);
     const line = { code: `GNODOCK-${Date.now().toString(36).toUpperCase()}` };
     const clients = await office.get<{ results: { id: number }[] }>("/api/client");
     const made = await office.send("post", "/api/reception", {

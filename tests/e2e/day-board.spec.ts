@@ -11,7 +11,7 @@ test.use({ serviceWorkers: "allow" });
  * the kiosk wall, the office desktop and the tablet.
  */
 test.describe.configure({ timeout: 90_000 });
-test.use({ lang: "en", timezoneId: "UTC" });
+test.use({ lang: "en" });
 
 const BW = "BW Warehousing";
 
@@ -33,10 +33,10 @@ test("office follows today on the day board; another device's status change show
   const office = await apiAs(request, "office", BW);
   const client = await office.clientId("BW STORAGE");
   const code = `BOARD-${Date.now().toString(36).toUpperCase()}`;
-  const today = DateTime.utc().toISODate();
+  const today = DateTime.local().toISODate();
   const created = await office.send("post", "/api/expedition", {
     code,
-    booked_date: `${today}T13:20:00Z`,
+    booked_date: DateTime.fromISO(`${today}T13:20`).toISO(),
     client,
     urgent: true,
   });

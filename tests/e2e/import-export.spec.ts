@@ -12,11 +12,11 @@ import { PAGE_LOAD_TIMEOUT } from "./page-models";
  * again without creating anything twice, and the lines exported back in the same columns.
  */
 test.describe.configure({ timeout: 120_000 });
-test.use({ lang: "es", timezoneId: "UTC" });
+test.use({ lang: "es" });
 
 const stamp = Date.now().toString(36).toUpperCase();
 /** A far-off day of this run's own (the dock's hours of other journeys are never touched). */
-const DAY = DateTime.utc()
+const DAY = DateTime.local()
   .startOf("day")
   .plus({ days: 430 + Math.floor((Date.now() / 1000) % 300) });
 const HEADERS = ["Albarán", "Fecha reservada", "Cliente", "Origen", "Bultos", "Urgente"];

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
 import { expect, test } from "./fixtures";
 import { Dashboard } from "./page-models";
@@ -9,7 +10,7 @@ import { Dashboard } from "./page-models";
  * deliveries of a line created elsewhere and of a test ping in the log, and creates an API key
  * that another system then uses. The receiver is a real HTTP server of this test.
  */
-test.use({ lang: "en", timezoneId: "UTC" });
+test.use({ lang: "en" });
 test.describe.configure({ timeout: 90_000 });
 
 // Lines of BW Warehousing: the kiosk walls' company keeps exactly its demo lines.
@@ -71,7 +72,7 @@ test("an admin adds a webhook and an API key and sees the deliveries", async ({
     const office = await apiAs(request, "office", BW);
     const created = await office.send("post", "/api/expedition", {
       code: `HOOK-${Date.now().toString(36).toUpperCase()}`,
-      booked_date: "2031-06-01T09:00:00Z",
+      booked_date: DateTime.fromISO("2031-06-01T09:00").toISO(),
       client: await office.clientId("BW STORAGE"),
     });
     expect(created.status, created.body).toBe(201);

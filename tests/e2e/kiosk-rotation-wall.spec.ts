@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DateTime } from "luxon";
 import { KIOSK_ADVANCE_MS } from "../../src/shared/constants";
 import { expect, test } from "./fixtures";
 import { KioskWall } from "./kiosk-page-model";
@@ -48,8 +49,9 @@ for (const { viewport, PAGE_SIZE } of [
       const [company] = (await api.profile()).companies;
       if (company === undefined) throw new Error("kiosk has no company");
       const { results } = await api.list("expeditions", company, {
-        booked_date_after: today,
-        booked_date_before: today,
+        // The yard's day as instants: a bare date would be read as a UTC day.
+        booked_date_after: DateTime.fromISO(today).startOf("day").toISO() ?? today,
+        booked_date_before: DateTime.fromISO(today).endOf("day").toISO() ?? today,
       });
       const expected = results.map((line) => line.code).sort();
       expect(expected.length, "demo lines booked today").toBeGreaterThanOrEqual(25);

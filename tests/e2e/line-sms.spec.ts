@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
 import { expect, test } from "./fixtures";
 import { ShipmentsListPage } from "./shipments-page-model";
@@ -36,8 +37,8 @@ for (const device of [
       expect(truck.status, truck.body).toBe(201);
       const truckId = (JSON.parse(truck.body) as { id: number }).id;
       // A day of its own far ahead: a free hour, whatever other journeys booked.
-      const day = new Date(Date.UTC(2032, 0, 5 + (Date.now() % 200)));
-      day.setUTCHours(10);
+      const day = new Date(2032, 0, 5 + (Date.now() % 200));
+      day.setHours(10);
       const code = `SMS-${run}`;
       const line = await office.send("post", "/api/reception", {
         code,
@@ -49,7 +50,7 @@ for (const device of [
 
       await loginAs("office");
       const list = new ShipmentsListPage(page, "receptions");
-      const iso = day.toISOString().slice(0, 10);
+      const iso = DateTime.fromJSDate(day).toISODate() ?? "";
       await list.goto({ booked_date_after: iso, booked_date_before: iso, code });
       const row = list.row(code);
       await expect(row).toBeVisible();

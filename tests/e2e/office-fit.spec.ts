@@ -37,7 +37,7 @@ async function expectFits(table: Locator): Promise<void> {
 }
 
 test.describe("in Spanish", () => {
-  test.use({ lang: "es", viewport: DESKTOP, timezoneId: "UTC" });
+  test.use({ lang: "es", viewport: DESKTOP });
 
   test("BI opens on this month: day labels apart, PDF under 300 KB, CSV in Spanish", async ({
     page,

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { DateTime } from "luxon";
 import { DEMO_PASSWORD } from "./demo-users";
 import { expect, test } from "./fixtures";
 import { ShipmentFormPage } from "./shipment-form-page-model";
@@ -103,7 +104,7 @@ test("two users change different fields of a line, one offline: both changes sur
   const client = await admin.clientId("ACME");
   const line = await admin.create({
     code: `TWO-${stamp()}`,
-    booked_date: `${today("06:10")}:00`,
+    booked_date: DateTime.fromISO(today("06:10")).toISO(),
     client,
   });
   await loginAs("office");

@@ -53,11 +53,12 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
 ];
 
 /**
- * Every demo company's dock schedule (issue 12): the yard's clock in UTC, bookable 06:00 to
- * 21:00, 10 expeditions and 8 receptions an hour (above what the demo lines fill).
+ * Every demo company's dock schedule (issue 12): the yard's clock in UTC (or DEMO_TIME_ZONE, which
+ * the e2e suite sets with the server's TZ: tests/e2e/yard-time-zone.ts), bookable 06:00 to 21:00,
+ * 10 expeditions and 8 receptions an hour (above what the demo lines fill).
  */
 export const DEMO_DOCK_SCHEDULE = {
-  timeZone: "UTC",
+  timeZone: process.env.DEMO_TIME_ZONE || "UTC",
   opensAt: 6,
   closesAt: 21,
   loadPerHour: 10,
