@@ -1,23 +1,36 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { PAGE_LOAD_TIMEOUT } from "./page-models";
 
-/** The shipment form's documents (issue 13): buttons, files dialog, QR modal, by role (English). */
+/** The labels the model finds things by, per interface language. */
+const WORDS = {
+  en: { files: "Files", filesOf: /^Files of /, images: "Images" },
+  es: { files: "Archivos", filesOf: /^Archivos de /, images: "Imágenes" },
+} as const;
+
+/** The shipment form's documents (issue 13): buttons, files dialog, QR modal, by role. */
 export class DocumentsPage {
   readonly files: Locator;
+  private readonly words: (typeof WORDS)[keyof typeof WORDS];
 
-  constructor(readonly page: Page) {
-    this.files = page.getByRole("dialog", { name: /^Files of / });
+  constructor(
+    readonly page: Page,
+    lang: keyof typeof WORDS = "en",
+  ) {
+    this.words = WORDS[lang];
+    this.files = page.getByRole("dialog", { name: this.words.filesOf });
   }
 
   async openLine(path: string): Promise<void> {
     await this.page.goto(path);
-    await expect(this.page.getByRole("button", { name: "Files", exact: true })).toBeVisible({
+    await expect(
+      this.page.getByRole("button", { name: this.words.files, exact: true }),
+    ).toBeVisible({
       timeout: PAGE_LOAD_TIMEOUT,
     });
   }
 
   async openFiles(): Promise<void> {
-    await this.page.getByRole("button", { name: "Files", exact: true }).click();
+    await this.page.getByRole("button", { name: this.words.files, exact: true }).click();
     await expect(this.files).toBeVisible();
   }
 
@@ -31,7 +44,7 @@ export class DocumentsPage {
   }
 
   get gallery(): Locator {
-    return this.files.getByRole("list", { name: "Images" });
+    return this.files.getByRole("list", { name: this.words.images });
   }
 
   get documents(): Locator {

@@ -271,8 +271,17 @@ test.describe("fork-lift on a 1024x768 tablet", () => {
     ]);
     expect(posts.filter((status) => status === 201)).toHaveLength(1);
   });
+});
 
-  test("a photo the server refuses (too large) is listed in the sync issues with its reason", async ({
+test.describe("fork-lift on a tablet, in Spanish", () => {
+  test.use({
+    serviceWorkers: "allow",
+    viewport: { width: 1024, height: 768 },
+    hasTouch: true,
+    lang: "es",
+  });
+
+  test("a photo taken offline that the server refuses (too large) is listed in the sync issues with its reason in Spanish", async ({
     page,
     context,
     request,
@@ -281,7 +290,7 @@ test.describe("fork-lift on a 1024x768 tablet", () => {
     test.setTimeout(60_000);
     const { office, id } = await newLine(request, "BIG");
     await loginAs("forklift");
-    const docs = new DocumentsPage(page);
+    const docs = new DocumentsPage(page, "es");
     await docs.openLine(`/expedition/${id}`);
     await docs.openFiles();
     const posts: number[] = [];
@@ -298,25 +307,24 @@ test.describe("fork-lift on a 1024x768 tablet", () => {
       mimeType: "image/jpeg",
       buffer: Buffer.alloc(3 * 1_048_576, 7),
     });
-    await expect(docs.gallery.getByText("Waiting for network")).toBeVisible();
+    await expect(docs.gallery.getByText("Esperando red")).toBeVisible();
 
     await context.setOffline(false);
     // Refused: it leaves the device's queue, and the top bar counts one sync issue.
-    await expect(docs.gallery.getByText("Waiting for network")).toHaveCount(0, {
-      timeout: 20_000,
-    });
+    await expect(docs.gallery.getByText("Esperando red")).toHaveCount(0, { timeout: 20_000 });
     await expect.poll(() => posts).toEqual([413]);
     await page.keyboard.press("Escape");
     await page.goto("/sync-issues");
-    const issues = new SyncIssuesPage(page);
+    const issues = new SyncIssuesPage(page, "es");
     await expect(issues.heading).toBeVisible();
     const card = issues.card("huge-photo.jpg");
     await expect(card).toBeVisible();
-    await expect(card).toContainText("File");
-    await expect(card).toContainText("The file is larger than the server takes");
+    await expect(card).toContainText("Archivo");
+    await expect(card).toContainText("El archivo es más grande de lo que admite el servidor");
+    await expect(card).not.toContainText("El servidor rechazó el cambio");
     // Its bytes are not kept: the user adds the file again; re-applying cannot succeed.
     await expect(issues.reapply("huge-photo.jpg")).toBeDisabled();
-    await page.screenshot({ path: `${SHOTS}/documents-refused-photo-sync-issue.png` });
+    await page.screenshot({ path: `${SHOTS}/documents-refused-photo-sync-issue-es.png` });
     const stored = await office.get<{ results: unknown[] }>("/api/attachment", { shipment: id });
     expect(stored.results).toEqual([]);
   });

@@ -177,8 +177,12 @@ export class SyncBar {
 export class SyncIssuesPage {
   readonly heading: Locator;
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Sync issues" });
+  constructor(
+    readonly page: Page,
+    private readonly lang: "en" | "es" = "en",
+  ) {
+    const title = lang === "es" ? "Incidencias de sincronización" : "Sync issues";
+    this.heading = page.getByRole("heading", { level: 1, name: title });
   }
 
   card(label: string): Locator {
@@ -186,7 +190,11 @@ export class SyncIssuesPage {
   }
 
   reapply(label: string): Locator {
-    return this.page.getByRole("button", { name: `Re-apply the change to ${label}` });
+    const name =
+      this.lang === "es"
+        ? `Volver a aplicar el cambio de ${label}`
+        : `Re-apply the change to ${label}`;
+    return this.page.getByRole("button", { name });
   }
 
   dismiss(label: string): Locator {

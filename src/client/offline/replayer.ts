@@ -347,7 +347,7 @@ function fieldCodesOf(error: ApiError): Record<string, string> | undefined {
   return Object.keys(codes).length > 0 ? codes : undefined;
 }
 
-/** The 412 body's changed_by; undefined when the answer does not say (trucks keep no history). */
+/** The 412 body's changed_by (every versioned form row names it); undefined when absent. */
 function changedByOf(error: ApiError): string | null | undefined {
   const changedBy = (error.body as { changed_by?: unknown } | null)?.changed_by;
   return typeof changedBy === "string" || changedBy === null ? changedBy : undefined;

@@ -1,10 +1,11 @@
+import type { I18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useCallback, useState } from "react";
 import type { CheckInLine } from "../../../shared/contract/check-in";
 import { plateFieldError, plateKeyOf, plateOf } from "../../../shared/contract/trucks";
 import { normalisePhone } from "../../../shared/phone";
 import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
-import { fieldErrorText } from "../../lib/error-messages";
+import { errorLines, fieldErrorText, fieldMessages } from "../../lib/error-messages";
 import { currentLocale } from "../../lib/i18n";
 import { notifyError } from "../../lib/notices";
 import { db } from "../../offline/db";
@@ -15,7 +16,7 @@ import { type Validation, validateReference } from "./api";
 import { BigChoice } from "./big-choice";
 import styles from "./check-in.module.css";
 import { truckByPlate } from "./check-in-local";
-import { queueCheckIn } from "./commands";
+import { checkInOnlineFirst } from "./commands";
 import { DockModal } from "./dock-modal";
 import { LineChoices } from "./line-choices";
 import { TruckOffers } from "./truck-offers";
@@ -36,7 +37,7 @@ export interface CheckInFlowProps {
 
 /** Check-in (spec "Truck check-in"): load or download, reference, validate, truck, dock. */
 export function CheckInFlow({ company, zone, phoneCountry }: CheckInFlowProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [type, setType] = useState<1 | 2>(1);
   const [reference, setReference] = useState("");
   const [validation, setValidation] = useState<Validation | null>(null);
@@ -47,6 +48,7 @@ export function CheckInFlow({ company, zone, phoneCountry }: CheckInFlowProps) {
   const [phone, setPhone] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [sending, setSending] = useState(false);
   const trucks = useMirrorQuery(
     () => db.trucks.where("company").equals(company).toArray(),
     [company],
@@ -103,9 +105,22 @@ export function CheckInFlow({ company, zone, phoneCountry }: CheckInFlowProps) {
       name: known?.name ?? name.trim().toUpperCase(),
       phone: known ? known.phone : (typedPhone?.e164 ?? null),
     };
-    await queueCheckIn(line, truck, author, currentLocale());
-    setConfirmation({ line, plate: truck.plate, queued: !navigator.onLine });
-    reset();
+    // Online-first: online the terminal waits for the server (Check in spinning) and shows a
+    // refusal on its field; offline or without an answer in time it is saved on this device.
+    setSending(true);
+    try {
+      const result = await checkInOnlineFirst(line, truck, author, currentLocale());
+      if (result.kind === "refused") {
+        setErrors(refusalErrors(result.error, i18n));
+        return;
+      }
+      setConfirmation({ line, plate: truck.plate, queued: result.kind === "queued" });
+      reset();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSending(false);
+    }
   };
 
   const close = useCallback(() => setConfirmation(null), []);
@@ -191,7 +206,12 @@ export function CheckInFlow({ company, zone, phoneCountry }: CheckInFlowProps) {
               />
             </>
           )}
-          <Button type="submit" className={styles.big}>
+          {errors.form ? (
+            <p role="alert" className={styles.warning}>
+              {errors.form}
+            </p>
+          ) : null}
+          <Button type="submit" className={styles.big} pending={sending}>
             <Trans>Check in</Trans>
           </Button>
         </form>
@@ -204,4 +224,22 @@ export function CheckInFlow({ company, zone, phoneCountry }: CheckInFlowProps) {
       />
     </div>
   );
+}
+
+/**
+ * A refusal on the truck form's fields (plate, driver name, phone: the server names them as
+ * `truck.plate` or `plate`), in the user's language; what names no field goes to `form`.
+ */
+export function refusalErrors(error: unknown, i18n: I18n): Record<string, string> {
+  const found: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const [field, messages] of Object.entries(fieldMessages(error, i18n))) {
+    const own = field.split(".").at(-1) ?? field;
+    const key = own === "plate" || own === "name" || own === "phone" ? own : null;
+    if (key && messages[0]) found[key] = messages[0];
+    else rest.push(...messages);
+  }
+  if (Object.keys(found).length === 0 && rest.length === 0) rest.push(...errorLines(error, i18n));
+  if (rest.length > 0) found.form = rest.join(" ");
+  return found;
 }

@@ -1,14 +1,26 @@
 import type { Locale } from "../../../shared/constants";
-import type { CheckInLine } from "../../../shared/contract/check-in";
-import type { Shipper } from "../../../shared/contract/trucks";
+import { CheckInAnswer, type CheckInLine } from "../../../shared/contract/check-in";
+import { Shipper } from "../../../shared/contract/trucks";
+import { http } from "../../lib/http";
+import { type OnlineFirstResult, submitOnlineFirst } from "../../offline/online-first";
 import { type Author, enqueue } from "../../offline/outbox";
+import { putShipment } from "../../offline/shipments-mirror";
+import { putTruck } from "../../offline/trucks-mirror";
 import { checkInPath, checkOutPath } from "./api";
 
 /**
- * The check-in terminal's writes go through the outbox (offline/outbox.ts), online or not: the terminal
- * shows the dock at once, the replayer sends each exactly once (PUT to a client-chosen uid,
- * so a repeat is answered with the first result), and a refusal comes back as a sync issue.
+ * The check-in terminal's writes (PUT to a client-chosen uid, so a repeat is answered with the
+ * first result) go online-first (issue 24, offline/online-first.ts): online the terminal waits
+ * for the answer (a few seconds at most) and shows a refusal on the form; offline, or without
+ * an answer in time, the same write (same uid, same Idempotency-Key) waits in the outbox, the
+ * screen says it was saved on this device, and a later refusal comes back as a sync issue.
  */
+
+/** The uid and Idempotency-Key of a write already tried online (online-first.ts). */
+interface Attempt {
+  uid?: string;
+  mutationId?: string;
+}
 
 export interface CheckInTruck {
   plate: string;
@@ -22,21 +34,18 @@ export async function queueCheckIn(
   author: Author,
   language: Locale,
   now: Date = new Date(),
+  attempt: Attempt = {},
 ): Promise<string> {
-  const uid = crypto.randomUUID();
+  const uid = attempt.uid ?? crypto.randomUUID();
   await enqueue(
     {
+      ...(attempt.mutationId ? { mutationId: attempt.mutationId } : {}),
       entity: "shipment",
       entityId: line.id,
       op: "update",
       method: "PUT",
       path: checkInPath(uid),
-      body: {
-        line: line.id,
-        type: line.type,
-        truck: { plate: truck.plate, name: truck.name, phone: truck.phone },
-        language,
-      },
+      body: checkInBody(line, truck, language),
       changes: {
         shipper: { id: 0, name: truck.name, phone: truck.phone, plate: truck.plate },
         arrival_date: now.toISOString(),
@@ -54,10 +63,12 @@ export async function queueCheckOut(
   truck: Shipper,
   author: Author,
   now: Date = new Date(),
+  attempt: Attempt = {},
 ): Promise<string> {
-  const uid = crypto.randomUUID();
+  const uid = attempt.uid ?? crypto.randomUUID();
   await enqueue(
     {
+      ...(attempt.mutationId ? { mutationId: attempt.mutationId } : {}),
       entity: "shipper",
       entityId: truck.id,
       op: "update",
@@ -71,4 +82,57 @@ export async function queueCheckOut(
     author,
   );
   return uid;
+}
+
+function checkInBody(line: CheckInLine, truck: CheckInTruck, language: Locale) {
+  return {
+    line: line.id,
+    type: line.type,
+    truck: { plate: truck.plate, name: truck.name, phone: truck.phone },
+    language,
+  };
+}
+
+/** The gate's PUT with its Idempotency-Key (the one the queued write repeats). */
+function putOnce(path: string, body: object, key: string, signal: AbortSignal) {
+  return http.put<unknown>(path, body, { headers: { "Idempotency-Key": key }, signal });
+}
+
+/** Checks a truck in online-first; sent, the line as the server left it enters the mirror. */
+export async function checkInOnlineFirst(
+  line: CheckInLine,
+  truck: CheckInTruck,
+  author: Author,
+  language: Locale,
+  options: { timeoutMs?: number } = {},
+): Promise<OnlineFirstResult<CheckInAnswer>> {
+  const uid = crypto.randomUUID();
+  const result = await submitOnlineFirst({
+    send: async (key, signal) =>
+      CheckInAnswer.parse(
+        await putOnce(checkInPath(uid), checkInBody(line, truck, language), key, signal),
+      ),
+    queue: (key) =>
+      queueCheckIn(line, truck, author, language, new Date(), { uid, mutationId: key }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  if (result.kind === "sent") await putShipment(result.answer);
+  return result;
+}
+
+/** Checks a truck out online-first; sent, the truck as the server left it enters the mirror. */
+export async function checkOutOnlineFirst(
+  truck: Shipper,
+  author: Author,
+  options: { timeoutMs?: number } = {},
+): Promise<OnlineFirstResult<Shipper>> {
+  const uid = crypto.randomUUID();
+  const result = await submitOnlineFirst({
+    send: async (key, signal) =>
+      Shipper.parse(await putOnce(checkOutPath(uid), { plate: truck.plate }, key, signal)),
+    queue: (key) => queueCheckOut(truck, author, new Date(), { uid, mutationId: key }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  if (result.kind === "sent") await putTruck(result.answer);
+  return result;
 }

@@ -15,8 +15,19 @@ import { http } from "../../lib/http";
 import { SHIPMENT_PATH } from "../../offline/shipments-api";
 
 /** The expeditions/receptions API beyond the list request (offline/shipments-api.ts). */
-export async function deleteShipment(type: ShipmentType, id: number): Promise<void> {
-  await http.delete<unknown>(`${SHIPMENT_PATH[type]}/${id}`);
+export async function deleteShipment(
+  type: ShipmentType,
+  id: number,
+  /** Online-first (offline/online-first.ts): the key the queued delete repeats, If-Match. */
+  options: { key?: string; signal?: AbortSignal; version?: number } = {},
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  if (options.key) headers["Idempotency-Key"] = options.key;
+  if (options.version !== undefined) headers["If-Match"] = `"${options.version}"`;
+  await http.delete<unknown>(`${SHIPMENT_PATH[type]}/${id}`, {
+    headers,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }
 
 /** PATCH one field (status, reason or shipper) with If-Match and a fresh Idempotency-Key. */

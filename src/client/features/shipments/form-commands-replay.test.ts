@@ -7,7 +7,13 @@ import type { Author } from "../../offline/outbox";
 import { Replayer, type ReplayerDeps, type ReplaySession } from "../../offline/replayer";
 import { dismissIssue, reapplyIssue, resolveConflict } from "../../offline/sync-issues";
 import { expeditionRow } from "../../test-rows";
-import { queueShipmentCreation, queueShipmentEdit } from "./form-commands";
+import {
+  deleteShipmentOnlineFirst,
+  deletingShipmentIds,
+  queueShipmentCreation,
+  queueShipmentDelete,
+  queueShipmentEdit,
+} from "./form-commands";
 
 /**
  * The 412 merge of shipment edits (issue 11) against a small in-memory server: versions,
@@ -46,6 +52,10 @@ class FakeServer {
           current: row,
           changed_by: "warehouse",
         });
+      if (entry.op === "delete") {
+        this.rows.delete(id);
+        return null as unknown as Shipment; // 204: no row
+      }
       answer = { ...row, ...entry.changes, version: row.version + 1 } as Shipment;
     }
     this.rows.set(answer.id, answer);
@@ -302,5 +312,73 @@ describe("creating a line under its uid", () => {
     ]);
     expect(server.rows.get(100)).toMatchObject({ packages: 3, version: 2 });
     expect(await db.shipments.get(100)).toEqual(server.rows.get(100));
+  });
+});
+
+describe("deleting a line through the outbox (issue 24)", () => {
+  it("queued: hidden from the lists until the server answers, then gone from the device", async () => {
+    await queueShipmentDelete(BASE, AUTHOR);
+    expect(await deletingShipmentIds()).toEqual(new Set([1]));
+    await settle();
+    expect(server.requests).toEqual([
+      expect.objectContaining({ path: "api/expedition/1", ifMatch: 5 }),
+    ]);
+    expect(server.rows.has(1)).toBe(false);
+    expect(await db.shipments.get(1)).toBeUndefined();
+    expect(await deletingShipmentIds()).toEqual(new Set());
+    expect(refused).toEqual([]);
+  });
+
+  it("refused: the line shows again and the sync issue says why; a 412 names the writer", async () => {
+    server.failures.push(() => {
+      throw new ApiError(403, { code: "forbidden", message: "You may not delete it" });
+    });
+    await queueShipmentDelete(BASE, AUTHOR);
+    await settle();
+    expect(refused).toEqual([
+      expect.objectContaining({ op: "delete", status: 403, code: "forbidden" }),
+    ]);
+    expect(await db.shipments.get(1)).toEqual(BASE);
+    expect(await deletingShipmentIds()).toEqual(new Set());
+    server.edit(1, { packages: 9 });
+    await queueShipmentDelete(BASE, AUTHOR);
+    await settle();
+    expect(refused[1]).toMatchObject({ op: "delete", status: 412, changedBy: "warehouse" });
+    expect(await db.shipments.get(1)).toMatchObject({ packages: 9, version: 6 });
+  });
+
+  it("a line created here and never sent is dropped with its creation, asking nothing", async () => {
+    const uid = "5d6c1f0a-2b3c-4d5e-8f90-a1b2c3d4e5f6";
+    const id = await queueShipmentCreation(
+      1,
+      uid,
+      { booked_date: "2030-05-02T10:00:00Z" },
+      {},
+      AUTHOR,
+    );
+    const local = (await db.shipments.get(id)) as Shipment;
+    const result = await deleteShipmentOnlineFirst(local, AUTHOR);
+    expect(result).toEqual({ kind: "queued", reason: "offline" });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.shipments.get(id)).toBeUndefined();
+    await settle();
+    expect(server.requests).toEqual([]);
+  });
+
+  it("offline (online-first): queued under the key of the attempt, the screen is told", async () => {
+    const online = Object.getOwnPropertyDescriptor(navigator, "onLine");
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+    try {
+      expect(await deleteShipmentOnlineFirst(BASE, AUTHOR)).toEqual({
+        kind: "queued",
+        reason: "offline",
+      });
+    } finally {
+      if (online) Object.defineProperty(navigator, "onLine", online);
+      else Reflect.deleteProperty(navigator, "onLine");
+    }
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ op: "delete", method: "DELETE", baseVersion: 5 }),
+    ]);
   });
 });

@@ -12,8 +12,12 @@ import {
 import { DEFAULT_STATUS, type ShipmentType } from "../../../shared/contract/status";
 import { timingClass } from "../../../shared/shipment-timing";
 import { fieldLabel } from "../../lib/error-messages";
+import { db } from "../../offline/db";
+import { type OnlineFirstResult, submitOnlineFirst } from "../../offline/online-first";
 import { type Author, enqueue, localId } from "../../offline/outbox";
 import { SHIPMENT_PATH } from "../../offline/shipments-api";
+import { removeShipment } from "../../offline/shipments-mirror";
+import { deleteShipment } from "./api";
 import { rowValuesOf, type ShipmentPicks } from "./form-commands-values";
 
 /**
@@ -159,4 +163,66 @@ export async function queueShipmentEdit(
     },
     author,
   );
+}
+
+/**
+ * Queues the delete of `row` (issue 24): DELETE api/{type}/{id} with If-Match of the version
+ * the user saw; the line stays in the mirror, hidden from the lists (`deletingShipmentIds`),
+ * until the server answers: acknowledged, it goes; refused, it shows again and the sync issues
+ * say why. A line created here whose creation was never sent is simply dropped with it.
+ */
+export async function queueShipmentDelete(
+  row: Shipment,
+  author: Author,
+  /** The Idempotency-Key a direct attempt used (online-first.ts): the replay repeats it. */
+  mutationId?: string,
+): Promise<string> {
+  return enqueue(
+    {
+      entity: "shipment",
+      entityId: row.id,
+      op: "delete",
+      method: "DELETE",
+      path: `${SHIPMENT_PATH[row.type]}/${row.id}`,
+      body: null,
+      changes: {},
+      summary: { label: labelOf(row.code, row.booked_date), field: "delete", from: null, to: null },
+      ...(row.id < 0 ? {} : { baseVersion: row.version }),
+      fold: true,
+      ...(mutationId ? { mutationId } : {}),
+    },
+    author,
+  );
+}
+
+/** Lines whose delete waits in the outbox: the lists hide them until it is answered. */
+export async function deletingShipmentIds(): Promise<Set<number>> {
+  const entries = await db.outbox.where("entityKey").startsWith("shipment:").toArray();
+  return new Set(
+    entries.filter((entry) => entry.op === "delete").map((entry) => Number(entry.entityId)),
+  );
+}
+
+/**
+ * Deletes a line online-first (offline/online-first.ts): online, the server's answer decides
+ * (a refusal comes back to the screen); offline or without an answer in time the delete is
+ * queued under the same Idempotency-Key. A line still being created on this device is queued.
+ */
+export async function deleteShipmentOnlineFirst(
+  row: Shipment,
+  author: Author,
+  options: { timeoutMs?: number } = {},
+): Promise<OnlineFirstResult<void>> {
+  const queue = (key: string) => queueShipmentDelete(row, author, key);
+  if (row.id < 0) {
+    await queue(crypto.randomUUID());
+    return { kind: "queued", reason: "offline" };
+  }
+  const result = await submitOnlineFirst({
+    send: (key, signal) => deleteShipment(row.type, row.id, { key, signal, version: row.version }),
+    queue,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  if (result.kind === "sent") await removeShipment(row.id);
+  return result;
 }

@@ -35,15 +35,15 @@ import { isKioskUser } from "../../../shared/roles";
 import { BW, statusesFor } from "../../../shared/status-rules";
 import { getConfig } from "../../lib/config";
 import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
-import { notifyError } from "../../lib/notices";
+import { notify, notifyError } from "../../lib/notices";
 import { useSession } from "../../lib/session/use-session";
 import { idsWithPendingChanges } from "../../offline/outbox";
 import {
   mirroredClients,
   putShipment,
-  removeShipment,
   type ShipmentListFilters,
 } from "../../offline/shipments-mirror";
+import { currentAuthor } from "../../offline/sync-engine";
 import { useMirroredList } from "../../offline/use-mirrored-list";
 import { buttonClass } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/list/confirm-dialog";
@@ -58,9 +58,9 @@ import { useRowsThatFit } from "../../ui/list/use-rows-that-fit";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { type DeviceLayout, useDeviceLayout } from "../../ui/use-device-layout";
-import { deleteShipment } from "./api";
 import { layoutFor } from "./columns";
 import { changeReason, changeStatus, statusCommand } from "./commands";
+import { deleteShipmentOnlineFirst, deletingShipmentIds } from "./form-commands";
 import { LineSmsDialog } from "./line-sms-dialog";
 import { ShipmentCards } from "./shipment-cards";
 import styles from "./shipments.module.css";
@@ -190,8 +190,18 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
 
   const deletion = useConfirmedDelete<Shipment>({
     remove: async (line) => {
-      await deleteShipment(type, line.id);
-      await removeShipment(line.id);
+      const author = currentAuthor();
+      if (!author) throw new Error("No session to delete with");
+      // Online-first: a refusal is shown now; offline the delete waits in the outbox.
+      const result = await deleteShipmentOnlineFirst(line, author);
+      if (result.kind === "refused") throw result.error;
+      if (result.kind === "queued") {
+        notify(
+          "info",
+          isExpedition ? t`Expeditions` : t`Receptions`,
+          t`Saved on this device: it is sent when the network is back`,
+        );
+      }
     },
     onError: (error) => {
       // Spec section 8: a failed delete is logged (and shown as a notice here).
@@ -201,8 +211,14 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
     onSettled: () => void list.reload(),
   });
 
+  // A line whose delete waits in the outbox is hidden until the server answers.
+  const deleting = useMirrorQuery(() => deletingShipmentIds(), []);
+  const rows = useMemo(
+    () => (deleting?.size ? list.rows.filter((row) => !deleting.has(row.id)) : list.rows),
+    [list.rows, deleting],
+  );
   // Lines with changes still waiting for the server show as saving (also after a reload).
-  const rowIds = useMemo(() => list.rows.map((row) => row.id), [list.rows]);
+  const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
   const saving = useMirrorQuery(() => idsWithPendingChanges("shipment", rowIds), [rowIds]);
 
   const handleStatus = async (row: Shipment, statusId: number) => {
@@ -312,17 +328,17 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         </ShipmentsToolbar>
       ) : null}
 
-      {list.isLoading && list.rows.length === 0 ? (
+      {list.isLoading && rows.length === 0 ? (
         <LoadingIndicator />
-      ) : list.rows.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState message={<Trans>No lines found</Trans>} />
       ) : (
         <>
           {presentation === "cards" ? (
-            <ShipmentCards rows={list.rows} columns={columns} {...lineProps} />
+            <ShipmentCards rows={rows} columns={columns} {...lineProps} />
           ) : (
             <ShipmentsTable
-              rows={list.rows}
+              rows={rows}
               columns={columns}
               wall={presentation === "kiosk"}
               {...lineProps}

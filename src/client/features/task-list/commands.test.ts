@@ -60,7 +60,12 @@ class TaskServer {
     const row = this.rows.get(id);
     if (!row) throw new ApiError(404, { code: "not_found", message: "Not found" });
     if (entry.baseVersion !== row.version)
-      throw new ApiError(412, { code: "precondition_failed", message: "stale", current: row });
+      throw new ApiError(412, {
+        code: "precondition_failed",
+        message: "stale",
+        current: row,
+        changed_by: "warehouse", // who wrote the version that won (the API's 412 says)
+      });
     if (entry.op === "delete") {
       this.rows.delete(id);
       return null;
@@ -253,7 +258,12 @@ describe("task lines booked offline", () => {
     await queueTaskLineEdit(serverLine(50, 1, "BASE"), input("MINE"), labels, author);
     await settle(replayer());
     expect(refused).toHaveLength(1);
-    expect(refused[0]).toMatchObject({ kind: "conflict", op: "update", status: 412 });
+    expect(refused[0]).toMatchObject({
+      kind: "conflict",
+      op: "update",
+      status: 412,
+      changedBy: "warehouse",
+    });
     expect(refused[0]?.conflicts).toEqual([
       expect.objectContaining({ field: "reference", base: "BASE", mine: "MINE", theirs: "THEIRS" }),
     ]);
@@ -268,6 +278,16 @@ describe("task lines booked offline", () => {
     await settle(replayer());
     expect(server.rows.get(50)).toMatchObject({ reference: "MINE", time_hours: 1.5, version: 4 });
     expect(await db.syncIssues.count()).toBe(0);
+  });
+
+  it("a delete another user overtook: listed with who changed the line, the line as it won back", async () => {
+    server.rows.set(52, serverLine(52, 2, "THEIRS"));
+    await queueTaskLineDelete(serverLine(52, 1, "BASE"), author);
+    await settle(replayer());
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ op: "delete", status: 412, changedBy: "warehouse" });
+    expect(server.rows.has(52)).toBe(true);
+    expect(await readWaitingTaskLines(5)).toMatchObject({ deleting: [] });
   });
 
   it("a queued line stays editable: an unsent creation takes the edit, a sent one is followed", async () => {

@@ -68,7 +68,7 @@ const num = (value: number | null) => (value === null ? "" : String(value));
 export interface TaskGroupTableProps {
   group: TaskGroup;
   showUser: boolean;
-  /** Lines with a change waiting on this device: "Waiting to sync", no edit or delete yet. */
+  /** Lines with a change waiting on this device: "Waiting to sync", still editable. */
   waiting: ReadonlySet<number>;
   onAdd: (worksheet: { id: number; name: string }) => void;
   onEdit: (line: TaskLine) => void;
@@ -113,23 +113,24 @@ export function TaskGroupTable({
       id: "actions",
       header: t`Actions`,
       action: true,
-      cell: (line) =>
-        isWaiting(line) ? (
-          <span className={tableStyles.waiting}>
-            <Icon name="clock" size={18} /> <Trans>Waiting to sync</Trans>
-          </span>
-        ) : (
-          <span className={styles.rowActions}>
-            <RowAction icon="edit" size={20} label={t`Edit line`} onPress={() => onEdit(line)} />
-            <RowAction
-              icon="trash"
-              danger
-              size={20}
-              label={t`Delete line`}
-              onPress={() => onDelete(line)}
-            />
-          </span>
-        ),
+      // A line waiting on this device stays editable (issue 24): its changes join its queue.
+      cell: (line) => (
+        <span className={styles.rowActions}>
+          {isWaiting(line) ? (
+            <span className={tableStyles.waiting}>
+              <Icon name="clock" size={18} /> <Trans>Waiting to sync</Trans>
+            </span>
+          ) : null}
+          <RowAction icon="edit" size={20} label={t`Edit line`} onPress={() => onEdit(line)} />
+          <RowAction
+            icon="trash"
+            danger
+            size={20}
+            label={t`Delete line`}
+            onPress={() => onDelete(line)}
+          />
+        </span>
+      ),
     },
   ]);
   return (

@@ -40,6 +40,11 @@ export interface TaskLineDialogProps {
   preset: Partial<LineDraft>;
   /** For an edited line: its form values. */
   draft?: LineDraft;
+  /**
+   * The line has a change waiting on this device (booked or edited here, unanswered): the edit
+   * is queued behind it (folded into it while unsent), never sent ahead of it.
+   */
+  waiting?: boolean;
   onSaved: () => void;
   /** A description was created from the form (spec section 4: reloads page 1). */
   onDescriptionCreated?: () => void;
@@ -67,6 +72,7 @@ export function TaskLineDialog({
   line,
   preset,
   draft,
+  waiting = false,
   onSaved,
   onDescriptionCreated,
   onClose,
@@ -129,6 +135,17 @@ export function TaskLineDialog({
     const body = inputOf(values);
     try {
       const author = currentAuthor();
+      if (line && author && (waiting || line.id < 0)) {
+        // A line still waiting on this device stays editable: the edit joins its queue.
+        await queueTaskLineEdit(line, body, labelsOf(values), author);
+        notify(
+          "success",
+          t`Task list`,
+          t`Saved on this device: the line is sent when the network is back`,
+        );
+        onSaved();
+        return;
+      }
       const queueable = author !== null && (line === null || line.id > 0);
       // Online-first (offline/online-first.ts): a refusal shows here with the dialog open;
       // offline or with no answer in time the line waits on this device, shown at once, and

@@ -109,7 +109,12 @@ export function TaskListPage() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await deleteTaskLine(toDelete);
+      const author = currentAuthor();
+      if (author && (toDelete.id < 0 || waitingIds.has(toDelete.id))) {
+        // A line waiting on this device: its delete joins its queue (an unsent creation and
+        // the delete both go, asking the server nothing).
+        await queueTaskLineDelete(toDelete, author);
+      } else await deleteTaskLine(toDelete);
     } catch (error) {
       const author = currentAuthor();
       if (isTransient(error) && author && toDelete.id > 0) {
@@ -212,6 +217,7 @@ export function TaskListPage() {
       <TaskLineDialog
         isOpen={lineModal !== null}
         line={lineModal?.line ?? null}
+        waiting={lineModal?.line ? waitingIds.has(lineModal.line.id) : false}
         preset={lineModal?.preset ?? {}}
         {...(lineModal?.draft ? { draft: lineModal.draft } : {})}
         onClose={() => setLineModal(null)}

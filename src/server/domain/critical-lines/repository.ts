@@ -162,3 +162,20 @@ export async function listHistory(
     )
     .orderBy(desc(criticalLineHistory.id));
 }
+
+/** Username of the line's latest history entry, else of its creator: who wrote it last. */
+export async function lastWriter(db: Executor, line: CriticalLineRow): Promise<string | null> {
+  const [latest] = await db
+    .select({ userId: criticalLineHistory.userId })
+    .from(criticalLineHistory)
+    .where(eq(criticalLineHistory.criticalLineId, line.id))
+    .orderBy(desc(criticalLineHistory.id))
+    .limit(1);
+  const userId = latest ? latest.userId : line.userId;
+  if (userId === null) return null;
+  const [user] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user?.username ?? null;
+}

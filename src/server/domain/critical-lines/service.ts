@@ -15,8 +15,16 @@ import {
   findCriticalLine,
   findCriticalLineByUid,
   insertCriticalLine,
+  lastWriter,
   updateCriticalLine,
 } from "./repository";
+
+/** The 412 of a stale If-Match: the line as it is now and who wrote it (the sync issue names them). */
+async function stale(db: Db, current: CriticalLineRow) {
+  return staleVersion(presentCriticalLine(current), current.version, {
+    changed_by: await lastWriter(db, current),
+  });
+}
 
 function changesOf(values: CriticalLineValues): CriticalLineChanges {
   return {
@@ -86,7 +94,7 @@ export async function createCriticalLineOnce(
 async function missOrStale(db: Db, companyId: number, id: number): Promise<never> {
   const current = await findCriticalLine(db, companyId, id);
   if (!current) throw errors.notFound();
-  throw staleVersion(presentCriticalLine(current), current.version);
+  throw await stale(db, current);
 }
 
 /**
@@ -104,7 +112,7 @@ export async function replaceCriticalLine(
   const current = await findCriticalLine(db, companyId, id);
   if (!current) throw errors.notFound();
   if (versions && !versions.includes(current.version)) {
-    throw staleVersion(presentCriticalLine(current), current.version);
+    throw await stale(db, current);
   }
   const row = await db.transaction(async (tx) => {
     const updated = await updateCriticalLine(tx, companyId, id, changesOf(values), [

@@ -3,6 +3,7 @@ import type { AuthContext } from "../../auth/context";
 import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import { type ApiError, errors, type FieldCodes, type FieldErrors } from "../../errors";
+import { recordedWriter } from "../../http/idempotency-claims";
 import { staleVersion } from "../../http/versioning";
 import { presentTaskLine } from "./presenter";
 import {
@@ -112,8 +113,16 @@ async function currentOrNotFound(db: Db, auth: AuthContext, id: number) {
   return current;
 }
 
-function stale(current: Awaited<ReturnType<typeof currentOrNotFound>>): ApiError {
-  return staleVersion(presentTaskLine(current), current.version);
+/** The 412 of a stale If-Match: the line as it is now and who wrote it, when recorded. */
+async function stale(db: Db, current: TaskLineView): Promise<ApiError> {
+  return staleVersion(presentTaskLine(current), current.version, {
+    changed_by: await recordedWriter(
+      db,
+      current.companyId,
+      `/api/task-line/${current.id}`,
+      current.version,
+    ),
+  });
 }
 
 export async function replaceTaskLine(
@@ -126,7 +135,7 @@ export async function replaceTaskLine(
   await currentOrNotFound(db, auth, id);
   const values = await valuesOf(db, auth, input);
   if (!(await updateTaskLine(db, taskScopeOf(auth), id, values, versions))) {
-    throw stale(await currentOrNotFound(db, auth, id));
+    throw await stale(db, await currentOrNotFound(db, auth, id));
   }
   return currentOrNotFound(db, auth, id);
 }
@@ -138,5 +147,5 @@ export async function removeTaskLine(
   versions: number[] | undefined,
 ) {
   const current = await currentOrNotFound(db, auth, id);
-  if (!(await deleteTaskLine(db, taskScopeOf(auth), id, versions))) throw stale(current);
+  if (!(await deleteTaskLine(db, taskScopeOf(auth), id, versions))) throw await stale(db, current);
 }

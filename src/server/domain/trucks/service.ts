@@ -10,6 +10,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { SHIPPERS_PLATE_KEY, type ShipperRow } from "../../db/schema/shippers";
 import { errors } from "../../errors";
 import { dateRange } from "../../http/date-range";
+import { recordedWriter } from "../../http/idempotency-claims";
 import { zodValidationError } from "../../http/validation-errors";
 import { staleVersion } from "../../http/versioning";
 import { presentShipper } from "./presenter";
@@ -36,8 +37,16 @@ async function plateChecked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function stale(current: ShipperRow) {
-  return staleVersion(presentShipper(current), current.version);
+/** The 412 of a stale If-Match: the truck as it is now and who wrote it, when recorded. */
+async function stale(db: Db, current: ShipperRow) {
+  return staleVersion(presentShipper(current), current.version, {
+    changed_by: await recordedWriter(
+      db,
+      current.companyId,
+      `/api/shipper/${current.id}`,
+      current.version,
+    ),
+  });
 }
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
@@ -95,7 +104,7 @@ export async function createTruckOnce(
 async function missOrStale(db: Db, companyId: number, id: number): Promise<never> {
   const current = await findShipper(db, companyId, id);
   if (!current) throw errors.notFound();
-  throw stale(current);
+  throw await stale(db, current);
 }
 
 /** PUT: replaces the registry fields (arrival and departure are kept unless named). */
@@ -132,7 +141,7 @@ export async function patchTruck(
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
     const current = await findShipper(db, companyId, id);
     if (!current) throw errors.notFound();
-    if (versions && !versions.includes(current.version)) throw stale(current);
+    if (versions && !versions.includes(current.version)) throw await stale(db, current);
     const merged = ShipperInput.safeParse({
       plate: current.plate,
       name: current.name,

@@ -8,16 +8,15 @@ import type { ShipmentWriteValues } from "../../../../shared/contract/shipments-
 import { DEFAULT_STATUS, type ShipmentType } from "../../../../shared/contract/status";
 import { getConfig } from "../../../lib/config";
 import { type BookingRefusal, fieldErrorText } from "../../../lib/error-messages";
-import { isTransient } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notices";
 import { useSession } from "../../../lib/session/use-session";
-import { removeShipment } from "../../../offline/shipments-mirror";
+import { currentAuthor } from "../../../offline/sync-engine";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/list/confirm-dialog";
 import { LoadingIndicator } from "../../../ui/list/loading-indicator";
 import { OfflineMarker } from "../../../ui/list/offline-marker";
 import pageStyles from "../../../ui/page.module.css";
-import { deleteShipment } from "../api";
+import { deleteShipmentOnlineFirst } from "../form-commands";
 import { HistoryDialog } from "../history-dialog";
 import { LineSmsDialog } from "../line-sms-dialog";
 import { statusChoices } from "../shipments-page";
@@ -206,17 +205,27 @@ export function ShipmentFormPage({
   };
 
   const handleDelete = async () => {
-    if (id === null) return;
+    const row = line.row;
+    const author = currentAuthor();
+    if (id === null || !row || !author) return;
     setDeleting(true);
     try {
-      await deleteShipment(type, id);
-      await removeShipment(id);
-      notify("success", isExpedition ? t`Expeditions` : t`Receptions`, t`Deleted`);
+      // Online-first: a refusal is shown here; offline the delete waits in the outbox.
+      const result = await deleteShipmentOnlineFirst(row, author);
+      if (result.kind === "refused") {
+        notifyError(result.error);
+        return;
+      }
+      notify(
+        result.kind === "sent" ? "success" : "info",
+        isExpedition ? t`Expeditions` : t`Receptions`,
+        result.kind === "sent"
+          ? t`Deleted`
+          : t`Saved on this device: it is sent when the network is back`,
+      );
       void navigate({ to: listPath });
     } catch (error) {
-      if (isTransient(error))
-        notify("error", t`Error`, t`Deleting needs the network: try again when online`);
-      else notifyError(error);
+      notifyError(error);
     } finally {
       setDeleting(false);
       setConfirmDelete(false);

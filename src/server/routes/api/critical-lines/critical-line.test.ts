@@ -118,11 +118,13 @@ describe("api/critical-line", () => {
     });
     expect(stale.statusCode).toBe(412);
     expect(stale.json().current).toMatchObject({ line: "T-2", version: 2 });
+    expect(stale.json().changed_by).toBe("office"); // the history's latest writer
 
     const staleDelete = await office("DELETE", `/api/critical-line/${made.id}`, undefined, {
       "if-match": '"1"',
     });
     expect(staleDelete.statusCode).toBe(412);
+    expect(staleDelete.json().changed_by).toBe("office");
     const deleted = await office("DELETE", `/api/critical-line/${made.id}`, undefined, {
       "if-match": '"2"',
     });

@@ -7,7 +7,7 @@ import {
   CriticalLineInput,
   CriticalLineListQuery,
 } from "../../../../shared/contract/critical-lines";
-import { staleBody } from "../../../../shared/contract/errors";
+import { staleHistoryBody } from "../../../../shared/contract/errors";
 import { authOf } from "../../../auth/context";
 import { historyOf } from "../../../domain/critical-lines/history";
 import { presentCriticalLine } from "../../../domain/critical-lines/presenter";
@@ -28,7 +28,7 @@ import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["critical-line"];
-const Stale = staleBody(CriticalLine);
+const Stale = staleHistoryBody(CriticalLine);
 const ETAG = 'Answers the line\'s ETag ("<version>"). ';
 
 /** Critical lines of the request's company (spec 02: list, save, read, delete). */

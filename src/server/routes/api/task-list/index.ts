@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { staleBody } from "../../../../shared/contract/errors";
+import { staleHistoryBody } from "../../../../shared/contract/errors";
 import { listOf } from "../../../../shared/contract/paging";
 import {
   EXPORT_MAX_LINES,
@@ -181,8 +181,8 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Replace a task line",
-      description: `${SCOPE}If-Match with a stale ETag answers 412 with the current line.`,
-      ...versionedWrite({ 200: TaskLine }, staleBody(TaskLine), 404, 413, 415),
+      description: `${SCOPE}If-Match with a stale ETag answers 412 with the current line and changed_by (who wrote it, when recorded).`,
+      ...versionedWrite({ 200: TaskLine }, staleHistoryBody(TaskLine), 404, 413, 415),
       body: TaskLineInput,
     },
     handler: async (request, reply) => {
@@ -203,8 +203,8 @@ export const taskListRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Delete a task line",
-      description: `${SCOPE}If-Match with a stale ETag answers 412 with the current line.`,
-      ...versionedWrite({ 204: z.null().describe("Deleted") }, staleBody(TaskLine), 404),
+      description: `${SCOPE}If-Match with a stale ETag answers 412 with the current line and changed_by (who wrote it, when recorded).`,
+      ...versionedWrite({ 204: z.null().describe("Deleted") }, staleHistoryBody(TaskLine), 404),
     },
     handler: async (request, reply) => {
       await removeTaskLine(

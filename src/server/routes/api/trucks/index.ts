@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canCheckIn } from "../../../../shared/contract/check-in";
-import { staleBody } from "../../../../shared/contract/errors";
+import { staleHistoryBody } from "../../../../shared/contract/errors";
 import { listOf, MAX_PAGE_SIZE } from "../../../../shared/contract/paging";
 import {
   AUTOCOMPLETE_LIMIT,
@@ -40,7 +40,7 @@ import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { requirePermission } from "../../../plugins/require-permission";
 
 const tags = ["shipper"];
-const Stale = staleBody(Shipper);
+const Stale = staleHistoryBody(Shipper);
 
 const READS =
   "Open to every member of the company, whatever the role: shipments, the kiosk rotation, " +

@@ -347,10 +347,65 @@ describe("If-Match", () => {
         code: "precondition_failed",
         message: expect.any(String),
         current,
+        changed_by: null, // the winning PATCH was sent without an Idempotency-Key: not recorded
       });
       expect(stale.headers.etag).toBe('"2"');
     }
     expect((await office("GET", `/api/shipper/${truck.id}`)).json()).toEqual(current);
+  });
+
+  it("names who wrote the winning version (changed_by) when a device's write recorded it", async () => {
+    const admin = await callerFor(t, "admin", ids[BW] as number);
+    const created = await office(
+      "PUT",
+      `/api/shipper/uid/${crypto.randomUUID()}`,
+      {
+        plate: uniquePlate("CHB"),
+        name: "Made by office",
+      },
+      { "idempotency-key": crypto.randomUUID() },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const truck = created.json<Shipper>();
+    const staleOn = async (version: number) =>
+      (
+        await office(
+          "PUT",
+          `/api/shipper/${truck.id}`,
+          { plate: truck.plate, name: "late" },
+          {
+            "if-match": `"${version - 1}"`,
+          },
+        )
+      ).json<{ changed_by: string | null; current: Shipper }>();
+    // The creation (location names the truck) is the office's; an edit is its author's.
+    expect(
+      (
+        await office(
+          "PUT",
+          `/api/shipper/${truck.id}`,
+          { plate: truck.plate, name: "x" },
+          {
+            "if-match": '"0"',
+          },
+        )
+      ).json(),
+    ).toMatchObject({ changed_by: "office", current: { version: 1 } });
+    const edit = await admin(
+      "PUT",
+      `/api/shipper/${truck.id}`,
+      { plate: truck.plate, name: "By admin" },
+      {
+        "if-match": '"1"',
+        "idempotency-key": crypto.randomUUID(),
+      },
+    );
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await staleOn(2)).toMatchObject({ changed_by: "admin", current: { name: "BY ADMIN" } });
+    const deleted = await office("DELETE", `/api/shipper/${truck.id}`, undefined, {
+      "if-match": '"1"',
+    });
+    expect(deleted.json()).toMatchObject({ changed_by: "admin" });
   });
 
   it("accepts weak tags, bare numbers, lists and *; refuses garbage with 400", async () => {

@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TaskLine } from "../../../shared/contract/task-list";
-import { cut, groupByTask, withWaitingLines } from "./task-groups";
+import { cut, groupByTask, TaskGroupTable, withWaitingLines } from "./task-groups";
+
+afterEach(cleanup);
 
 function line(id: number, worksheet: { id: number; name: string }): TaskLine {
   return {
@@ -69,5 +74,40 @@ describe("task groups", () => {
   it("cuts observations at 20 characters with an ellipsis", () => {
     expect(cut("short")).toBe("short");
     expect(cut("a".repeat(25))).toBe(`${"a".repeat(20)}…`);
+  });
+});
+
+describe("a task's table", () => {
+  it("keeps a line waiting on this device editable and deletable, marked Waiting to sync", () => {
+    const booked = { ...line(-4, packing), reference: "BOOKED-HERE" };
+    const edited = { ...line(5, packing), reference: "EDITED-HERE" };
+    const onEdit = vi.fn();
+    const onDelete = vi.fn();
+    render(
+      <I18nProvider i18n={i18n}>
+        <TaskGroupTable
+          group={{ worksheet: packing, lines: [booked, edited, line(6, packing)] }}
+          showUser={false}
+          waiting={new Set([5])}
+          onAdd={() => {}}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          canWrite
+        />
+      </I18nProvider>,
+    );
+    const rowOf = (text: string) => screen.getByText(text).closest("tr") as HTMLElement;
+    for (const [shown, row] of [
+      ["BOOKED-HERE", booked],
+      ["EDITED-HERE", edited],
+    ] as const) {
+      const cells = within(rowOf(shown));
+      expect(cells.getByText("Waiting to sync")).toBeTruthy();
+      fireEvent.click(cells.getByRole("button", { name: "Edit line" }));
+      expect(onEdit).toHaveBeenLastCalledWith(row);
+      fireEvent.click(cells.getByRole("button", { name: "Delete line" }));
+      expect(onDelete).toHaveBeenLastCalledWith(row);
+    }
+    expect(screen.getAllByText("Waiting to sync")).toHaveLength(2);
   });
 });
