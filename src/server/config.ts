@@ -29,7 +29,7 @@ const optionalText = z
 
 const Env = z.object({
   NODE_ENV: z.string().optional(),
-  PORT: int(8080, 1, 65535),
+  PORT: int(8080, 0, 65535),
   HOST: z.string().min(1).default("0.0.0.0"),
   REFRESH_INTERVAL: int(10, 1, 86_400),
   SMS_ENABLED: flag(true),

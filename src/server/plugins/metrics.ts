@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database";
+import { outboxFigures } from "../domain/webhooks/delivery-repository";
 import { type AppMetrics, createAppMetrics } from "../services/metrics/app-metrics";
 
 declare module "fastify" {
@@ -22,6 +23,7 @@ export function registerMetrics(app: FastifyInstance, database: Database): void 
     {
       eventStreams: () => app.changeHub.size(),
       ...(database.poolStats ? { pool: database.poolStats } : {}),
+      webhookOutbox: () => outboxFigures(database.db),
     },
     { processMetrics: app.serverConfig.metricsToken !== undefined },
   );

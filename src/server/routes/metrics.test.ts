@@ -1,14 +1,17 @@
 import { once } from "node:events";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loadConfig } from "../config";
 import { PLAIN } from "../db/demo-data";
+import { webhookEndpoints } from "../db/schema/integrations";
 import { type Caller, callerFor } from "../test/api-caller";
 import { type FakeGateway, startFakeGateway } from "../test/fake-sms-gateway";
 import { createTestApp, type TestApp, testConfig } from "../test/harness";
+import { insertLine } from "../test/shipments";
 import { startTestSmtpServer, type TestSmtpServer } from "../test/smtp-server";
 
 /** GET /metrics: off by default, behind METRICS_TOKEN, and its figures move with the work. */
@@ -93,6 +96,8 @@ describe("metrics behind METRICS_TOKEN", () => {
         mail: smtp.mailConfig,
         contact: { ...base.contact, mailTo: ["sales@yardline.test"], minFillMs: 0 },
         rateLimit: { ...base.rateLimit, maxFailuresPerUser: 1 },
+        // The worker stays off: deliveries wait in the outbox. A local endpoint is allowed.
+        webhooks: { ...base.webhooks, allowHttp: true, allowPrivate: true },
       },
     });
     office = await callerFor(t, "office", await t.companyId(PLAIN));
@@ -219,5 +224,30 @@ describe("metrics behind METRICS_TOKEN", () => {
     } else {
       expect(text).not.toContain("yardline_db_pool");
     }
+  });
+
+  it("shows the webhook outbox: deliveries pending, the oldest one's age, failing endpoints", async () => {
+    const plain = await t.companyId(PLAIN);
+    const admin = await callerFor(t, "admin", plain);
+    const before = await scrape();
+    const pending = value(before, "yardline_webhook_deliveries_pending") ?? -1;
+    expect(pending).toBeGreaterThanOrEqual(0);
+    const created = await admin("POST", "/api/webhook", {
+      url: "http://127.0.0.1:9/never-sent",
+      events: ["shipment.status_changed"],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const line = await insertLine(t.app.db, plain, 1);
+    const patched = await office("PATCH", `/api/expedition/${line}`, { status: 10 });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const waiting = await scrape();
+    expect(value(waiting, "yardline_webhook_deliveries_pending")).toBe(pending + 1);
+    expect(value(waiting, "yardline_webhook_oldest_pending_seconds")).toBeGreaterThanOrEqual(0);
+    const failing = value(waiting, "yardline_webhook_endpoints_failing") ?? -1;
+    await t.app.db
+      .update(webhookEndpoints)
+      .set({ failingSince: new Date() })
+      .where(eq(webhookEndpoints.id, created.json<{ id: number }>().id));
+    expect(value(await scrape(), "yardline_webhook_endpoints_failing")).toBe(failing + 1);
   });
 });

@@ -13,14 +13,24 @@ export interface Received {
   >;
 }
 
-/** How the receiver answers a request: a status, a redirect, or never (hang). */
-export type Answer = number | { redirect: string } | "hang";
+/** A status or a redirect: what the receiver sends back. */
+export type Reply = number | { redirect: string };
+
+/**
+ * How the receiver answers a request: a reply, never (hang: until the sender gives up), or
+ * once the test says so (hold: kept open until `release`, whatever the time).
+ */
+export type Answer = Reply | "hang" | "hold";
 
 export interface WebhookReceiver {
   url(path?: string): string;
   received: Received[];
   /** Answers for the next requests to `path`, in order; then 200. */
   answer(path: string, ...answers: Answer[]): void;
+  /** Requests to `path` held open now ("hold" answers the sender has not given up on). */
+  held(path: string): number;
+  /** Answers every request held open on `path` with `reply`. */
+  release(path: string, reply: Reply): void;
   /** Resolves once `count` requests reached `path` (or rejects after `ms`). */
   waitFor(path: string, count: number, ms?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -34,6 +44,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: Received[] = [];
   const scripted = new Map<string, Answer[]>();
   const hanging = new Set<ServerResponse>();
+  const holding = new Map<ServerResponse, string>();
   const waiters = new Set<() => void>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -54,21 +65,31 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         hanging.add(response);
         return;
       }
-      if (typeof answer === "object") {
-        response.writeHead(302, { location: answer.redirect }).end();
+      if (answer === "hold") {
+        holding.set(response, path);
+        response.on("close", () => holding.delete(response));
         return;
       }
-      response.writeHead(answer, { "content-type": "text/plain" }).end(`answer ${answer}`);
+      reply(response, answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const at = (path: string) => received.filter((entry) => entry.path === path);
+  const heldOn = (path: string) =>
+    [...holding].filter(([, on]) => on === path).map(([response]) => response);
   return {
     url: (path = "/hook") => `http://127.0.0.1:${port}${path}`,
     received,
     answer(path, ...answers) {
       scripted.set(path, [...(scripted.get(path) ?? []), ...answers]);
+    },
+    held: (path) => heldOn(path).length,
+    release(path, answer) {
+      for (const response of heldOn(path)) {
+        holding.delete(response);
+        reply(response, answer);
+      }
     },
     waitFor(path, count, ms = 10_000) {
       return new Promise((resolve, reject) => {
@@ -87,11 +108,19 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       });
     },
     async close() {
-      for (const response of hanging) response.destroy();
+      for (const response of [...hanging, ...holding.keys()]) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function reply(response: ServerResponse, answer: Reply): void {
+  if (typeof answer === "object") {
+    response.writeHead(302, { location: answer.redirect }).end();
+    return;
+  }
+  response.writeHead(answer, { "content-type": "text/plain" }).end(`answer ${answer}`);
 }
 
 /** The webhook settings of tests: the worker on, local receivers allowed, retries in ms. */

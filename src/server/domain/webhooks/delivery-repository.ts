@@ -125,3 +125,29 @@ export async function pruneDeliveries(db: Executor, days: number): Promise<void>
     delete from webhook_events v where v.created_at < now() - make_interval(days => ${days})
       and not exists (select 1 from webhook_deliveries d where d.event_id = v.id)`);
 }
+
+/** What the outbox holds, for the operators' metrics (every company). */
+export interface OutboxFigures {
+  /** Deliveries still to be sent (due now, waiting for a retry, or in flight). */
+  pending: number;
+  /** Seconds since the oldest pending delivery's event (0 when none). */
+  oldestPendingSeconds: number;
+  /** Active endpoints marked failing (a delivery given up after the retries). */
+  failingEndpoints: number;
+}
+
+export async function outboxFigures(db: Executor): Promise<OutboxFigures> {
+  const result = await db.execute(sql`
+    select
+      (select count(*) from webhook_deliveries where state = 'pending') as pending,
+      (select coalesce(extract(epoch from now() - min(created_at)), 0)
+        from webhook_deliveries where state = 'pending') as oldest,
+      (select count(*) from webhook_endpoints
+        where active and failing_since is not null) as failing`);
+  const [row] = rowsOf<{ pending: string; oldest: string; failing: string }>(result);
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestPendingSeconds: Number(row?.oldest ?? 0),
+    failingEndpoints: Number(row?.failing ?? 0),
+  };
+}

@@ -24,6 +24,55 @@ export interface MetricSources {
   eventStreams(): number;
   /** Absent: no pool (PGlite is one in-process connection), and no pool metrics. */
   pool?: () => PoolStats;
+  /** The webhook outbox, read from the database (shared by every instance). */
+  webhookOutbox?: () => Promise<WebhookOutboxFigures>;
+}
+
+export interface WebhookOutboxFigures {
+  pending: number;
+  oldestPendingSeconds: number;
+  failingEndpoints: number;
+}
+
+/**
+ * The webhook outbox's gauges, read once per scrape (one query for the three): the same on
+ * every instance, since the outbox is the database's; alert on the oldest delivery's age.
+ */
+function registerOutboxGauges(
+  registry: Registry,
+  outbox: () => Promise<WebhookOutboxFigures>,
+): void {
+  let reading: Promise<WebhookOutboxFigures> | null = null;
+  const read = () => {
+    reading ??= outbox().finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
+  const gauge = (name: string, help: string, pick: (figures: WebhookOutboxFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(pick(await read()));
+      },
+    });
+  gauge(
+    "yardline_webhook_deliveries_pending",
+    "Webhook deliveries not yet delivered nor given up (due, waiting for a retry, or in flight)",
+    (figures) => figures.pending,
+  );
+  gauge(
+    "yardline_webhook_oldest_pending_seconds",
+    "Age of the oldest pending webhook delivery's event, in seconds (0 when none)",
+    (figures) => figures.oldestPendingSeconds,
+  );
+  gauge(
+    "yardline_webhook_endpoints_failing",
+    "Active webhook endpoints marked failing (a delivery given up after 3 days of retries)",
+    (figures) => figures.failingEndpoints,
+  );
 }
 
 /** The PostgreSQL pool's gauges, read at each scrape. */
@@ -69,6 +118,7 @@ export function createAppMetrics(
   });
   const pool = sources.pool;
   if (pool) registerPoolGauges(registry, pool);
+  if (sources.webhookOutbox) registerOutboxGauges(registry, sources.webhookOutbox);
   const metrics: AppMetrics = {
     registry,
     requests: new Counter({

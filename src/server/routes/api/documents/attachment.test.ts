@@ -123,6 +123,18 @@ describe("upload, list, download, image content", () => {
       is_image: false,
       content_type: "application/octet-stream",
     });
+    // Stored bytes go as they are, even an octet-stream a compressor would take.
+    const words = Buffer.from("plain words ".repeat(200));
+    const long = await upload("office", line, "long.txt", words);
+    const raw = await office(
+      "GET",
+      `/api/attachment/${long.json<Attachment>().id}/download`,
+      undefined,
+      { "accept-encoding": "br, gzip" },
+    );
+    expect(raw.headers["content-encoding"]).toBeUndefined();
+    expect(raw.headers["content-length"]).toBe(String(words.length));
+    expect(raw.rawPayload.equals(words)).toBe(true);
     const images = await office("GET", `/api/attachment?shipment=${line}&is_image=true`);
     expect(images.json<AttachmentList>().results.every((a) => a.is_image)).toBe(true);
     const documents = await office("GET", `/api/attachment?shipment=${line}&is_image=false`);
