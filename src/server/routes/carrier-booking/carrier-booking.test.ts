@@ -239,6 +239,24 @@ describe("booking", () => {
     expect(gate.statusCode, gate.body).toBe(200);
   });
 
+  it("tries a refused confirmation mail again until the SMTP server takes it", async () => {
+    // A day of its own (the other tests count the free hours of `day`).
+    const other = DateTime.fromISO(day).minus({ days: 1 }).toISODate() ?? "";
+    const line = await plannedReception(hour(7, other));
+    const before = smtp.received.length;
+    const refusedBefore = smtp.refused;
+    // The server answers 451 (try again later) twice: the first attempt and the first retry.
+    smtp.refuseNext(2);
+    const response = await book(line.code, hour(12, other));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<BookingAnswer>().booking.mail_sent).toBe(false);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(smtp.refused - refusedBefore).toBe(2);
+    expect(mail?.envelopeTo).toEqual(["driver@carrier.example"]);
+    expect(mail?.parsed.subject).toContain("Reserva de muelle");
+    expect(mail?.parsed.attachments.map((file) => file.filename)).toContain("booking.ics");
+  });
+
   it("refuses a full hour at once and offers the nearest free hours", async () => {
     const first = await plannedReception();
     expect((await book(first.code, hour(14))).statusCode).toBe(201);
