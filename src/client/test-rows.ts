@@ -28,6 +28,7 @@ export function expeditionRow(id: number, overrides: Partial<Expedition> = {}): 
     urgent: false,
     status: { id: 998, description: "in_preparation", color: "#9e9e9e" },
     reason: null,
+    carrier_booking: null,
     own_truck: false,
     groupage: false,
     warehouse: "",

@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
 import { mailsTo } from "./e2e-mail";
 import { expect, test } from "./fixtures";
+import { ShipmentsListPage } from "./shipments-page-model";
 
 /**
  * Carriers book their own dock slots (issue 29): on a 390x844 phone in Spanish a carrier books
@@ -103,6 +104,14 @@ test("a carrier books, moves and cancels on a phone in Spanish; the office sees 
   await expect(card.getByText(/carrier booking|reserva de transportista/i)).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/carrier-booking-board-1280x800.png` });
+
+  // The receptions list marks the line too, beside its booked hour.
+  const receptions = new ShipmentsListPage(page, "receptions");
+  await receptions.goto({ code, booked_date_after: day, booked_date_before: day });
+  await expect(
+    receptions.row(code).getByText(/carrier booking|reserva de transportista/i),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/carrier-booking-receptions-1280x800.png` });
 
   // The dock settings screen shows the page's rules and its address (read-only for office).
   await page.goto("/dock-settings");

@@ -13,6 +13,7 @@ declare module "fastify" {
 function counted(mailer: Mailer, metrics: AppMetrics): Mailer {
   return {
     enabled: mailer.enabled,
+    retryDelaysMs: mailer.retryDelaysMs,
     async send(message) {
       try {
         await mailer.send(message);

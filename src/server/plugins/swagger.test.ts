@@ -106,6 +106,19 @@ describe("OpenAPI document", () => {
     expect(query.sort()).toEqual(["id", "page", "page_size"]);
   });
 
+  it("tells in the lines' list and detail which lines a carrier booked (issue 29)", () => {
+    for (const [path, method] of [
+      ["/api/reception", "get"],
+      ["/api/expedition", "get"],
+      ["/api/reception/{id}", "get"],
+    ] as const) {
+      const ok = JSON.stringify(doc.paths[path]?.[method]?.responses?.["200"]);
+      expect(ok, `${method} ${path}`).toMatch(
+        /"carrier_booking":\{"anyOf":\[\{"type":"string","enum":\["confirmed","to_confirm"\]\},\{"type":"null"\}\]/,
+      );
+    }
+  });
+
   it("serves the documentation UI at /api/docs", async () => {
     const response = await t.app.inject({ url: "/api/docs/" });
     expect(response.statusCode).toBe(200);

@@ -15,6 +15,10 @@ export interface TestSmtpServer {
   /** Settings for ServerConfig.mail that send to this server. */
   mailConfig: MailConfig;
   received: ReceivedMail[];
+  /** The next `count` messages are refused with a temporary failure (451), as a busy server does. */
+  refuseNext(count: number): void;
+  /** How many messages were refused so far. */
+  readonly refused: number;
   /** Resolves once `count` messages have arrived (rejects after timeoutMs). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -27,11 +31,26 @@ export interface TestSmtpServer {
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  let toRefuse = 0;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
+      if (toRefuse > 0) {
+        toRefuse -= 1;
+        refused += 1;
+        stream.resume();
+        stream.on("end", () =>
+          callback(
+            Object.assign(new Error("Try again later"), { responseCode: 451 }) as Error & {
+              responseCode: number;
+            },
+          ),
+        );
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           received.push({
@@ -73,8 +92,16 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       password: undefined,
       from: "Yardline Test <yardline@test.local>",
       timeoutMs: 5000,
+      // Retries within a test's time (sendRetrying).
+      retryDelaysMs: [50, 100],
     },
     received,
+    refuseNext: (count) => {
+      toRefuse = count;
+    },
+    get refused() {
+      return refused;
+    },
     waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -34,6 +34,9 @@ export const ShipmentReason = z.object({
   name: z.string(),
 });
 
+/** The live carrier booking states a line shows (contract/carrier-booking.ts). */
+export const LINE_CARRIER_BOOKINGS = ["confirmed", "to_confirm"] as const;
+
 const ShipmentBase = z.object({
   id: z.number().int(),
   /** Client-chosen id of its creation (PUT api/expedition/uid/{uid}); random when created by POST. */
@@ -71,6 +74,11 @@ const ShipmentBase = z.object({
   rrule_str: z.string().nullable(),
   /** User who created the line. */
   user: z.number().int().nullable(),
+  /**
+   * A carrier booked the line on the public booking page (issue 29): confirmed, or to_confirm
+   * while the office has not answered; null when no carrier booked it.
+   */
+  carrier_booking: z.enum(LINE_CARRIER_BOOKINGS).nullable(),
   /** in_time, forward or delay (rule in src/shared/shipment-timing.ts). */
   timing: z.enum(TIMING_CLASSES),
   /** Row version: the ETag, and what If-Match must name to change the row. */

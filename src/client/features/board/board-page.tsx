@@ -10,6 +10,7 @@ import { useToday } from "../../lib/use-today";
 import type { ShipmentListFilters } from "../../offline/shipments-mirror";
 import { useMirroredList } from "../../offline/use-mirrored-list";
 import { Button } from "../../ui/button";
+import { CarrierMark } from "../../ui/carrier-mark";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { OfflineMarker } from "../../ui/list/offline-marker";
 import pageStyles from "../../ui/page.module.css";
@@ -229,11 +230,7 @@ function LineCard({ line, carrier }: { line: Shipment; carrier: CarrierBookingSt
               <Trans>Urgent</Trans>
             </span>
           ) : null}
-          {carrier ? (
-            <span className={styles.carrier} data-state={carrier}>
-              {carrier === "to_confirm" ? t`Carrier · to confirm` : t`Carrier booking`}
-            </span>
-          ) : null}
+          <CarrierMark state={carrier ?? line.carrier_booking} />
         </span>
         <span className={styles.client}>{line.client?.description ?? "—"}</span>
         {place ? <span className={styles.place}>{place}</span> : null}

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import type { Shipment } from "../../../shared/contract/shipments";
+import { CarrierMark } from "../../ui/carrier-mark";
 import { ListCards } from "../../ui/list/list-cards";
 import { type ColumnId, cardLayout } from "./columns";
 import {
@@ -49,7 +50,12 @@ export function ShipmentCards({ rows, columns, saving, ...cells }: ShipmentCards
         cell: (row) => row.code,
       }}
       lead={layout.hasUrgent ? (row) => cell("urgent", row) : undefined}
-      badge={(row) => (saving?.has(row.id) ? <WaitingToSync /> : null)}
+      badge={(row) => (
+        <>
+          <CarrierMark state={row.carrier_booking} />
+          {saving?.has(row.id) ? <WaitingToSync /> : null}
+        </>
+      )}
       actions={layout.hasActions ? (row) => cell("actions", row) : undefined}
       facts={pick(layout.facts)}
       controls={pick(layout.controls)}

@@ -5,6 +5,7 @@ import { type ReactNode, useMemo } from "react";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Shipment } from "../../../shared/contract/shipments";
 import { REASONS, type StatusDefinition } from "../../../shared/contract/status";
+import { CarrierMark } from "../../ui/carrier-mark";
 import { Icon } from "../../ui/icons";
 import type { ListColumn } from "../../ui/list/list-column";
 import listStyles from "../../ui/list/list-table.module.css";
@@ -173,7 +174,14 @@ export function useShipmentCells({
       case "booked_date":
         return dateOf(row.booked_date);
       case "booked_time":
-        return timeOf(row.booked_date);
+        // The table tells a carrier-booked hour beside it (the card, beside its title).
+        return variant === "table" && row.carrier_booking ? (
+          <span className={listStyles.nowrap}>
+            {timeOf(row.booked_date)} <CarrierMark state={row.carrier_booking} />
+          </span>
+        ) : (
+          timeOf(row.booked_date)
+        );
       case "loading_date":
       case "discharge_date":
         return dateOf(row.action_date);

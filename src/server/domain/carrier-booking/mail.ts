@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import QRCode from "qrcode";
 import type { Locale } from "../../../shared/constants";
 import type { CarrierBookingRow } from "../../db/schema/carrier-bookings";
-import type { MailAttachment, Mailer } from "../../services/mail/mailer";
+import { type MailAttachment, type Mailer, sendRetrying } from "../../services/mail/mailer";
 import { textsFor } from "../../texts";
 import type { BookingMailKind } from "../../texts/types";
 import { bookingCalendar } from "./calendar";
@@ -37,16 +37,18 @@ export interface BookingMail {
 
 const TAGS: Record<Locale, string> = { en: "en-GB", es: "es-ES", pt: "pt-PT", mx: "es-MX" };
 
-/** Sends the mail; false when mail is off or the server refused it (logged), never throws. */
+/**
+ * Sends the mail; false when mail is off or the server refused it at first (then it is tried
+ * again in the background, sendRetrying), never throws.
+ */
 export async function sendBookingMail(mail: BookingMail, deps: BookingMailDeps): Promise<boolean> {
   if (!deps.mailer.enabled) return false;
-  try {
-    await deps.mailer.send(await messageOf(mail, deps.origin));
-    return true;
-  } catch (error) {
-    deps.log.warn({ err: error }, "carrier booking mail not sent");
-    return false;
-  }
+  return sendRetrying(
+    deps.mailer,
+    await messageOf(mail, deps.origin),
+    deps.log,
+    "carrier booking mail",
+  );
 }
 
 async function messageOf(mail: BookingMail, origin: string) {

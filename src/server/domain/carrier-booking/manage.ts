@@ -4,7 +4,6 @@ import type { Db, Executor } from "../../db/database";
 import type { CarrierBookingRow } from "../../db/schema/carrier-bookings";
 import { ApiError, errors } from "../../errors";
 import { bookingProblem } from "../scheduling/booking";
-import { lockBookings } from "../scheduling/repository";
 import { insertHistory } from "../shipments/repository";
 import { freeHours, nearestFreeHours, windowOf, windowProblem } from "./hours";
 import type { BookingMailDeps } from "./mail";
@@ -82,7 +81,6 @@ export async function moveBooking(
   const outcome = await db.transaction(async (tx) => {
     const found = await bookingByHash(tx, hashOf(manage));
     if (!found) throw errors.notFound(GONE);
-    await lockBookings(tx, found.companyId);
     const { row, page } = await changeable(tx, manage);
     const window = await windowOf(tx, row.companyId, page.settings);
     const start = DateTime.fromISO(startText, { setZone: true }).setZone(window.zone);

@@ -10,7 +10,7 @@ import { errors } from "../../errors";
 import { activePage } from "../check-in/repository";
 import { phoneCountry } from "../check-in/service";
 import { bookingProblem } from "../scheduling/booking";
-import { lockBookings } from "../scheduling/repository";
+import { lockBookingReference } from "../scheduling/repository";
 import { dayBounds } from "../scheduling/slots";
 import { insertHistory } from "../shipments/repository";
 import { insertShipment } from "../shipments/write-repository";
@@ -29,8 +29,9 @@ import {
 
 /**
  * A carrier books a dock hour on the company's public page (issue 29). Inside one transaction
- * under the dock's booking lock (scheduling/repository.ts lockBookings, a PostgreSQL advisory
- * lock, so it holds across instances): the reference's planned line is found (or, with the
+ * under the reference's and then the hour's booking locks (scheduling/repository.ts
+ * lockBookingReference and lockBookingHour, PostgreSQL advisory locks, so they hold across
+ * instances, and carriers of other hours never wait): the reference's planned line is found (or, with the
  * company's "create" mode, a line is made in state to_confirm), the dock's rules are checked
  * as the forms check them (scheduling/booking.ts), the line takes the hour and the booking is
  * written. Two carriers taking an hour's last place: one books, the other gets slot_full with
@@ -127,7 +128,8 @@ export async function bookSlot(
   const type = typeOfOperation(input.operation);
   const manage = randomBytes(24).toString("base64url");
   const outcome = await db.transaction(async (tx) => {
-    await lockBookings(tx, companyId);
+    // One reference at a time (its planned line); the hour's lock comes with bookingProblem.
+    await lockBookingReference(tx, companyId, type, input.reference);
     const span = {
       from: dayBounds(window.firstDay, window.zone).from,
       until: dayBounds(window.lastDay, window.zone).until,

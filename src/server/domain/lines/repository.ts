@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { Executor } from "../../db/database";
+import { type CarrierBookingRow, carrierBookings } from "../../db/schema/carrier-bookings";
 import { clients } from "../../db/schema/clients";
 import { reasons, type ShipmentRow, shipments, statuses } from "../../db/schema/shipments";
 import { shippers } from "../../db/schema/shippers";
@@ -36,6 +37,8 @@ export interface ShipmentView {
   shipper: { id: number; name: string; phone: string | null; plate: string } | null;
   status: { id: number; description: string; color: string };
   reason: { id: number; code: string; name: string } | null;
+  /** The state of the line's live carrier booking (issue 29), null when no carrier booked it. */
+  carrierBooking: CarrierBookingRow["state"] | null;
 }
 
 /** The columns the lists show, with the client, truck, status and reason. */
@@ -45,7 +48,17 @@ export const viewColumns = {
   shipper: { id: shippers.id, name: shippers.name, phone: shippers.phone, plate: shippers.plate },
   status: { id: statuses.id, description: statuses.description, color: statuses.color },
   reason: { id: reasons.id, code: reasons.code, name: reasons.name },
+  carrierBooking: carrierBookings.state,
 };
+
+/**
+ * The line's live carrier booking (confirmed or to_confirm; at most one per line, the unique
+ * partial index carrier_bookings_live_line_key), as the day board tells carrier-booked lines.
+ */
+export const liveCarrierBooking = and(
+  eq(carrierBookings.shipmentId, shipments.id),
+  inArray(carrierBookings.state, ["confirmed", "to_confirm"]),
+);
 
 export function selectViews(db: Executor) {
   return db
@@ -54,7 +67,8 @@ export function selectViews(db: Executor) {
     .innerJoin(statuses, eq(statuses.id, shipments.statusId))
     .leftJoin(clients, eq(clients.id, shipments.clientId))
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
-    .leftJoin(reasons, eq(reasons.id, shipments.reasonId));
+    .leftJoin(reasons, eq(reasons.id, shipments.reasonId))
+    .leftJoin(carrierBookings, liveCarrierBooking);
 }
 
 /** One visible line (of the type, when given). */

@@ -10,6 +10,7 @@ import {
   countBooked,
   findSchedule,
   isRestricted,
+  lockBookingHour,
   lockBookings,
   restrictedDaysBetween,
   type ScheduleRow,
@@ -18,8 +19,9 @@ import { slotOf } from "./slots";
 
 /**
  * The dock's rules for booking a line into an hour (issues 12 and 25), checked inside the
- * write's transaction after taking the company's booking lock, so two tablets booking an
- * hour's last place get one success and one refusal, never an overbooked hour:
+ * write's transaction after taking the hour's booking lock (lockBookingHour; many hours at
+ * once take the company's, lockBookings), so two tablets booking an hour's last place get one
+ * success and one refusal, never an overbooked hour, while other hours book meanwhile:
  * - receptions (spec 02 sections 2 and 5: the hour window and restricted dates are reception
  *   rules): a restricted date takes nothing, an hour outside the opening hours is refused, an
  *   hour holding its unload_per_hour receptions is full;
@@ -55,10 +57,10 @@ export async function bookingProblem(
   configured?: ScheduleRow | null,
 ): Promise<BookingProblem | null> {
   if (check.lockdowns) return null;
-  await lockBookings(tx, check.companyId);
   const schedule = configured === undefined ? await scheduleRow(tx, check.companyId) : configured;
   const zone = schedule?.timeZone ?? "UTC";
   const slot = slotOf(check.booked, zone);
+  await lockBookingHour(tx, check.companyId, check.type, slot.start);
   const reception = check.type === SHIPMENT_TYPE.reception;
   if (reception && (await isRestricted(tx, check.companyId, slot.day))) return "restricted_date";
   if (!schedule) return null;

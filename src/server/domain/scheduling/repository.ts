@@ -72,9 +72,45 @@ export async function saveSchedule(
 /** The advisory lock namespace of dock bookings (any int4 no other lock uses). */
 const BOOKING_LOCK = 120_012;
 
-/** Serializes the bookings of a company until the transaction ends. */
+/**
+ * Serializes every booking of a company until the transaction ends: what books many hours at
+ * once (a repeated line's occurrences, an import) takes the whole company.
+ */
 export async function lockBookings(tx: Executor, companyId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK}, ${companyId})`);
+}
+
+/**
+ * Serializes the bookings of one hour of one type (an hour's capacity is per type) until the
+ * transaction ends, so bookings of different hours never wait on each other (50 carriers at
+ * once). The company lock is held shared meanwhile: a many-hour booking (lockBookings) waits
+ * for them and they for it. The hour's key is a 64-bit hash (a collision only serializes two
+ * hours). Take it last, once per transaction: two hour locks taken in turn could deadlock.
+ */
+export async function lockBookingHour(
+  tx: Executor,
+  companyId: number,
+  type: number,
+  hourStart: Date,
+): Promise<void> {
+  const key = `dock:${companyId}:${type}:${hourStart.getTime()}`;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock_shared(${BOOKING_LOCK}, ${companyId}), pg_advisory_xact_lock(hashtextextended(${key}, ${BOOKING_LOCK}))`,
+  );
+}
+
+/**
+ * Serializes the carrier bookings of one reference of a company (the same planned line)
+ * until the transaction ends, so two carriers never both take one line, whatever their hours.
+ */
+export async function lockBookingReference(
+  tx: Executor,
+  companyId: number,
+  type: number,
+  reference: string,
+): Promise<void> {
+  const key = `reference:${companyId}:${type}:${reference.toLowerCase()}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, ${BOOKING_LOCK}))`);
 }
 
 /** Lines of the company of `type`, not deleted, booked in [from, until). */

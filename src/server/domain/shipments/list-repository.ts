@@ -17,10 +17,16 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { Executor } from "../../db/database";
 import { containsPattern } from "../../db/like-patterns";
+import { carrierBookings } from "../../db/schema/carrier-bookings";
 import { clients } from "../../db/schema/clients";
 import { reasons, shipments, statuses } from "../../db/schema/shipments";
 import { shippers } from "../../db/schema/shippers";
-import { type ShipmentScope, type ShipmentView, viewColumns } from "../lines/repository";
+import {
+  liveCarrierBooking,
+  type ShipmentScope,
+  type ShipmentView,
+  viewColumns,
+} from "../lines/repository";
 import { searchCondition, searchPatterns } from "./search-repository";
 
 /**
@@ -163,6 +169,7 @@ function build(db: Executor, shape: string, name: string): Statements {
     .leftJoin(clients, eq(clients.id, shipments.clientId))
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
     .leftJoin(reasons, eq(reasons.id, shipments.reasonId))
+    .leftJoin(carrierBookings, liveCarrierBooking)
     .where(where)
     .orderBy(asc(shipments.bookedDate), asc(shipments.id))
     .limit(sql.placeholder("limit"))

@@ -44,6 +44,10 @@ export function presentShipment(view: ShipmentView, now: Date): Shipment {
     packing_list: row.packingList,
     rrule_str: row.rruleStr,
     user: row.userId,
+    carrier_booking:
+      view.carrierBooking === "confirmed" || view.carrierBooking === "to_confirm"
+        ? view.carrierBooking
+        : null,
     timing: timingClass({ booked_date: row.bookedDate, arrival_date: row.arrivalDate }, now),
     version: row.version,
     created: row.createdAt.toISOString(),

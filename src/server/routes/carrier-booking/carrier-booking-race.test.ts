@@ -8,7 +8,7 @@ import type { Database } from "../../db/database";
 import { PLAIN } from "../../db/demo-data";
 import { companies } from "../../db/schema/companies";
 import { saveSettings } from "../../domain/carrier-booking/repository";
-import { saveSchedule } from "../../domain/scheduling/repository";
+import { lockBookingHour, saveSchedule } from "../../domain/scheduling/repository";
 import { createScratchStorage, type ScratchStorage, testConfig } from "../../test/harness";
 import { openSeededPglite } from "../../test/pglite-template";
 import { insertLine } from "../../test/shipments";
@@ -143,6 +143,43 @@ describe("two instances, one database", () => {
     }
   });
 
+  // PGlite has one connection: a transaction held open there holds everything.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a booking of another hour does not wait for an hour being booked; the same hour does",
+    async () => {
+      await insertLine(first.db, plain, 2, { code: "HOUR-LOCK-1", bookedDate: new Date(hour(6)) });
+      await insertLine(first.db, plain, 2, { code: "HOUR-LOCK-2", bookedDate: new Date(hour(6)) });
+      const forms = [await stamp(second), await stamp(second)];
+      await wait(MIN_FILL_MS);
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held: () => void = () => undefined;
+      const isHeld = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      // Another instance is in the middle of booking 16:00 (receptions).
+      const holder = first.db.transaction(async (tx) => {
+        await lockBookingHour(tx, plain, 2, new Date(hour(16)));
+        held();
+        await released;
+      });
+      await isHeld;
+      let sameHourAnswered = false;
+      const sameHour = book(second, "HOUR-LOCK-2", hour(16), forms[1] ?? "").then((answer) => {
+        sameHourAnswered = true;
+        return answer;
+      });
+      const otherHour = await book(second, "HOUR-LOCK-1", hour(17), forms[0] ?? "");
+      expect(otherHour.statusCode, otherHour.body).toBe(201);
+      expect(sameHourAnswered).toBe(false);
+      release();
+      await holder;
+      expect((await sameHour).statusCode).toBe(201);
+    },
+  );
+
   it("refuses a form sent back sooner than the minimum fill time", async () => {
     await insertLine(first.db, plain, 2, { code: "FAST-1", bookedDate: new Date(hour(6)) });
     const fast = await book(first, "FAST-1", hour(18), await stamp(first));
@@ -183,5 +220,19 @@ describe("two instances, one database", () => {
     await wait(MIN_FILL_MS);
     const expected = await book(second, "EXPECTED-1", hour(20), form);
     expect(expected.statusCode, expected.body).toBe(201);
+  });
+
+  it("one planned line goes to one carrier even when both pick different hours (last: it spends the page's unknown-reference limit)", async () => {
+    await insertLine(first.db, plain, 2, { code: "RACE-LINE-1", bookedDate: new Date(hour(6)) });
+    const forms = [await stamp(first), await stamp(second)];
+    await wait(MIN_FILL_MS);
+    const answers = await Promise.all([
+      book(first, "RACE-LINE-1", hour(7), forms[0] ?? ""),
+      book(second, "race-line-1", hour(10), forms[1] ?? ""),
+    ]);
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    // The other is refused (400; 429 once the page's unknown-reference limit is reached).
+    expect(codes[0], answers.map((answer) => answer.body).join("\n")).toBe(201);
+    expect([400, 429]).toContain(codes[1]);
   });
 });

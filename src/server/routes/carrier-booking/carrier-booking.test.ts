@@ -10,6 +10,7 @@ import type {
   OfficeBooking,
 } from "../../../shared/contract/carrier-booking";
 import type { ErrorBody } from "../../../shared/contract/errors";
+import type { Reception } from "../../../shared/contract/shipments";
 import { PLAIN } from "../../db/demo-data";
 import { restrictedDates } from "../../db/schema/scheduling";
 import { shipments } from "../../db/schema/shipments";
@@ -143,6 +144,19 @@ async function lineBooked(id: number) {
   return row;
 }
 
+/** The receptions list's carrier_booking of the day's lines with these delivery notes. */
+async function listMarks(codes: string[]) {
+  const response = await office(
+    "GET",
+    `/api/reception?booked_date_after=${day}&booked_date_before=${day}&page_size=100`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  const rows = response.json<{ results: Reception[] }>().results;
+  return Object.fromEntries(
+    rows.filter((row) => codes.includes(row.code)).map((row) => [row.code, row.carrier_booking]),
+  );
+}
+
 const codeOf = (response: { json<T>(): T }, field = "start") =>
   response.json<ErrorBody>().field_codes?.[field]?.[0]?.code;
 
@@ -187,6 +201,12 @@ describe("booking", () => {
     expect((await lineBooked(line.id))?.booked.toISOString()).toBe(
       new Date(hour(10)).toISOString(),
     );
+    // The receptions list marks the booked line; a line no carrier booked is not marked.
+    const other = await plannedReception();
+    expect(await listMarks([line.code, other.code])).toEqual({
+      [line.code]: "confirmed",
+      [other.code]: null,
+    });
     // The hour is taken (capacity 1).
     expect(await freeHours()).not.toContain(booking.start);
 
@@ -217,6 +237,24 @@ describe("booking", () => {
     const checkIn = /\/check-in\/([\w-]+)/.exec(text)?.[1];
     const gate = await anonymous("GET", `/api/public/check-in/${checkIn}`);
     expect(gate.statusCode, gate.body).toBe(200);
+  });
+
+  it("tries a refused confirmation mail again until the SMTP server takes it", async () => {
+    // A day of its own (the other tests count the free hours of `day`).
+    const other = DateTime.fromISO(day).minus({ days: 1 }).toISODate() ?? "";
+    const line = await plannedReception(hour(7, other));
+    const before = smtp.received.length;
+    const refusedBefore = smtp.refused;
+    // The server answers 451 (try again later) twice: the first attempt and the first retry.
+    smtp.refuseNext(2);
+    const response = await book(line.code, hour(12, other));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<BookingAnswer>().booking.mail_sent).toBe(false);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(smtp.refused - refusedBefore).toBe(2);
+    expect(mail?.envelopeTo).toEqual(["driver@carrier.example"]);
+    expect(mail?.parsed.subject).toContain("Reserva de muelle");
+    expect(mail?.parsed.attachments.map((file) => file.filename)).toContain("booking.ics");
   });
 
   it("refuses a full hour at once and offers the nearest free hours", async () => {
@@ -376,6 +414,11 @@ describe("create mode and the office", () => {
         ["NEW-DN-2", "to_confirm"],
       ]);
       const [one, two] = mine;
+      // The receptions list marks the lines carriers booked, as the day board does.
+      expect(await listMarks(["NEW-DN-1", "NEW-DN-2"])).toEqual({
+        "NEW-DN-1": "to_confirm",
+        "NEW-DN-2": "to_confirm",
+      });
       const [made] = await t.app.db
         .select({ type: shipments.type, deleted: shipments.deletedAt })
         .from(shipments)
@@ -395,6 +438,7 @@ describe("create mode and the office", () => {
         confirm: true,
       });
       expect(confirmed.json<OfficeBooking>().state).toBe("confirmed");
+      expect(await listMarks(["NEW-DN-1", "NEW-DN-2"])).toEqual({ "NEW-DN-2": "confirmed" });
       const again = await office("POST", `/api/carrier-booking/${two?.id}/decision`, {
         confirm: false,
       });

@@ -13,7 +13,14 @@ export interface MailConfig {
   from: string;
   /** Give up on a connection, greeting or socket after this many ms. */
   timeoutMs: number;
+  /**
+   * sendRetrying tries a refused message again after each of these delays (ms); default
+   * DEFAULT_RETRY_DELAYS_MS (1 min, 5 min, 30 min).
+   */
+  retryDelaysMs?: readonly number[];
 }
+
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000];
 
 export interface MailAttachment {
   filename: string;
@@ -34,6 +41,8 @@ export interface Mailer {
   /** False when no SMTP server is configured: send() then refuses (MailDisabledError). */
   readonly enabled: boolean;
   send(message: MailMessage): Promise<void>;
+  /** The delays of sendRetrying's further attempts (ms). */
+  readonly retryDelaysMs: readonly number[];
 }
 
 export class MailDisabledError extends Error {
@@ -56,6 +65,7 @@ function asNodeContent(content: Buffer | NodeJS.ReadableStream): Buffer | Readab
 
 const disabledMailer: Mailer = {
   enabled: false,
+  retryDelaysMs: [],
   send: () => Promise.reject(new MailDisabledError()),
 };
 
@@ -81,6 +91,7 @@ export function createMailer(config: MailConfig, log?: FastifyBaseLogger): Maile
   });
   return {
     enabled: true,
+    retryDelaysMs: config.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     async send(message) {
       if (message.to.length === 0) throw new MailSendError("a message needs a recipient");
       try {
@@ -104,4 +115,38 @@ export function createMailer(config: MailConfig, log?: FastifyBaseLogger): Maile
       }
     },
   };
+}
+
+/**
+ * Sends a message whose sender does not wait for the outcome beyond the first attempt (a
+ * carrier's booking mail): resolves with that attempt's outcome and, when the SMTP server
+ * refused it or could not be reached, tries again in the background after each of the
+ * mailer's retry delays until one attempt goes through (each failure logged; the last one as
+ * given up). Attachments must be Buffers (a stream is read once). The retries live in this
+ * process: a restart drops them.
+ */
+export async function sendRetrying(
+  mailer: Mailer,
+  message: MailMessage,
+  log: FastifyBaseLogger,
+  what: string,
+): Promise<boolean> {
+  if (!mailer.enabled) return false;
+  const attempt = async (retry: number): Promise<boolean> => {
+    try {
+      await mailer.send(message);
+      if (retry > 0) log.info({ retry }, `${what} sent on retry`);
+      return true;
+    } catch (error) {
+      const delay = mailer.retryDelaysMs[retry];
+      if (delay === undefined) {
+        log.error({ err: error, retry }, `${what} not sent: given up`);
+        return false;
+      }
+      log.warn({ err: error, retry, next_in_ms: delay }, `${what} not sent: trying again`);
+      setTimeout(() => void attempt(retry + 1), delay).unref();
+      return false;
+    }
+  };
+  return attempt(0);
 }

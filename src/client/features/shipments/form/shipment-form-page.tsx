@@ -12,6 +12,7 @@ import { notify, notifyError } from "../../../lib/notices";
 import { useSession } from "../../../lib/session/use-session";
 import { currentAuthor } from "../../../offline/sync-engine";
 import { Button } from "../../../ui/button";
+import { CarrierMark } from "../../../ui/carrier-mark";
 import { ConfirmDialog } from "../../../ui/list/confirm-dialog";
 import { LoadingIndicator } from "../../../ui/list/loading-indicator";
 import { OfflineMarker } from "../../../ui/list/offline-marker";
@@ -249,7 +250,8 @@ export function ShipmentFormPage({
     <section className={pageStyles.page} aria-labelledby="shipment-form-title">
       <div className={styles.header}>
         <h1 id="shipment-form-title" className={pageStyles.title}>
-          {title} {code ? <span style={{ fontFamily: "var(--font-mono)" }}>{code}</span> : null}
+          {title} {code ? <span style={{ fontFamily: "var(--font-mono)" }}>{code}</span> : null}{" "}
+          <CarrierMark state={line.row?.carrier_booking} />
         </h1>
         {!creating && id !== null && id > 0 ? (
           <div className={styles.headerActions}>
