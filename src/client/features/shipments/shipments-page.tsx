@@ -71,6 +71,7 @@ import { ShipmentsTable } from "./shipments-table";
 import { ShipmentsToolbar } from "./shipments-toolbar";
 import { useLineSms } from "./use-line-sms";
 import { NEXT_DUE, useNextDuePage } from "./use-next-due-page";
+import { useWallStatusWidth } from "./use-wall-status-width";
 
 export interface ShipmentsPageProps {
   type: ShipmentType;
@@ -167,6 +168,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
   const source = shipmentsSource(type, companyCode, pageSize);
   const list = useMirroredList(source, companyId, listFilters, page);
   const pageCount = pageCountOf(list.count, pageSize);
+  const wallStatusWidth = useWallStatusWidth(wallRef, presentation === "kiosk", type);
   const findingNextDue = useNextDuePage({
     enabled: filters.due === NEXT_DUE,
     type,
@@ -335,6 +337,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
               rows={list.rows}
               columns={columns}
               wall={presentation === "kiosk"}
+              wallStatusWidth={wallStatusWidth}
               {...lineProps}
             />
           )}
