@@ -154,7 +154,7 @@ export const EXPEDITION_LAYOUTS: Record<LayoutName, readonly ColumnId[]> = {
 export const KIOSK_COLUMN_SHARES: Partial<Record<ColumnId, number>> = {
   urgent: 6,
   booked_time: 8,
-  delivery_note: 13,
+  delivery_note: 15,
   client: 15,
   destination: 13,
   origin: 13,
