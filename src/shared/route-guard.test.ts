@@ -99,7 +99,7 @@ describe("route guard (spec 01 section 6)", () => {
 
     it("opens a forklift driver's home menu on today's expeditions (issue 26)", () => {
       expect(guardRedirect(["forklift"], { name: "dashboard" }, TODAY)).toBe(
-        "/expeditions?booked_date_after=2033-01-10&booked_date_before=2033-01-10",
+        "/expeditions?booked_date_after=2033-01-10&booked_date_before=2033-01-10&due=next",
       );
     });
   });

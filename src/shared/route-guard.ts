@@ -28,11 +28,11 @@ const PLANNER_ROUTES: readonly RouteName[] = [
 ];
 
 /**
- * A forklift driver's start (issue 26): today's expeditions, the list's order (booked time,
- * earliest first) putting the next ones due first, instead of the home menu and every day.
+ * A forklift driver's start (issue 26): today's expeditions, instead of the home menu and every
+ * day, opened on the page holding the next line due (`due=next`, resolved by the list).
  */
 export function forkliftHome(today: string): string {
-  return `/expeditions?booked_date_after=${today}&booked_date_before=${today}`;
+  return `/expeditions?booked_date_after=${today}&booked_date_before=${today}&due=next`;
 }
 
 function otherRoles(route: RouteTarget, roles: readonly RoleKey[], today: string): string | null {

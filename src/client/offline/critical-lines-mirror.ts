@@ -79,6 +79,7 @@ export async function writeCriticalLinesPage(
   pageSize: number,
   answer: ListAnswer<CriticalLine>,
   now: number = Date.now(),
+  resource: string = CRITICAL_LINES_RESOURCE,
 ): Promise<void> {
   await storeListAnswer(
     {
@@ -88,7 +89,7 @@ export async function writeCriticalLinesPage(
       matches: criticalLineMatcher(filters),
       compare: compareCriticalLines,
     },
-    { company, resource: CRITICAL_LINES_RESOURCE, filters, page, pageSize, now },
+    { company, resource, filters, page, pageSize, now },
     answer,
   );
 }

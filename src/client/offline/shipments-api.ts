@@ -58,6 +58,33 @@ export function shipmentSearchParams(
   return params;
 }
 
+/**
+ * How many lines match `filters` (the whole count) and how many of them were booked before the
+ * minute of `now` began (the ones already due): two one-line requests. A line booked at the
+ * current minute is still to come.
+ */
+export async function countShipmentsDue(
+  type: ShipmentType,
+  filters: ShipmentListFilters,
+  now: DateTime,
+  signal?: AbortSignal,
+): Promise<{ total: number; past: number }> {
+  const count = async (params: URLSearchParams) => {
+    const body = await http.get<unknown>(SHIPMENT_PATH[type], { searchParams: params, signal });
+    return body === undefined ? 0 : LIST[type].parse(body).count;
+  };
+  const all = shipmentSearchParams(type, filters, 1, 1);
+  const earlier = shipmentSearchParams(type, filters, 1, 1);
+  // The API's "before" takes in the whole minute it names: the minute before now's.
+  const lastPastMinute = now.startOf("minute").minus({ minutes: 1 });
+  const dayEnd = earlier.get("booked_date_before");
+  if (!dayEnd || DateTime.fromISO(dayEnd) > lastPastMinute) {
+    earlier.set("booked_date_before", lastPastMinute.toFormat(BOUND_FORMAT));
+  }
+  const [total, past] = await Promise.all([count(all), count(earlier)]);
+  return { total, past };
+}
+
 export async function listShipments(
   type: ShipmentType,
   filters: ShipmentListFilters,

@@ -132,6 +132,21 @@ export async function readLocalShipmentsPage(
   return slicePage(await matchingRows(company, scope, filters), page, pageSize);
 }
 
+/** Offline, from the mirror: lines matching `filters`, and those booked before `now`'s minute. */
+export async function countMirroredShipmentsDue(
+  company: number,
+  scope: ShipmentScope,
+  filters: ShipmentListFilters,
+  now: DateTime,
+): Promise<{ total: number; past: number }> {
+  const rows = await matchingRows(company, scope, filters);
+  const due = now.startOf("minute").toMillis();
+  return {
+    total: rows.length,
+    past: rows.filter((row) => Date.parse(row.booked_date) < due).length,
+  };
+}
+
 /**
  * Lines planned on this device and not on the server yet (negative ids) that match the filters,
  * in list order: the list shows them above the server's first page until the server lists them.

@@ -95,6 +95,7 @@ export async function writeTrucksPage(
   pageSize: number,
   answer: ListAnswer<Shipper>,
   now: number = Date.now(),
+  resource: string = TRUCKS_RESOURCE,
 ): Promise<void> {
   await storeListAnswer(
     {
@@ -104,7 +105,7 @@ export async function writeTrucksPage(
       matches: truckMatcher(filters),
       compare: compareTrucks,
     },
-    { company, resource: TRUCKS_RESOURCE, filters, page, pageSize, now },
+    { company, resource, filters, page, pageSize, now },
     answer,
   );
 }

@@ -8,7 +8,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { DateTime } from "luxon";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { CriticalLine } from "../../../shared/contract/critical-lines";
 import { quickFilterRange } from "../../../shared/date-filters";
 import { isKioskUser } from "../../../shared/roles";
@@ -24,6 +24,7 @@ import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
+import { useRowsThatFit } from "../../ui/list/use-rows-that-fit";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { useDeviceLayout } from "../../ui/use-device-layout";
@@ -32,7 +33,7 @@ import { CriticalLineCards } from "./critical-line-cards";
 import styles from "./critical-lines.module.css";
 import { CriticalLinesFilters } from "./critical-lines-filters";
 import { CriticalLinesSearch } from "./critical-lines-search";
-import { CRITICAL_LINES_PAGE_SIZE, criticalLinesSource } from "./critical-lines-source";
+import { CRITICAL_LINES_PAGE_SIZE, criticalLinesSourceOf } from "./critical-lines-source";
 import { CriticalLinesTable } from "./critical-lines-table";
 
 export function CriticalLinesPage() {
@@ -55,8 +56,11 @@ export function CriticalLinesPage() {
     replaceFilters({ ...filters, date_after: range.after });
   }, []);
 
-  const list = useMirroredList(criticalLinesSource, companyId, filters, page);
-  const pageCount = pageCountOf(list.count, CRITICAL_LINES_PAGE_SIZE);
+  // A kiosk wall's page holds the rows its screen shows whole (as the lines walls).
+  const wallRef = useRef<HTMLElement>(null);
+  const pageSize = useRowsThatFit(wallRef, isKiosk && layout === "kiosk", CRITICAL_LINES_PAGE_SIZE);
+  const list = useMirroredList(criticalLinesSourceOf(pageSize), companyId, filters, page);
+  const pageCount = pageCountOf(list.count, pageSize);
   const deletion = useConfirmedDelete<CriticalLine>({
     remove: async (line) => {
       await deleteCriticalLine(line.id, line.version);
@@ -72,6 +76,7 @@ export function CriticalLinesPage() {
 
   return (
     <section
+      ref={wallRef}
       className={pageStyles.page}
       aria-labelledby="critical-lines-title"
       data-page={page}
@@ -122,7 +127,7 @@ export function CriticalLinesPage() {
               onDelete={deletion.ask}
             />
           )}
-          <p className={styles.summary}>
+          <p className={styles.summary} data-list-summary>
             <Trans>
               <Plural value={list.count} one="# critical line" other="# critical lines" />, page{" "}
               {page} of {pageCount}

@@ -13,16 +13,38 @@ import { listCriticalLines } from "./api";
 /** Page size of critical lines (spec section 9). */
 export const CRITICAL_LINES_PAGE_SIZE = 10;
 
-/** The critical lines list through the mirror: API pages of 10, local paging offline. */
-export const criticalLinesSource: MirroredListSource<CriticalLine, CriticalLineListFilters> = {
-  resource: CRITICAL_LINES_RESOURCE,
-  pageSize: CRITICAL_LINES_PAGE_SIZE,
-  fetchPage: (filters, page, signal) =>
-    listCriticalLines(filters, page, CRITICAL_LINES_PAGE_SIZE, signal),
-  writePage: (company, filters, page, answer) =>
-    writeCriticalLinesPage(company, filters, page, CRITICAL_LINES_PAGE_SIZE, answer),
-  readRows: readCriticalLines,
-  readLocal: (company, filters, page) =>
-    readLocalCriticalLinesPage(company, filters, page, CRITICAL_LINES_PAGE_SIZE),
-  readCreated: readCreatedCriticalLines,
-};
+export type CriticalLinesSource = MirroredListSource<CriticalLine, CriticalLineListFilters>;
+
+const sources = new Map<number, CriticalLinesSource>();
+
+/**
+ * The critical lines list through the mirror: API pages of `pageSize` (10, or the rows a kiosk
+ * wall fits), local paging offline. One stable source per page size; another size keeps its
+ * pages apart (a resource of its own), as the shipments lists do.
+ */
+export function criticalLinesSourceOf(
+  pageSize: number = CRITICAL_LINES_PAGE_SIZE,
+): CriticalLinesSource {
+  const known = sources.get(pageSize);
+  if (known) return known;
+  const resource =
+    pageSize === CRITICAL_LINES_PAGE_SIZE
+      ? CRITICAL_LINES_RESOURCE
+      : `${CRITICAL_LINES_RESOURCE}-rows${pageSize}`;
+  const source: CriticalLinesSource = {
+    resource,
+    pageSize,
+    fetchPage: (filters, page, signal) => listCriticalLines(filters, page, pageSize, signal),
+    writePage: (company, filters, page, answer) =>
+      writeCriticalLinesPage(company, filters, page, pageSize, answer, undefined, resource),
+    readRows: readCriticalLines,
+    readLocal: (company, filters, page) =>
+      readLocalCriticalLinesPage(company, filters, page, pageSize),
+    readCreated: readCreatedCriticalLines,
+  };
+  sources.set(pageSize, source);
+  return source;
+}
+
+/** The list's usual source: pages of 10. */
+export const criticalLinesSource: CriticalLinesSource = criticalLinesSourceOf();

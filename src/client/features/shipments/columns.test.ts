@@ -102,6 +102,25 @@ describe("layoutFor", () => {
     }
   });
 
+  it("gives the wall's status column the width measured for its names, from the cut columns", () => {
+    const columns = layoutFor({ ...base, isKiosk: true });
+    const even = kioskWidths(columns);
+    const widths = kioskWidths(columns, 25);
+    const total = [...widths.values()].reduce((sum, width) => sum + width, 0);
+    expect(total).toBeCloseTo(100, 6);
+    expect(widths.get("status")).toBeCloseTo(25, 6);
+    // Delivery note, time, bay and truck keep their width; names and reason give way.
+    for (const id of ["delivery_note", "booked_time", "road", "truck"] as const) {
+      expect(widths.get(id)).toBeCloseTo(even.get(id) ?? 0, 6);
+    }
+    for (const id of ["client", "destination", "reason"] as const) {
+      expect(widths.get(id)).toBeLessThan(even.get(id) ?? 0);
+    }
+    // Narrower than the share, or not measured yet: the shares.
+    expect([...kioskWidths(columns, 5).entries()]).toEqual([...even.entries()]);
+    expect([...kioskWidths(columns, null).entries()]).toEqual([...even.entries()]);
+  });
+
   it("every column has a label", () => {
     const all = new Set([
       ...Object.values(EXPEDITION_LAYOUTS).flat(),

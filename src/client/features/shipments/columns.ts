@@ -154,7 +154,7 @@ export const EXPEDITION_LAYOUTS: Record<LayoutName, readonly ColumnId[]> = {
 export const KIOSK_COLUMN_SHARES: Partial<Record<ColumnId, number>> = {
   urgent: 6,
   booked_time: 8,
-  delivery_note: 13,
+  delivery_note: 15,
   client: 15,
   destination: 13,
   origin: 13,
@@ -164,11 +164,36 @@ export const KIOSK_COLUMN_SHARES: Partial<Record<ColumnId, number>> = {
   reason: 17,
 };
 
-/** Each wall column's width in percent (columns without a share get an average one). */
-export function kioskWidths(columns: readonly ColumnId[]): Map<ColumnId, number> {
-  const shares = columns.map((id) => KIOSK_COLUMN_SHARES[id] ?? 10);
-  const total = shares.reduce((sum, share) => sum + share, 0);
-  return new Map(columns.map((id, index) => [id, ((shares[index] ?? 10) / total) * 100]));
+/** Wall columns cut with an ellipsis when narrow (shipments.module.css): they give way first. */
+const KIOSK_ELASTIC: ReadonlySet<ColumnId> = new Set(["client", "destination", "origin", "reason"]);
+
+/**
+ * Each wall column's width in percent (columns without a share get an average one). With
+ * `statusWidth` (percent, the longest status name measured in the language, issue 26) the
+ * status column gets that, taken from the columns cut with an ellipsis (names, reason), so
+ * delivery notes, times and plates keep their width and stay on one line.
+ */
+export function kioskWidths(
+  columns: readonly ColumnId[],
+  statusWidth?: number | null,
+): Map<ColumnId, number> {
+  const shareOf = (id: ColumnId) => KIOSK_COLUMN_SHARES[id] ?? 10;
+  const total = columns.reduce((sum, id) => sum + shareOf(id), 0);
+  const even = new Map(columns.map((id) => [id, (shareOf(id) / total) * 100]));
+  const elastic = columns.filter((id) => KIOSK_ELASTIC.has(id));
+  if (!statusWidth || !columns.includes("status") || elastic.length === 0) return even;
+  const elasticShares = elastic.reduce((sum, id) => sum + shareOf(id), 0);
+  const elasticRoom = elastic.reduce((sum, id) => sum + (even.get(id) ?? 0), 0);
+  const statusRoom = even.get("status") ?? 0;
+  // What the status needs beyond its share comes out of the elastic columns (each keeps 4%).
+  const grow = Math.min(statusWidth - statusRoom, elasticRoom - 4 * elastic.length);
+  if (grow <= 0) return even;
+  const widths = new Map(even);
+  widths.set("status", statusRoom + grow);
+  for (const id of elastic) {
+    widths.set(id, (even.get(id) ?? 0) - (grow * shareOf(id)) / elasticShares);
+  }
+  return widths;
 }
 
 /** Trw companies: columns inserted after an anchor column (in this order). */

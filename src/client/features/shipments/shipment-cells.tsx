@@ -255,6 +255,8 @@ export function WaitingToSync() {
 export interface ShipmentColumnOptions extends ShipmentCellOptions {
   /** Row ids with changes waiting for the server ("Waiting to sync" beside the status). */
   saving?: ReadonlySet<number> | undefined;
+  /** Kiosk: the status column's width in percent (use-wall-status-width.ts), once measured. */
+  wallStatusWidth?: number | null | undefined;
 }
 
 /**
@@ -263,13 +265,13 @@ export interface ShipmentColumnOptions extends ShipmentCellOptions {
  */
 export function useShipmentColumns(
   ids: readonly ColumnId[],
-  { saving, ...options }: ShipmentColumnOptions,
+  { saving, wallStatusWidth, ...options }: ShipmentColumnOptions,
 ): ListColumn<Shipment, ColumnId>[] {
   const { i18n } = useLingui();
   const cell = useShipmentCells(options);
   const widths = useMemo(
-    () => (options.variant === "kiosk" ? kioskWidths(ids) : null),
-    [options.variant, ids],
+    () => (options.variant === "kiosk" ? kioskWidths(ids, wallStatusWidth) : null),
+    [options.variant, ids, wallStatusWidth],
   );
   return ids.map((id) => ({
     id,

@@ -70,6 +70,8 @@ import { shipmentsSource } from "./shipments-source";
 import { ShipmentsTable } from "./shipments-table";
 import { ShipmentsToolbar } from "./shipments-toolbar";
 import { useLineSms } from "./use-line-sms";
+import { NEXT_DUE, useNextDuePage } from "./use-next-due-page";
+import { useWallStatusWidth } from "./use-wall-status-width";
 
 export interface ShipmentsPageProps {
   type: ShipmentType;
@@ -156,16 +158,26 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
     { after: filters.booked_date_after, before: filters.booked_date_before },
     (range) => setFilters({ booked_date_after: range.after, booked_date_before: range.before }),
   );
-  const listFilters = useMemo(
-    () => effectiveFilters(filters as ShipmentListFilters, userClients),
-    [filters, userClients],
-  );
+  const listFilters = useMemo(() => {
+    const { due: _due, ...kept } = filters;
+    return effectiveFilters(kept as ShipmentListFilters, userClients);
+  }, [filters, userClients]);
   // A kiosk wall's page holds the rows its screen shows whole, its page count in view too.
   const wallRef = useRef<HTMLElement>(null);
   const pageSize = useRowsThatFit(wallRef, presentation === "kiosk", PAGE_SIZE.lists);
   const source = shipmentsSource(type, companyCode, pageSize);
   const list = useMirroredList(source, companyId, listFilters, page);
   const pageCount = pageCountOf(list.count, pageSize);
+  const wallStatusWidth = useWallStatusWidth(wallRef, presentation === "kiosk", type);
+  const findingNextDue = useNextDuePage({
+    enabled: filters.due === NEXT_DUE,
+    type,
+    companyId,
+    companyCode,
+    filters: listFilters,
+    pageSize,
+    rows: list.rows,
+  });
 
   const showIssued = filters.show_issued ?? false;
   const statuses = useMemo(
@@ -328,7 +340,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
         </ShipmentsToolbar>
       ) : null}
 
-      {list.isLoading && rows.length === 0 ? (
+      {findingNextDue || (list.isLoading && rows.length === 0) ? (
         <LoadingIndicator />
       ) : rows.length === 0 ? (
         <EmptyState message={<Trans>No lines found</Trans>} />
@@ -341,6 +353,7 @@ export function ShipmentsPage(props: ShipmentsPageProps) {
               rows={rows}
               columns={columns}
               wall={presentation === "kiosk"}
+              wallStatusWidth={wallStatusWidth}
               {...lineProps}
             />
           )}

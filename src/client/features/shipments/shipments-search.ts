@@ -31,6 +31,11 @@ export const ShipmentsSearch = z.object({
   origin: searchText(120),
   client: ids,
   status: ids,
+  /** "next": open on the page holding the next line due (a forklift's home, issue 26). */
+  due: z
+    .literal("next")
+    .optional()
+    .catch(() => undefined),
   show_issued: z
     .preprocess((value) => value === true || value === "true" || value === 1, z.boolean())
     .optional()

@@ -18,6 +18,8 @@ export interface ShipmentsTableProps extends Omit<ShipmentCellOptions, "variant"
    * links or buttons. Otherwise the desktop table, its delivery note column sticky.
    */
   wall?: boolean;
+  /** The wall's status column width in percent, measured for the language's names. */
+  wallStatusWidth?: number | null;
 }
 
 /** The expeditions or receptions table (desktop) or wall (kiosk). */
@@ -26,12 +28,14 @@ export function ShipmentsTable({
   columns,
   saving,
   wall = false,
+  wallStatusWidth,
   ...cells
 }: ShipmentsTableProps) {
   const { t } = useLingui();
   const definition = useShipmentColumns(columns, {
     ...cells,
     saving,
+    wallStatusWidth,
     variant: wall ? "kiosk" : "table",
   });
   return (

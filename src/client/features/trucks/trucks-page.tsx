@@ -22,7 +22,7 @@
 
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants";
 import type { Shipper } from "../../../shared/contract/trucks";
 import { isKioskUser } from "../../../shared/roles";
@@ -40,6 +40,7 @@ import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import { pageCountOf } from "../../ui/list/page-window";
 import { Pager } from "../../ui/list/pager";
 import { useConfirmedDelete } from "../../ui/list/use-confirmed-delete";
+import { useRowsThatFit } from "../../ui/list/use-rows-that-fit";
 import { useUrlFilters } from "../../ui/list/use-url-filters";
 import pageStyles from "../../ui/page.module.css";
 import { SMS_COOLDOWN_MS, SmsDialog } from "../../ui/sms-dialog";
@@ -49,7 +50,7 @@ import { TruckCards } from "./truck-cards";
 import styles from "./trucks.module.css";
 import { TrucksFilters } from "./trucks-filters";
 import { TrucksSearch } from "./trucks-search";
-import { trucksSource } from "./trucks-source";
+import { trucksSourceOf } from "./trucks-source";
 import { TrucksTable } from "./trucks-table";
 
 export interface TrucksPageProps {
@@ -80,8 +81,11 @@ export function TrucksPage(props: TrucksPageProps) {
   const onSuccess = props.onSuccess ?? ((message: string) => notify("success", t`Trucks`, message));
 
   const { filters, page, replaceFilters, setPage } = useUrlFilters(TrucksSearch);
-  const list = useMirroredList(trucksSource, companyId, filters, page);
-  const pageCount = pageCountOf(list.count, PAGE_SIZE.trucks);
+  // A kiosk wall's page holds the rows its screen shows whole (as the lines walls).
+  const wallRef = useRef<HTMLElement>(null);
+  const pageSize = useRowsThatFit(wallRef, isKiosk && layout === "kiosk", PAGE_SIZE.trucks);
+  const list = useMirroredList(trucksSourceOf(pageSize), companyId, filters, page);
+  const pageCount = pageCountOf(list.count, pageSize);
 
   const [smsTruck, setSmsTruck] = useState<Shipper | null>(null);
   const [smsCooldown, setSmsCooldown] = useState<Record<number, number>>({});
@@ -109,6 +113,7 @@ export function TrucksPage(props: TrucksPageProps) {
 
   return (
     <section
+      ref={wallRef}
       className={pageStyles.page}
       aria-labelledby="trucks-title"
       data-page={page}
@@ -144,7 +149,7 @@ export function TrucksPage(props: TrucksPageProps) {
           ) : (
             <TrucksTable rows={list.rows} {...listOptions} />
           )}
-          <p className={styles.summary}>
+          <p className={styles.summary} data-list-summary>
             <Trans>
               <Plural value={list.count} one="# truck" other="# trucks" />, page {page} of{" "}
               {pageCount}

@@ -10,15 +10,32 @@ import {
 import type { MirroredListSource } from "../../offline/use-mirrored-list";
 import { listTrucks } from "./api";
 
-const pageSize = PAGE_SIZE.trucks;
+export type TrucksSource = MirroredListSource<Shipper, TruckListFilters>;
 
-/** The trucks list through the mirror: API pages of 10, local paging over the mirror offline. */
-export const trucksSource: MirroredListSource<Shipper, TruckListFilters> = {
-  resource: TRUCKS_RESOURCE,
-  pageSize,
-  fetchPage: (filters, page, signal) => listTrucks(filters, page, pageSize, signal),
-  writePage: (company, filters, page, answer) =>
-    writeTrucksPage(company, filters, page, pageSize, answer),
-  readRows: readTrucks,
-  readLocal: (company, filters, page) => readLocalTrucksPage(company, filters, page, pageSize),
-};
+const sources = new Map<number, TrucksSource>();
+
+/**
+ * The trucks list through the mirror: API pages of `pageSize` (10, or the rows a kiosk wall
+ * fits), local paging over the mirror offline. One stable source per page size; another size
+ * keeps its pages apart (a resource of its own), as the shipments lists do.
+ */
+export function trucksSourceOf(pageSize: number = PAGE_SIZE.trucks): TrucksSource {
+  const known = sources.get(pageSize);
+  if (known) return known;
+  const resource =
+    pageSize === PAGE_SIZE.trucks ? TRUCKS_RESOURCE : `${TRUCKS_RESOURCE}-rows${pageSize}`;
+  const source: TrucksSource = {
+    resource,
+    pageSize,
+    fetchPage: (filters, page, signal) => listTrucks(filters, page, pageSize, signal),
+    writePage: (company, filters, page, answer) =>
+      writeTrucksPage(company, filters, page, pageSize, answer, undefined, resource),
+    readRows: readTrucks,
+    readLocal: (company, filters, page) => readLocalTrucksPage(company, filters, page, pageSize),
+  };
+  sources.set(pageSize, source);
+  return source;
+}
+
+/** The list's usual source: pages of 10. */
+export const trucksSource: TrucksSource = trucksSourceOf();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCountOf, pageWindow } from "./page-window";
+import { pageCountOf, pageHolding, pageWindow } from "./page-window";
 
 describe("pageWindow", () => {
   it("shows the current page and two on each side", () => {
@@ -39,5 +39,18 @@ describe("pageCountOf", () => {
     expect(pageCountOf(31, 10)).toBe(4);
     expect(pageCountOf(0, 10)).toBe(1);
     expect(pageCountOf(5, 0)).toBe(1);
+  });
+});
+
+describe("pageHolding", () => {
+  it("is the page of the item, clamped to the pages there are", () => {
+    expect(pageHolding(0, 27, 10)).toBe(1);
+    expect(pageHolding(9, 27, 10)).toBe(1);
+    expect(pageHolding(10, 27, 10)).toBe(2);
+    expect(pageHolding(26, 27, 10)).toBe(3);
+    // Every item before now: the last page; none at all: page 1.
+    expect(pageHolding(27, 27, 10)).toBe(3);
+    expect(pageHolding(30, 30, 10)).toBe(3);
+    expect(pageHolding(0, 0, 10)).toBe(1);
   });
 });

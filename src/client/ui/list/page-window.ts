@@ -22,3 +22,13 @@ export function pageWindow(
   const last = Math.min(pageCount, page + radius);
   return Array.from({ length: last - first + 1 }, (_, index) => first + index);
 }
+
+/**
+ * The page holding item `index` (from 0) of `count` items, within 1..pageCount: an index past
+ * the end gives the last page (a fork-lift's list late in the day: every line already due).
+ */
+export function pageHolding(index: number, count: number, pageSize: number): number {
+  if (pageSize <= 0 || !Number.isFinite(index)) return 1;
+  const page = Math.floor(Math.max(0, index) / pageSize) + 1;
+  return Math.min(page, pageCountOf(count, pageSize));
+}

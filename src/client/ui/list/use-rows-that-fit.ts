@@ -45,10 +45,13 @@ export function useRowsThatFit(
       const tableBottom = table.getBoundingClientRect().bottom;
       const lastBottom = rows.at(-1)?.getBoundingClientRect().bottom ?? tableBottom;
       const summaryBottom = summary ? summary.getBoundingClientRect().bottom : tableBottom;
+      const rowHeight = Math.max(...rows.map((row) => row.getBoundingClientRect().height));
+      // Not laid out (hidden, or a test's DOM without layout): keep the fallback.
+      if (rowHeight <= 0) return;
       const next = rowsThatFit({
         viewport: window.innerHeight,
         firstRowTop: first.getBoundingClientRect().top,
-        rowHeight: Math.max(...rows.map((row) => row.getBoundingClientRect().height)),
+        rowHeight,
         // Under the last row: the rest of the table, the page count, and a small margin.
         below: summaryBottom - lastBottom + 8,
       });
