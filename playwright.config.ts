@@ -13,7 +13,8 @@ const baseURL = `http://localhost:${PORT}`;
  * One yard clock for the run (tests/e2e/yard-time-zone.ts): chosen once by the runner, inherited by
  * its workers (which load this file again) and the e2e server, and set as every browser's zone.
  */
-const YARD_TIME_ZONE = (process.env.YARDLINE_E2E_TIME_ZONE ??= yardTimeZone());
+const YARD_TIME_ZONE = process.env.YARDLINE_E2E_TIME_ZONE ?? yardTimeZone();
+process.env.YARDLINE_E2E_TIME_ZONE = YARD_TIME_ZONE;
 process.env.TZ = YARD_TIME_ZONE;
 
 export const CHROMIUM_ARGS = [
