@@ -15,31 +15,6 @@ const replayTables = (): Table[] => [
   db.taskLines,
 ];
 
-/**
- * A change of a line booked on this device whose creation the server refused meanwhile (the
- * form stayed open across the refusal): the line never existed on the server, so nothing is
- * queued (a request to its temporary id would only be refused again, and the line would come
- * back on the device). An edit joins the creation's sync issue, as the changes queued behind a
- * refused creation do (replay-outcome.ts `refuse`), so re-applying keeps it; a delete leaves
- * the issue as it is (the refusal stays explained). Call inside a transaction that holds
- * db.syncIssues. Found by the sync property runs (issue 24).
- */
-export async function joinRefusedCreation(
-  entity: SyncIssueRow["entity"],
-  uid: string,
-  change: { op: SyncIssueRow["op"]; body: Record<string, unknown> | null; changes: object },
-): Promise<void> {
-  if (change.op === "delete") return;
-  const issue = await db.syncIssues
-    .filter((each) => each.entity === entity && each.op === "create" && each.entityId === uid)
-    .first();
-  if (issue?.id === undefined) return;
-  await db.syncIssues.update(issue.id, {
-    body: { ...issue.body, ...change.body },
-    changes: { ...issue.changes, ...change.changes },
-  });
-}
-
 /** The user's refused changes, newest first. */
 export function useSyncIssues(userId: number | null): SyncIssueRow[] | undefined {
   return useMirrorQuery(

@@ -1,8 +1,14 @@
 import { type TaskLine, TaskLineInput } from "../../../shared/contract/task-list";
 import { db } from "../../offline/db";
-import { type Author, type Command, enqueue, localId, pendingFor } from "../../offline/outbox";
+import {
+  type Author,
+  type Command,
+  enqueue,
+  joinRefusedCreation,
+  localId,
+  pendingFor,
+} from "../../offline/outbox";
 import { writeValuesFor } from "../../offline/replay-merge";
-import { joinRefusedCreation } from "../../offline/sync-issues";
 
 /** What the form showed for the line's choices: the queued line shows the same words. */
 export interface LineLabels {
