@@ -4,7 +4,7 @@
  * database, the shipments mirror writer, enqueue, the sync engine) and exposes one function per
  * measurement on `window.offlineBench`; the Node side calls them and prints the figures.
  */
-import { setupI18n } from "@lingui/core";
+import { i18n as globalI18n, setupI18n } from "@lingui/core";
 import { statusCommand } from "../../src/client/features/shipments/commands";
 import {
   queueShipmentCreation,
@@ -22,6 +22,8 @@ import { enqueueUpload } from "../../src/client/offline/uploads";
 import type { Shipment } from "../../src/shared/contract/shipments";
 
 const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+// The forms' commands name fields through the app's global i18n (lib/error-messages.ts).
+globalI18n.loadAndActivate({ locale: "en", messages: {} });
 
 /** Statuses the replayed changes alternate between, per type (no reasons attached). */
 const TOGGLE: Record<number, [number, number]> = { 1: [998, 10], 2: [999, 5] };
