@@ -15,12 +15,14 @@
  * (b) enqueue latency: enqueue() of a status command (outbox entry + optimistic row in one
  *     strict transaction), 500 samples after 20 warm-up ones, engine not running; and the same
  *     for mixed write kinds (issue 24: a status change, a truck created offline, a 20 KB photo
- *     whose bytes go into the outbox, a status change, in turn).
+ *     whose bytes go into the outbox, an expedition booked by its form, a form edit of a
+ *     line, a status change, in turn).
  * (c) replay rate: 1,000 status changes queued offline over the demo company's lines, then
  *     the sync engine started: changes per second from start to an empty outbox (the replayer
  *     sends runs of distinct lines in batches, POST api/shipment-changes); and 1,000 writes of
- *     the mixed kinds above (trucks and photos go one request each and end a batch run, so
- *     the figure follows the server's cost per request: compare "(c) server alone").
+ *     the mixed kinds above (trucks, photos, bookings and form edits go one request each and
+ *     end a batch run, so the figure follows the server's cost per request: compare "(c) server
+ *     alone").
  * (d) back online: with the engine running and a few changes queued offline (the replayer in
  *     its backoff), the network returns (context.setOffline(false)); time from the page's
  *     `online` event to the first change request leaving the browser (PATCH or batch;
@@ -247,7 +249,8 @@ async function measureEnqueue(page: Page, rows: Row[]): Promise<void> {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   rows.push(
     {
-      figure: "(b) mixed kinds: enqueue p50 (status, truck, 20 KB photo, status)",
+      figure:
+        "(b) mixed kinds: enqueue p50 (status, truck, 20 KB photo, booking, form edit, status)",
       value: ms(median(mixed)),
       target: "",
     },
@@ -339,8 +342,9 @@ async function measureReplay(page: Page, rows: Row[]): Promise<void> {
 }
 
 /**
- * (c) for the mixed kinds (issue 24): REPLAY_CHANGES writes, a quarter each truck creations
- * and 20 KB photos, half status changes, queued offline and replayed by the one engine.
+ * (c) for the mixed kinds (issue 24): REPLAY_CHANGES writes, a sixth each truck creations,
+ * 20 KB photos, bookings and form edits, a third status changes, queued offline and replayed
+ * by the one engine.
  */
 async function replayMixed(page: Page, lines: number): Promise<Row[]> {
   await page.context().setOffline(true);

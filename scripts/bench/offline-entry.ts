@@ -4,8 +4,12 @@
  * database, the shipments mirror writer, enqueue, the sync engine) and exposes one function per
  * measurement on `window.offlineBench`; the Node side calls them and prints the figures.
  */
-import { setupI18n } from "@lingui/core";
+import { i18n as globalI18n, setupI18n } from "@lingui/core";
 import { statusCommand } from "../../src/client/features/shipments/commands";
+import {
+  queueShipmentCreation,
+  queueShipmentEdit,
+} from "../../src/client/features/shipments/form-commands";
 import { queueTruckCreation } from "../../src/client/features/trucks/commands";
 import { http } from "../../src/client/lib/http";
 import { login } from "../../src/client/lib/session/session";
@@ -18,6 +22,8 @@ import { enqueueUpload } from "../../src/client/offline/uploads";
 import type { Shipment } from "../../src/shared/contract/shipments";
 
 const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+// The forms' commands name fields through the app's global i18n (lib/error-messages.ts).
+globalI18n.loadAndActivate({ locale: "en", messages: {} });
 
 /** Statuses the replayed changes alternate between, per type (no reasons attached). */
 const TOGGLE: Record<number, [number, number]> = { 1: [998, 10], 2: [999, 5] };
@@ -159,17 +165,22 @@ async function enqueueLatency(samples: number, warmup = 20): Promise<number[]> {
 const PHOTO_BYTES = 20 * 1024;
 let mixedRun = 0;
 
+/** How many kinds queueMixed cycles through. */
+const MIXED_KINDS = 6;
+
 /**
  * The mixed write kinds (issue 24), one per index: a status change, a truck created on the
- * device, a photo for the line (its bytes into the outbox), and a status change again (the
- * floor's most common write). `row` is the mirrored line the index works on.
+ * device, a photo for the line (its bytes into the outbox), an expedition booked by the form
+ * (a creation under its uid), an edit of the line by the form (its company notes, with base
+ * values for the merge), and a status change again (the floor's most common write). `row` is
+ * the mirrored line the index works on.
  */
 async function queueMixed(index: number, row: ShipmentRow): Promise<void> {
   const author = currentAuthor();
   if (!author) throw new Error("signIn first");
-  const kind = index % 4;
+  const kind = index % MIXED_KINDS;
+  const tag = `${mixedRun.toString(36)}${index.toString(36)}`.toUpperCase();
   if (kind === 1) {
-    const tag = `${mixedRun.toString(36)}${index.toString(36)}`.toUpperCase();
     await queueTruckCreation(
       { plate: `BN${tag}`.slice(0, 12), name: `Bench ${tag}` },
       crypto.randomUUID(),
@@ -185,11 +196,32 @@ async function queueMixed(index: number, row: ShipmentRow): Promise<void> {
     await enqueueUpload(row.id, photo, author);
     return;
   }
+  if (kind === 3) {
+    const client = template?.client;
+    if (!client) throw new Error("the template expedition has no client");
+    await queueShipmentCreation(
+      1,
+      crypto.randomUUID(),
+      { booked_date: row.booked_date, client: client.id, code: `BENCH-NEW-${tag}` },
+      { client },
+      author,
+    );
+    return;
+  }
+  if (kind === 4) {
+    await queueShipmentEdit(
+      row,
+      { company_notes: `Bench ${tag}` },
+      { client: row.client, shipper: row.shipper },
+      author,
+    );
+    return;
+  }
   const [a, b] = TOGGLE[row.type] ?? [0, 0];
   await enqueue(statusCommand(row, row.status.id === a ? b : a, i18n), author);
 }
 
-/** enqueueLatency() for the mixed kinds (status, truck creation, photo, status). */
+/** enqueueLatency() for the mixed kinds (queueMixed). */
 async function enqueueMixedLatency(samples: number, warmup = 20): Promise<number[]> {
   await resetMirror();
   mixedRun += 1;

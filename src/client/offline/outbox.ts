@@ -89,6 +89,13 @@ export interface Command {
    * follows it in order instead.
    */
   fold?: boolean;
+  /**
+   * The uid of a row created on the device, for a change made on it under its temporary id:
+   * when the creation was answered meanwhile (a form open across the answer) the change goes to
+   * the server's row of that uid; when it was refused, nothing is queued and the change joins
+   * the creation's sync issue (joinRefusedCreation).
+   */
+  uid?: string;
 }
 
 /** Who is making the change, and in which company (the request's company header). */
@@ -140,11 +147,21 @@ export function setEnqueueListener(listener: () => void): void {
  * neither. The entry's base version is the server version the row's pending changes were made
  * on (the mirrored row keeps the server's version until the server answers).
  */
-export async function enqueue(command: Command, author: Author, now = Date.now()): Promise<string> {
+export async function enqueue(queued: Command, author: Author, now = Date.now()): Promise<string> {
+  let command = queued;
   let mutationId: string = command.mutationId ?? crypto.randomUUID();
   const table = mirrorOf(command.entity);
-  await db.transaction("rw", table ? [db.outbox, table] : [db.outbox], async () => {
-    const row = await rowChangedBy(command);
+  // A change of a row booked here may find its creation refused: its issue is written then.
+  const tables: Table[] = table ? [db.outbox, table] : [db.outbox];
+  if (command.uid && isOnLocalRow(command)) tables.push(db.syncIssues);
+  await db.transaction("rw", tables, async () => {
+    let row = await rowChangedBy(command);
+    if (!row && table && command.uid && isOnLocalRow(command)) {
+      row = await table.filter((each) => each.uid === command.uid).first();
+      // Refused meanwhile: the line never existed on the server, so nothing is sent.
+      if (!row) return joinRefusedCreation(command.entity, command.uid, command);
+      command = onServerRow(command, row);
+    }
     if (command.fold && table) {
       const folded = await foldIntoQueued(command, author, row, table);
       if (folded !== null) {
@@ -183,6 +200,46 @@ export async function enqueue(command: Command, author: Author, now = Date.now()
   if (outer) outer.on("complete", () => onEnqueued());
   else onEnqueued();
   return mutationId;
+}
+
+/**
+ * A change made on a row's temporary id whose creation the server answered meanwhile (the row
+ * now under the server's id, `row`): it goes to that row, on the version the answer gave.
+ * Found by the sync property runs (issue 24; task lines had the same, features/task-list).
+ */
+function onServerRow(command: Command, row: MirroredRow): Command {
+  const local = Number(command.entityId);
+  return {
+    ...command,
+    entityId: row.id,
+    path: command.path.replace(new RegExp(`/${local}$`), `/${row.id}`),
+    baseVersion: row.version,
+  };
+}
+
+/**
+ * A change of a line booked on this device whose creation the server refused meanwhile (the
+ * form stayed open across the refusal): the line never existed on the server, so nothing is
+ * queued (a request to its temporary id would only be refused again, and the line would come
+ * back on the device). An edit joins the creation's sync issue, as the changes queued behind a
+ * refused creation do (replay-outcome.ts `refuse`), so re-applying keeps it; a delete leaves
+ * the issue as it is (the refusal stays explained). Call inside a transaction that holds
+ * db.syncIssues. Found by the sync property runs (issue 24).
+ */
+export async function joinRefusedCreation(
+  entity: OutboxEntity,
+  uid: string,
+  change: Pick<Command, "op" | "body" | "changes">,
+): Promise<void> {
+  if (change.op === "delete") return;
+  const issue = await db.syncIssues
+    .filter((each) => each.entity === entity && each.op === "create" && each.entityId === uid)
+    .first();
+  if (issue?.id === undefined) return;
+  await db.syncIssues.update(issue.id, {
+    body: { ...issue.body, ...change.body },
+    changes: { ...issue.changes, ...change.changes },
+  });
 }
 
 /**

@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { db, type SyncIssueRow } from "../../../src/client/offline/db";
 import type { Shipment } from "../../../src/shared/contract/shipments";
+import { formAuthors } from "./forms";
+import { checkForms } from "./forms-check";
 import type { ChangeRecord, OtherEdit, RunRecord, TaskLineRecord, UploadRecord } from "./records";
 import {
   type HistoryRecord,
@@ -35,10 +37,20 @@ export async function violations(server: SyncServer, run: RunRecord): Promise<st
   const outbox = await db.outbox.count();
   if (outbox !== 0) out.push(`outbox holds ${outbox} entries`);
   const issues = await db.syncIssues.toArray();
-  const issueOf = matchIssues(
+  const rowIds = new Set(run.rows.map((row) => row.id));
+  const ofRows = (issue: SyncIssueRow) =>
+    issue.entity === "shipment" && rowIds.has(Number(issue.entityId));
+  const issueOf = matchIssues(out, run, issues.filter(ofRows));
+  await checkForms(
     out,
+    server,
     run,
-    issues.filter((issue) => issue.entity === "shipment"),
+    issues.filter(
+      (issue) =>
+        (issue.entity === "shipment" && !ofRows(issue)) ||
+        issue.entity === "shipper" ||
+        issue.entity === "critical_line",
+    ),
   );
   await checkTaskLines(
     out,
@@ -291,7 +303,8 @@ function checkUploads(
 
 /** Invariant 4: the token of every delivered write belongs to the change's author. */
 function checkSessions(out: string[], server: SyncServer, run: RunRecord): void {
-  const changeOf = new Map<string, ChangeRecord | UploadRecord | TaskLineRecord>([
+  const changeOf = new Map<string, { index: number; author: string }>([
+    ...formAuthors(run),
     ...run.changes.map((change) => [change.mutationId, change] as const),
     ...run.uploads.map((upload) => [upload.mutationId, upload] as const),
     ...run.taskLines.flatMap((task) =>

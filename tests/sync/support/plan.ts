@@ -54,7 +54,16 @@ function noise(r: Rng, tabs: number): Step {
   }
 }
 
-type Event = "change" | "otherEdit" | "upload" | "taskLine" | "taskEdit" | "taskDelete";
+type Event =
+  | "change"
+  | "otherEdit"
+  | "upload"
+  | "taskLine"
+  | "taskEdit"
+  | "taskDelete"
+  | "form"
+  | "formEdit"
+  | "formDelete";
 
 export function makePlan(seed: number): Plan {
   const r = rng(seed);
@@ -89,6 +98,13 @@ export function makePlan(seed: number): Plan {
   // Edits and deletes of those task lines, folded or queued after (issue 24).
   const taskEdits = tasks > 0 ? r.pick([0, 1, 1, 2, 3]) : 0;
   const taskDeletes = tasks > 0 && r.chance(0.5) ? 1 : 0;
+  // Form saves in the trw company (shipments, trucks, critical lines), their edits, and
+  // deletes by another device (issue 24).
+  const forms = r.chance(0.4) ? r.int(1, 2) : 0;
+  const formEdits = forms > 0 ? r.pick([0, 1, 1, 2]) : 0;
+  const formDeletes = forms > 0 && r.chance(0.5) ? 1 : 0;
+  // The forms saved so far, so edits and deletes name one that exists when they come.
+  const saved: Extract<Step, { kind: "form" }>[] = [];
   const events: Event[] = r.shuffle([
     ...Array<"change">(changes).fill("change"),
     ...Array<"otherEdit">(otherEdits).fill("otherEdit"),
@@ -96,6 +112,9 @@ export function makePlan(seed: number): Plan {
     ...Array<"taskLine">(tasks).fill("taskLine"),
     ...Array<"taskEdit">(taskEdits).fill("taskEdit"),
     ...Array<"taskDelete">(taskDeletes).fill("taskDelete"),
+    ...Array<"form">(forms).fill("form"),
+    ...Array<"formEdit">(formEdits).fill("formEdit"),
+    ...Array<"formDelete">(formDeletes).fill("formDelete"),
   ]);
   const noiseRate = r.pick([0, 0.5, 1, 2]);
   for (const event of events) {
@@ -107,6 +126,36 @@ export function makePlan(seed: number): Plan {
     }
     if (event === "taskEdit" || event === "taskDelete") {
       steps.push({ kind: event, task: r.int(0, tasks - 1) });
+      continue;
+    }
+    if (event === "form") {
+      const form = r.weighted({ shipment: 3, truck: 1, criticalLine: 2 });
+      // A refusal by the dock's rules: a reception (the restricted day and the hour's
+      // capacity hold for receptions).
+      const refusal =
+        form === "shipment" && r.chance(0.4)
+          ? r.pick(["slot_full", "restricted_date"] as const)
+          : null;
+      const type = refusal ? 2 : r.pick(TYPES);
+      const step = { kind: "form", form, type, refusal } as const;
+      saved.push(step);
+      steps.push(step);
+      continue;
+    }
+    if (event === "formEdit") {
+      if (saved.length > 0) steps.push({ kind: event, form: r.int(0, saved.length - 1) });
+      continue;
+    }
+    if (event === "formDelete") {
+      // Another device deletes a booked line; the device then edits it (as it still shows it).
+      const lines = saved.flatMap((step, index) =>
+        step.form === "shipment" && !step.refusal ? [index] : [],
+      );
+      if (lines.length === 0) continue;
+      const form = r.pick(lines);
+      steps.push({ kind: event, form });
+      while (r.chance(0.5)) steps.push(noise(r, tabs));
+      steps.push({ kind: "formEdit", form });
       continue;
     }
     if (event === "upload") {

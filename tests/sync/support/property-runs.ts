@@ -53,6 +53,10 @@ export function defineRuns(shard: number): void {
           badTasks: 0,
           taskEdits: 0,
           taskDeletes: 0,
+          forms: 0,
+          formRefusals: 0,
+          formEdits: 0,
+          formDeletes: 0,
           issues: 0,
         };
         for (let i = start; i < start + count; i++) {
@@ -76,6 +80,10 @@ export function defineRuns(shard: number): void {
               played.badTasks += run.taskLines.filter((task) => task.invalid).length;
               played.taskEdits += run.taskLines.reduce((sum, task) => sum + task.edits.length, 0);
               played.taskDeletes += run.taskLines.filter((task) => task.deleted).length;
+              played.forms += run.forms.length;
+              played.formRefusals += run.forms.filter((form) => form.refusal).length;
+              played.formEdits += run.forms.reduce((sum, form) => sum + form.edits.length, 0);
+              played.formDeletes += run.forms.filter((form) => form.deletedByOther).length;
               played.issues += await db.syncIssues.count();
             }
           } catch (error) {
@@ -94,6 +102,8 @@ export function defineRuns(shard: number): void {
             `reason changes, ${played.uploads} uploads (${played.largeUploads} too large), ` +
             `${played.tasks} task lines (${played.badTasks} refused by rule; ` +
             `${played.taskEdits} edits, ${played.taskDeletes} deletes of them), ` +
+            `${played.forms} form saves (${played.formRefusals} refused by the dock; ` +
+            `${played.formEdits} edits, ${played.formDeletes} deleted by another device), ` +
             `${played.issues} sync issues`,
         );
       }, 600_000);

@@ -41,6 +41,21 @@ export type Step =
   | { kind: "taskEdit"; task: number }
   /** The signed-in user deletes the `task`-th task line (a queued, unsent creation just goes). */
   | { kind: "taskDelete"; task: number }
+  /**
+   * The signed-in user saves a form in the trw company with no answer (issue 24: queued by the
+   * form's command): a shipment (of `type`), a truck or a critical line. `refusal`: a reception
+   * booked into the full hour or on the restricted day, refused by the dock for admin.
+   */
+  | {
+      kind: "form";
+      form: FormRecord["kind"];
+      type: ShipmentType;
+      refusal: "slot_full" | "restricted_date" | null;
+    }
+  /** The signed-in user edits the run's `form`-th shipment or critical line as the device shows it. */
+  | { kind: "formEdit"; form: number }
+  /** Another device deletes the run's `form`-th shipment (once the server has it). */
+  | { kind: "formDelete"; form: number }
   /** Another user, on another device, changes the row's status. */
   | { kind: "otherEdit"; row: number; status: number }
   /** The device goes offline for `ms`, then back (the `online` event). */
@@ -116,6 +131,22 @@ export interface TaskLineRecord {
   keys: string[];
 }
 
+/** One form saved in a run (its uid and text value are unique to it). */
+export interface FormRecord {
+  index: number;
+  kind: "shipment" | "truck" | "criticalLine";
+  type: ShipmentType;
+  uid: string;
+  /** The dock's refusal the creation must meet (admin only), or null. */
+  refusal: "slot_full" | "restricted_date" | null;
+  author: string;
+  mutationId: string;
+  /** Company notes, truck name or critical line observations: how the server names it. */
+  value: string;
+  edits: { value: string; mutationId: string; author: string; afterDelete: boolean }[];
+  deletedByOther: boolean;
+}
+
 export interface OtherEdit {
   row: number;
   status: number;
@@ -128,6 +159,7 @@ export interface RunRecord {
   changes: ChangeRecord[];
   uploads: UploadRecord[];
   taskLines: TaskLineRecord[];
+  forms: FormRecord[];
   otherEdits: OtherEdit[];
   network: FaultyNetwork;
   device: Device;

@@ -26,12 +26,28 @@ export async function describeRun(
         `  #${upload.index} row ${upload.row} ${upload.name}${upload.large ? " (too large)" : ""}` +
         ` by ${upload.author} (${run.network.attemptsOf(upload.mutationId)} attempts)`,
     ),
+    "forms:",
+    ...run.forms.map(
+      (form) =>
+        `  #${form.index} ${form.kind} ${form.uid} ${form.value}` +
+        `${form.refusal ? ` (refused: ${form.refusal})` : ""} by ${form.author}` +
+        ` (${run.network.attemptsOf(form.mutationId)} attempts)` +
+        form.edits
+          .map(
+            (edit) =>
+              `; edit ${edit.value} by ${edit.author}${edit.afterDelete ? " after the delete" : ""}` +
+              ` (${run.network.attemptsOf(edit.mutationId)} attempts)`,
+          )
+          .join("") +
+        (form.deletedByOther ? "; deleted by another device" : ""),
+    ),
     `other edits: ${JSON.stringify(run.otherEdits)}`,
     `sync issues: ${JSON.stringify(
       (await db.syncIssues.toArray()).map((issue) => [
         issue.entityId,
         issue.file?.name ?? issue.body,
         issue.status,
+        issue.code,
       ]),
     )}`,
   ];

@@ -11,6 +11,7 @@ import { enqueue } from "../../../src/client/offline/outbox";
 import { enqueueUpload } from "../../../src/client/offline/uploads";
 import type { Shipment } from "../../../src/shared/contract/shipments";
 import { Device } from "./device";
+import { playFormStep } from "./forms";
 import { FaultyNetwork } from "./network";
 import { faultFor } from "./plan";
 import { rng } from "./prng";
@@ -91,6 +92,7 @@ export class World {
       changes: [],
       uploads: [],
       taskLines: [],
+      forms: [],
       otherEdits: [],
       network,
       device,
@@ -240,6 +242,21 @@ export class World {
           );
           task.keys.push(entry.mutationId);
         }
+        device.kickAll();
+        break;
+      }
+      case "form":
+      case "formEdit":
+      case "formDelete": {
+        if (!device.author()) await device.signIn(plan.firstUser);
+        const author = device.author();
+        if (!author) throw new Error("no author");
+        await playFormStep(step, {
+          server,
+          record,
+          author,
+          seedFaults: (mutationId, change) => this.keys.set(mutationId, change),
+        });
         device.kickAll();
         break;
       }

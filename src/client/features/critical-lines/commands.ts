@@ -58,6 +58,7 @@ export async function queueCriticalLineEdit(
       changes: values,
       summary: { label: row.line || row.product, field: "edit", from: null, to: null },
       baseVersion: row.version,
+      ...(row.id < 0 ? { uid: row.uid } : {}),
       ...(mutationId ? { mutationId } : {}),
       // The line as the form was opened on it: a 412 merges field by field (replay-merge.ts).
       baseValues: Object.fromEntries(

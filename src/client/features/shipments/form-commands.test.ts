@@ -207,3 +207,45 @@ describe("a line edited while its creation waits", () => {
     expect(issue?.changes).toMatchObject({ id, packages: 7 });
   });
 });
+
+describe("a form left open on a waiting line across its creation's outcome", () => {
+  async function openOnWaitingLine() {
+    const id = await queueShipmentCreation(
+      SHIPMENT_TYPE.expedition,
+      UID,
+      { code: "ALB-11", booked_date: "2026-11-24T08:30:00Z", client: 1 },
+      { client: ACME },
+      AUTHOR,
+    );
+    const shown = (await db.shipments.get(id)) as Shipment;
+    const [creation] = await db.outbox.toArray();
+    return { shown, creation: creation as NonNullable<typeof creation> };
+  }
+
+  it("answered meanwhile: the edit goes to the server's line, on the answer's version", async () => {
+    const { shown, creation } = await openOnWaitingLine();
+    await acknowledge(creation, { ...shown, id: 82, version: 1 });
+    await queueShipmentEdit(shown, { packages: 3 }, {}, AUTHOR);
+    const [edit] = await db.outbox.toArray();
+    expect(edit).toMatchObject({
+      entityId: 82,
+      entityKey: "shipment:82",
+      path: "api/expedition/82",
+      baseVersion: 1,
+    });
+    expect(await db.shipments.get(shown.id)).toBeUndefined();
+    expect(await db.shipments.get(82)).toMatchObject({ packages: 3 });
+  });
+
+  it("refused meanwhile: nothing is queued, the edit joins the creation's sync issue", async () => {
+    const { shown, creation } = await openOnWaitingLine();
+    await refuse(creation, { status: 400, code: "validation_error", message: "bad" }, null, null);
+    await queueShipmentEdit(shown, { packages: 4 }, {}, AUTHOR);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.shipments.count()).toBe(0);
+    const issues = await db.syncIssues.toArray();
+    expect(issues.map((issue) => [issue.op, issue.entityId, issue.body?.packages])).toEqual([
+      ["create", UID, 4],
+    ]);
+  });
+});

@@ -157,7 +157,7 @@ export async function queueShipmentEdit(
       },
       // Made on the version the form showed: a newer one on the server is merged (412). A
       // line still being created has none: the edit queues behind its creation (outbox.ts).
-      ...(row.id < 0 ? {} : { baseVersion: row.version }),
+      ...(row.id < 0 ? { uid: row.uid } : { baseVersion: row.version }),
       baseValues: Object.fromEntries(fields.map((field) => [field, base[field] ?? null])),
       ...(mutationId ? { mutationId } : {}),
     },

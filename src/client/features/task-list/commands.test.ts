@@ -219,6 +219,31 @@ describe("task lines booked offline", () => {
     expect(await db.syncIssues.count()).toBe(0);
   });
 
+  it("an edit or delete saved after the line's creation was refused sends nothing and brings nothing back", async () => {
+    // Found by the sync property runs (issue 24, SYNC_SEED=5064): the form stayed open on the
+    // waiting line while the server refused its creation; the edit went to the line's
+    // temporary id (refused again) and the line came back on the device.
+    await queueTaskLineCreation(UID_A, input("R-1"), labels, author);
+    const [shown] = await readQueuedTaskLines(5);
+    if (!shown) throw new Error("the booked line is not shown");
+    server.failures.push(() => {
+      throw new ApiError(400, { code: "validation_error", message: "Not one of your clients" });
+    });
+    await settle(replayer());
+    expect(refused).toHaveLength(1);
+    await queueTaskLineEdit(shown, input("R-2"), labels, author);
+    await queueTaskLineDelete(shown, author);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.taskLines.count()).toBe(0);
+    const issues = await db.syncIssues.toArray();
+    // The edit joined the creation's issue: re-applying books the line as last edited.
+    expect(issues.map((issue) => [issue.op, issue.entityId, issue.body?.reference])).toEqual([
+      ["create", UID_A, "R-2"],
+    ]);
+    await settle(replayer());
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("an edit and a delete wait on the device, show at once and reach the server once", async () => {
     server.rows.set(40, serverLine(40, 3, "OLD"));
     server.rows.set(41, serverLine(41, 1, "GONE"));

@@ -1,6 +1,13 @@
 import { type TaskLine, TaskLineInput } from "../../../shared/contract/task-list";
 import { db } from "../../offline/db";
-import { type Author, type Command, enqueue, localId, pendingFor } from "../../offline/outbox";
+import {
+  type Author,
+  type Command,
+  enqueue,
+  joinRefusedCreation,
+  localId,
+  pendingFor,
+} from "../../offline/outbox";
 import { writeValuesFor } from "../../offline/replay-merge";
 
 /** What the form showed for the line's choices: the queued line shows the same words. */
@@ -114,8 +121,13 @@ async function queueLineChange(
     Pick<Command, "mutationId" | "baseValues" | "fold">,
   author: Author,
 ): Promise<void> {
-  await db.transaction("rw", db.taskLines, db.outbox, async () => {
+  await db.transaction("rw", db.taskLines, db.outbox, db.syncIssues, async () => {
     const line = await currentLine(shown);
+    // Booked here and gone: its creation was refused while the form was open.
+    if (line.id < 0 && !(await db.taskLines.get(line.id))) {
+      await joinRefusedCreation("task_line", line.uid, commandFor(line));
+      return;
+    }
     await holdLine(line);
     await enqueue(
       {

@@ -1,0 +1,132 @@
+import { db, type SyncIssueRow } from "../../../src/client/offline/db";
+import { formServer, type StoredForm } from "./forms-server";
+import type { FormRecord, RunRecord } from "./records";
+import type { SyncServer } from "./server";
+
+/** The mirror table of a form's rows (trucks: the shippers' mirror). */
+function deviceRows(form: FormRecord) {
+  const table =
+    form.kind === "shipment" ? db.shipments : form.kind === "truck" ? db.trucks : db.criticalLines;
+  return (table as typeof db.shipments).filter((row) => row.uid === form.uid).toArray();
+}
+
+function shownValue(form: FormRecord, row: Record<string, unknown>): unknown {
+  if (form.kind === "shipment") return row.company_notes;
+  return form.kind === "truck" ? row.name : row.observations;
+}
+
+/**
+ * The form writes' invariants (issue 24), per form: a creation refused by the dock's rules is
+ * not stored, gone from the device and listed once with 400 and its reason on booked_date; any
+ * other is stored once under its uid with its last edit (each edit written once, in order) and
+ * shown so on the device; an edit of a line another device deleted is applied (before the
+ * delete) or refused 404, never both, never lost, and one made after the delete is refused.
+ * `issues`: the sync issues of form entities (those of the runs' status changes are apart).
+ */
+export async function checkForms(
+  out: string[],
+  server: SyncServer,
+  run: RunRecord,
+  issues: SyncIssueRow[],
+): Promise<void> {
+  if (run.forms.length === 0) {
+    for (const issue of issues) out.push(`sync issue for no form: ${String(issue.entityId)}`);
+    return;
+  }
+  const forms = await formServer(server);
+  const uidsOf = (kind: FormRecord["kind"]) =>
+    run.forms.filter((form) => form.kind === kind).map((form) => form.uid);
+  const stored = new Map<string, StoredForm[]>([
+    ...(await forms.shipments(uidsOf("shipment"))),
+    ...(await forms.trucks(uidsOf("truck"))),
+    ...(await forms.criticalLines(uidsOf("criticalLine"))),
+  ]);
+  const ids = [...stored.values()].flat().map((row) => row.id);
+  const writes = await forms.notesWrites(ids);
+  const claimed = new Set<SyncIssueRow>();
+  for (const form of run.forms) {
+    const rows = stored.get(form.uid) ?? [];
+    const mine = issues.filter(
+      (issue) =>
+        issue.entity === entityOf(form) &&
+        (issue.entityId === form.uid || rows.some((row) => row.id === Number(issue.entityId))),
+    );
+    for (const issue of mine) claimed.add(issue);
+    const shown = await deviceRows(form);
+    const label = `${form.kind} form #${form.index} (${form.value})`;
+    if (form.refusal) {
+      if (rows.length > 0) out.push(`${label}: refused by the dock (${form.refusal}), yet stored`);
+      const [issue] = mine;
+      if (mine.length !== 1) out.push(`${label}: refused, listed ${mine.length} times`);
+      else if (issue?.status !== 400 || issue.fieldCodes?.booked_date !== form.refusal) {
+        out.push(`${label}: listed as ${issue?.status} ${JSON.stringify(issue?.fieldCodes)}`);
+      }
+      if (shown.length > 0) out.push(`${label}: refused, yet still shown on the device`);
+      continue;
+    }
+    const [row] = rows;
+    if (rows.length !== 1 || !row) {
+      out.push(`${label} stored ${rows.length} times`);
+      continue;
+    }
+    const history = writes.get(row.id) ?? [];
+    const refusedEdits = form.edits.filter((edit) =>
+      mine.some(
+        (issue) =>
+          issue.body?.company_notes === edit.value || issue.body?.observations === edit.value,
+      ),
+    );
+    if (mine.length !== refusedEdits.length) {
+      out.push(`${label}: ${mine.length} sync issues, ${refusedEdits.length} of its edits`);
+    }
+    for (const issue of mine) {
+      if (!form.deletedByOther || issue.status !== 404) {
+        out.push(`${label}: refused ${issue.status} ${issue.code} (${JSON.stringify(issue.body)})`);
+      }
+    }
+    if (form.kind === "shipment") {
+      const applied = form.edits.filter((edit) => history.includes(edit.value));
+      for (const edit of form.edits) {
+        const times = history.filter((value) => value === edit.value).length;
+        const refused = refusedEdits.includes(edit);
+        if (times > 1) out.push(`${label}: edit ${edit.value} applied ${times} times`);
+        if (times === 1 && refused) out.push(`${label}: edit ${edit.value} applied and refused`);
+        if (times === 0 && !refused) out.push(`${label}: edit ${edit.value} lost`);
+        if (edit.afterDelete && times > 0)
+          out.push(`${label}: edit ${edit.value} of a deleted line applied`);
+      }
+      const order = applied.map((edit) => history.indexOf(edit.value));
+      if (order.join() !== [...order].sort((a, b) => a - b).join()) {
+        out.push(`${label}: edits applied out of order`);
+      }
+    }
+    if (form.deletedByOther) {
+      if (!row.deleted) out.push(`${label}: deleted by another device, yet live`);
+      if (refusedEdits.length > 0 && shown.length > 0) {
+        out.push(`${label}: refused as deleted, yet still shown on the device`);
+      }
+      continue;
+    }
+    const expected = form.edits.at(-1)?.value ?? form.value;
+    if (row.value !== expected)
+      out.push(`${label} stored as ${row.value}, its last edit set ${expected}`);
+    if (shown.length !== 1) out.push(`${label} shown ${shown.length} times on the device`);
+    else if (
+      shown[0]?.id !== row.id ||
+      shownValue(form, shown[0] as unknown as Record<string, unknown>) !== expected
+    ) {
+      out.push(
+        `${label}: the device shows ${JSON.stringify([shown[0]?.id, shownValue(form, shown[0] as unknown as Record<string, unknown>)])}, the server ${JSON.stringify([row.id, row.value])}`,
+      );
+    }
+  }
+  for (const issue of issues) {
+    if (!claimed.has(issue))
+      out.push(`sync issue for no form: ${issue.entity} ${String(issue.entityId)}`);
+  }
+}
+
+function entityOf(form: FormRecord): SyncIssueRow["entity"] {
+  if (form.kind === "shipment") return "shipment";
+  return form.kind === "truck" ? "shipper" : "critical_line";
+}

@@ -1,0 +1,192 @@
+import {
+  queueCriticalLineCreation,
+  queueCriticalLineEdit,
+} from "../../../src/client/features/critical-lines/commands";
+import {
+  queueShipmentCreation,
+  queueShipmentEdit,
+} from "../../../src/client/features/shipments/form-commands";
+import { queueTruckCreation } from "../../../src/client/features/trucks/commands";
+import { db } from "../../../src/client/offline/db";
+import type { Author } from "../../../src/client/offline/outbox";
+import type { CriticalLine } from "../../../src/shared/contract/critical-lines";
+import { FULL_HOUR, formServer, RESTRICTED_DAY } from "./forms-server";
+import type { FormRecord, RunRecord, Step } from "./records";
+import type { SyncServer } from "./server";
+
+/**
+ * The form writes of the property runs (issue 24), queued through the forms' own commands as
+ * the screens call them when no answer comes (online-first.ts queues under the key it tried):
+ * shipment creation and edit, truck creation, critical line creation and edit, in the trw
+ * company. Refusals from the dock's rules: a reception booked by admin into the full hour
+ * (slot_full) or on the restricted day (restricted_date); an edit of a line another device
+ * deleted meanwhile (404). Truck edits are not played: the truck form edits online only.
+ */
+
+/** Where a form's faults are seeded (faultFor's change number): 10 per form. */
+export const FORM_FAULT_BASE = 1000;
+
+const CRITICAL_TEXTS = {
+  cause: "Sync",
+  activity: "Runs",
+  line: "L1",
+  product: "P1",
+  contact: "C1",
+  destination: "D1",
+  provider: "PR",
+  client_name: "CL",
+};
+
+export interface FormContext {
+  server: SyncServer;
+  record: RunRecord;
+  author: Author;
+  /** Seeds the faults of an outbox entry (its number for faultFor). */
+  seedFaults: (mutationId: string, change: number) => void;
+}
+
+type FormStep = Extract<Step, { kind: "form" | "formEdit" | "formDelete" }>;
+
+export async function playFormStep(step: FormStep, context: FormContext): Promise<void> {
+  if (step.kind === "form") return create(step, context);
+  if (step.kind === "formEdit") return edit(step.form, context);
+  return deleteAsOther(step.form, context);
+}
+
+async function create(
+  step: Extract<Step, { kind: "form" }>,
+  { server, record, author: signedIn, seedFaults }: FormContext,
+): Promise<void> {
+  const forms = await formServer(server);
+  const author = { ...signedIn, company: String(forms.company) };
+  const index = record.forms.length;
+  const uid = crypto.randomUUID();
+  const key = crypto.randomUUID();
+  // Upper case: the truck form stores names so.
+  const value = `RUN-${record.plan.seed}-FORM-${index}`;
+  // Only admin is held to the dock's rules in trw (office holds lockdowns and overbooks).
+  const refusal = step.refusal && author.username === "admin" ? step.refusal : null;
+  if (step.form === "shipment") {
+    const booked =
+      step.refusal === "slot_full"
+        ? FULL_HOUR
+        : step.refusal === "restricted_date"
+          ? `${RESTRICTED_DAY}T${String(index + 8).padStart(2, "0")}:00:00Z`
+          : forms.nextHour();
+    const place = step.type === 1 ? { destination: "Sync" } : { origin: "Sync" };
+    await queueShipmentCreation(
+      step.type,
+      uid,
+      { booked_date: booked, client: forms.client, company_notes: value, ...place },
+      { client: { id: forms.client, description: "" } },
+      author,
+      new Date(),
+      key,
+    );
+  } else if (step.form === "truck") {
+    const plate = `S${record.plan.seed % 100_000}F${index}`;
+    await queueTruckCreation({ plate, name: value }, uid, forms.company, author, new Date(), key);
+  } else {
+    await queueCriticalLineCreation(
+      uid,
+      {
+        init_date: "2034-01-01T08:00:00Z",
+        end_date: "2034-01-01T10:00:00Z",
+        observations: value,
+        ...CRITICAL_TEXTS,
+      },
+      author,
+      key,
+    );
+  }
+  seedFaults(key, FORM_FAULT_BASE + index * 10);
+  record.forms.push({
+    index,
+    kind: step.form,
+    type: step.type,
+    uid,
+    refusal,
+    author: author.username,
+    mutationId: key,
+    value,
+    edits: [],
+    deletedByOther: false,
+  });
+}
+
+/** The form opened on the line as the device shows it, one field changed and saved. */
+async function edit(target: number, { server, record, author: signedIn, seedFaults }: FormContext) {
+  const form = record.forms[target];
+  if (!form || form.refusal || form.kind === "truck") return;
+  // The form is opened in the line's company (the user picked trw in the menu).
+  const author = { ...signedIn, company: String((await formServer(server)).company) };
+  const value = `${form.value}-E${form.edits.length + 1}`;
+  const key = crypto.randomUUID();
+  if (form.kind === "shipment") {
+    const line = await db.shipments.filter((row) => row.uid === form.uid).first();
+    if (!line) return;
+    const queued = await queueShipmentEdit(
+      line,
+      { company_notes: value },
+      { client: line.client, shipper: line.shipper },
+      author,
+      key,
+    );
+    if (!queued) return;
+  } else {
+    const line = await db.criticalLines.filter((row) => row.uid === form.uid).first();
+    if (!line) return;
+    await queueCriticalLineEdit(
+      line,
+      { ...criticalInputOf(line), observations: value },
+      author,
+      key,
+    );
+  }
+  seedFaults(key, FORM_FAULT_BASE + form.index * 10 + form.edits.length + 1);
+  form.edits.push({
+    value,
+    mutationId: key,
+    author: author.username,
+    afterDelete: form.deletedByOther,
+  });
+}
+
+function criticalInputOf(line: CriticalLine) {
+  return {
+    init_date: line.init_date,
+    end_date: line.end_date,
+    cause: line.cause,
+    activity: line.activity,
+    line: line.line,
+    product: line.product,
+    contact: line.contact,
+    destination: line.destination,
+    observations: line.observations,
+    provider: line.provider,
+    client_name: line.client_name,
+  };
+}
+
+/** Another device deletes a shipment the run booked, once the server has it. */
+async function deleteAsOther(target: number, { server, record }: FormContext) {
+  const form = record.forms[target];
+  if (!form || form.kind !== "shipment" || form.refusal || form.deletedByOther) return;
+  const forms = await formServer(server);
+  const [stored] = (await forms.shipments([form.uid])).get(form.uid) ?? [];
+  if (!stored) return;
+  await forms.deleteAsOther(form.type, stored.id);
+  form.deletedByOther = true;
+}
+
+/** The authors of the form writes, by Idempotency-Key (the session check). */
+export function formAuthors(record: RunRecord): [string, { index: number; author: string }][] {
+  return record.forms.flatMap((form) => {
+    const index = 2000 + form.index;
+    const writes: [string, { index: number; author: string }][] = [
+      [form.mutationId, { index, author: form.author }],
+    ];
+    for (const edit of form.edits) writes.push([edit.mutationId, { index, author: edit.author }]);
+    return writes;
+  });
+}
