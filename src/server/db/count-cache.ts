@@ -14,9 +14,10 @@ import { changeLog } from "./schema/changes";
  * see is still running or yet to come, so has an id >= xmin > version, and once it commits its
  * own stamp (or a later writer's, never a lower one) sits in the log: the version moves. A
  * later read that finds the same version therefore sees exactly the rows the total counted.
- * With xmin at or below the version (a writer older than the last change still running) the
- * total is not kept. A company's lines never change company (no write sets company_id), or a
- * move out would not always move the old company's version.
+ * With xmin at or below the version the total is kept only if each older running transaction
+ * belongs to another database (noOlderWriter): one still running here may commit below it.
+ * A company's lines never change company (no write sets company_id), or a move out would not
+ * always move the old company's version.
  *
  * The version, the test and the total are read in the statement that reads the page (one
  * snapshot, one round trip): the total is `case when version = known then null else (count)`,

@@ -37,6 +37,10 @@ import { searchCondition, searchPatterns } from "./search-repository";
  * wakes (cold caches; scripts/bench-http.ts measured a bare handler at 0.58 ms a request, 1.24
  * ms once one of its two queries waited 10 ms), and the unfiltered count waits longest. Only an
  * empty page past the first asks for the count on its own.
+ *
+ * The total is counted only when the company's lines changed since it was last counted for this
+ * scope and filter (db/count-cache.ts): the page statement compares the company's change_log
+ * version with the kept one and skips the count subquery when they match.
  */
 const MAX_SHAPES = 200;
 
