@@ -20,8 +20,8 @@ import { changeLog } from "./schema/changes";
  * always move the old company's version.
  *
  * The version, the test and the total are read in the statement that reads the page (one
- * snapshot, one round trip): the total is `case when version = known then null else (count)`,
- * and PostgreSQL evaluates the count's InitPlan only when that branch is taken.
+ * snapshot, one round trip): `case when version = known then null else (count) end`, and
+ * PostgreSQL evaluates the count's InitPlan only when that branch is taken.
  */
 const MAX_ENTRIES = 1_000;
 
@@ -52,31 +52,33 @@ function ofCompany(company: number | SQLWrapper, entities: readonly ChangeEntity
   return and(eq(changeLog.companyId, company), inArray(changeLog.entity, [...entities]));
 }
 
+/** A total counted anew, with the version to keep it under (null: not to be kept). */
+export interface Counted {
+  version: string | null;
+  count: number;
+}
+
 /**
- * The select columns of a cached total: `version` (null: not to be kept) and `total` (null:
- * still `known`'s count). `count` is the counting subquery; `company` and `known` placeholders
- * or values (`known`: the kept version as text, or null).
+ * The select column of a kept total: null while the company's version is still `known` (the
+ * kept version as text, or null), else the total counted anew with its version. One change_log
+ * lookup on a hit; `count` (the counting subquery) and the older-writer check run only on a miss.
  */
-export function cachedTotalColumns(options: {
+export function countedColumn(options: {
   company: number | SQLWrapper;
   entities: readonly ChangeEntity[];
   known: string | null | SQLWrapper;
   count: SQL;
 }) {
   const { company, entities, known, count } = options;
-  const where = ofCompany(company, entities);
   const stamp = changeLog.changeXid;
-  const current = sql`(select max(${stamp}) from ${changeLog} where ${where})`;
-  const keepable = sql`(select case when ${noOlderWriter(sql`version`)} then version::text end
-    from (select max(${stamp}) as version from ${changeLog} where ${where}) as latest)`;
-  return {
-    version: keepable.mapWith((value: unknown): string | null =>
-      value === null ? null : String(value),
-    ),
-    total: sql`case when ${current} = ${known}::xid8 then null else ${count} end`.mapWith(
-      (value: unknown): number | null => (value === null ? null : Number(value)),
-    ),
-  };
+  return sql`(select case when latest.version = ${known}::xid8 then null
+      else json_build_object(
+        'version', case when ${noOlderWriter(sql`latest.version`)} then latest.version::text end,
+        'count', ${count}) end
+    from (select max(${stamp}) as version from ${changeLog}
+      where ${ofCompany(company, entities)}) as latest)`.mapWith(
+    (value: unknown): Counted | null => (value === null ? null : (value as Counted)),
+  );
 }
 
 /** Totals kept per database, most recently used last. */

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ShipmentType } from "../../../shared/contract/status";
-import { cachedTotalColumns, countCacheOf } from "../../db/count-cache";
+import { countCacheOf, countedColumn } from "../../db/count-cache";
 import type { Executor } from "../../db/database";
 import { containsPattern } from "../../db/like-patterns";
 import { clients } from "../../db/schema/clients";
@@ -159,14 +159,14 @@ function build(db: Executor, shape: string, name: string): Statements {
   // Inside the subquery "shipments"."…" names its own shipments (the innermost FROM item of
   // that name), as searchCondition's truck subquery relies on for "shippers". The search also
   // reads trucks' plates, so its totals follow the trucks' changes too.
-  const { version: totalVersion, total } = cachedTotalColumns({
+  const counted = countedColumn({
     company: sql.placeholder("company"),
     entities: has.has("search") ? ["shipment", "shipper"] : ["shipment"],
     known: sql.placeholder("known"),
     count: sql`(select count(*) from ${shipments} where ${where})`,
   });
   const page = db
-    .select({ ...viewColumns, totalVersion, total })
+    .select({ ...viewColumns, counted })
     .from(shipments)
     .innerJoin(statuses, eq(statuses.id, shipments.statusId))
     .leftJoin(clients, eq(clients.id, shipments.clientId))
@@ -186,10 +186,10 @@ function build(db: Executor, shape: string, name: string): Statements {
       const found = await page.execute({ ...params, known: known?.version ?? null });
       const first = found[0];
       if (first) {
-        const count = first.total ?? known?.count;
+        const count = first.counted?.count ?? known?.count;
         if (count === undefined) throw new Error("no total: the version matched none kept");
-        if (first.total !== null) counts.keep(key, first.totalVersion, count);
-        return { count, rows: found.map(({ total: _, totalVersion: __, ...view }) => view) };
+        if (first.counted) counts.keep(key, first.counted.version, count);
+        return { count, rows: found.map(({ counted: _, ...view }) => view) };
       }
       // No line on this page: none matches at all, or the page lies past the last one.
       if (params.offset === 0) return { count: 0, rows: [] };
