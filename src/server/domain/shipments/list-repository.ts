@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ShipmentType } from "../../../shared/contract/status";
+import { countCacheOf, countedColumn } from "../../db/count-cache";
 import type { Executor } from "../../db/database";
 import { containsPattern } from "../../db/like-patterns";
 import { carrierBookings } from "../../db/schema/carrier-bookings";
@@ -42,6 +43,10 @@ import { searchCondition, searchPatterns } from "./search-repository";
  * wakes (cold caches; scripts/bench-http.ts measured a bare handler at 0.58 ms a request, 1.24
  * ms once one of its two queries waited 10 ms), and the unfiltered count waits longest. Only an
  * empty page past the first asks for the count on its own.
+ *
+ * The total is counted only when the company's lines changed since it was last counted for this
+ * scope and filter (db/count-cache.ts): the page statement compares the company's change_log
+ * version with the kept one and skips the count subquery when they match.
  */
 const MAX_SHAPES = 200;
 
@@ -152,18 +157,22 @@ function build(db: Executor, shape: string, name: string): Statements {
       idFilter(prefix === "client" ? shipments.clientId : shipments.statusId, prefix, op),
     ),
   );
-  const total = db
+  const countAlone = db
     .select({ n: count() })
     .from(shipments)
     .where(where)
     .prepare(`shipments_count_${name}`);
   // Inside the subquery "shipments"."…" names its own shipments (the innermost FROM item of
-  // that name), as searchCondition's truck subquery relies on for "shippers".
-  const totalColumn = sql<number>`(select count(*) from ${shipments} where ${where})`.mapWith(
-    Number,
-  );
+  // that name), as searchCondition's truck subquery relies on for "shippers". The search also
+  // reads trucks' plates, so its totals follow the trucks' changes too.
+  const counted = countedColumn({
+    company: sql.placeholder("company"),
+    entities: has.has("search") ? ["shipment", "shipper"] : ["shipment"],
+    known: sql.placeholder("known"),
+    count: sql`(select count(*) from ${shipments} where ${where})`,
+  });
   const page = db
-    .select({ ...viewColumns, total: totalColumn })
+    .select({ ...viewColumns, counted })
     .from(shipments)
     .innerJoin(statuses, eq(statuses.id, shipments.statusId))
     .leftJoin(clients, eq(clients.id, shipments.clientId))
@@ -175,14 +184,23 @@ function build(db: Executor, shape: string, name: string): Statements {
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare(`shipments_page_${name}`);
+  const counts = countCacheOf(db);
   return {
     list: async (params) => {
-      const found = await page.execute(params);
+      const { limit: _limit, offset: _offset, ...scope } = params;
+      const key = `${shape}|${JSON.stringify(scope)}`;
+      const known = counts.get(key);
+      const found = await page.execute({ ...params, known: known?.version ?? null });
       const first = found[0];
-      if (first) return { count: first.total, rows: found.map(({ total: _, ...view }) => view) };
+      if (first) {
+        const count = first.counted?.count ?? known?.count;
+        if (count === undefined) throw new Error("no total: the version matched none kept");
+        if (first.counted) counts.keep(key, first.counted.version, count);
+        return { count, rows: found.map(({ counted: _, ...view }) => view) };
+      }
       // No line on this page: none matches at all, or the page lies past the last one.
       if (params.offset === 0) return { count: 0, rows: [] };
-      const [row] = await total.execute(params);
+      const [row] = await countAlone.execute(params);
       return { count: row?.n ?? 0, rows: [] };
     },
   };
