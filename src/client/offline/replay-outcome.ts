@@ -120,6 +120,28 @@ function serverValueOf(entry: OutboxRow, current: ServerRow): unknown {
 }
 
 /**
+ * After a refusal, the row's next queued change of each refused field must not remember the
+ * refused value as "what was there before it": should that change be refused too while the
+ * server cannot be read, its revert would bring the refused value back. It remembers the value
+ * the row returned to instead.
+ */
+async function rebasePrevious(
+  rest: readonly OutboxRow[],
+  fields: readonly string[],
+  base: Record<string, unknown>,
+): Promise<void> {
+  const open = new Set(fields);
+  for (const later of rest) {
+    const touched = [...open].filter((field) => field in later.previous);
+    if (touched.length === 0) continue;
+    for (const field of touched) open.delete(field);
+    const previous = { ...later.previous };
+    for (const field of touched) previous[field] = base[field];
+    await db.outbox.update(later.seq as number, { previous });
+  }
+}
+
+/**
  * The server refused a queued change for good: in one transaction the entry leaves the outbox,
  * the row returns to the server's version (or, unread, loses this change's fields) with the
  * row's other queued changes still laid over it, and the change joins the sync issues list.
@@ -186,7 +208,10 @@ export async function refuse(
     } else {
       const mirrored = await table.get(id);
       const base = current ?? (mirrored && { ...mirrored, ...entry.previous });
-      if (base) await table.put(withChanges(base as MirroredRow, rest));
+      if (base) {
+        await table.put(withChanges(base as MirroredRow, rest));
+        await rebasePrevious(rest, Object.keys(entry.changes), base);
+      }
     }
     issue.id = await db.syncIssues.add(issue);
     stored = true;

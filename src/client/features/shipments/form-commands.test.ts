@@ -249,3 +249,21 @@ describe("a form left open on a waiting line across its creation's outcome", () 
     ]);
   });
 });
+
+describe("two queued changes of a line refused while the server cannot be read", () => {
+  it("the second one's revert brings back the server's value, not the first one's refused value", async () => {
+    const line = expeditionRow(90, { version: 3 });
+    await db.shipments.put(line);
+    await enqueue(statusCommand(line, 10, i18n), AUTHOR);
+    await enqueue(statusCommand((await db.shipments.get(90)) as Shipment, 4, i18n), AUTHOR);
+    const refusal = { status: 400, code: "validation_error", message: "bad" };
+    const [first] = await db.outbox.orderBy("seq").toArray();
+    await refuse(first as NonNullable<typeof first>, refusal, null, null);
+    expect((await db.shipments.get(90))?.status.id).toBe(4);
+    const [second] = await db.outbox.orderBy("seq").toArray();
+    await refuse(second as NonNullable<typeof second>, refusal, null, null);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.shipments.get(90))?.status.id).toBe(line.status.id);
+    expect(await db.syncIssues.count()).toBe(2);
+  });
+});
