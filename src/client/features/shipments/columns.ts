@@ -158,7 +158,7 @@ export const KIOSK_COLUMN_SHARES: Partial<Record<ColumnId, number>> = {
   client: 15,
   destination: 13,
   origin: 13,
-  road: 6,
+  road: 8,
   truck: 11,
   status: 16,
   reason: 17,
