@@ -7,6 +7,7 @@ import {
   readLocalCriticalLinesPage,
   writeCriticalLinesPage,
 } from "../../offline/critical-lines-mirror";
+import { sourcesByPageSize } from "../../offline/sources-by-page-size";
 import type { MirroredListSource } from "../../offline/use-mirrored-list";
 import { listCriticalLines } from "./api";
 
@@ -15,23 +16,15 @@ export const CRITICAL_LINES_PAGE_SIZE = 10;
 
 export type CriticalLinesSource = MirroredListSource<CriticalLine, CriticalLineListFilters>;
 
-const sources = new Map<number, CriticalLinesSource>();
-
 /**
  * The critical lines list through the mirror: API pages of `pageSize` (10, or the rows a kiosk
  * wall fits), local paging offline. One stable source per page size; another size keeps its
  * pages apart (a resource of its own), as the shipments lists do.
  */
-export function criticalLinesSourceOf(
-  pageSize: number = CRITICAL_LINES_PAGE_SIZE,
-): CriticalLinesSource {
-  const known = sources.get(pageSize);
-  if (known) return known;
-  const resource =
-    pageSize === CRITICAL_LINES_PAGE_SIZE
-      ? CRITICAL_LINES_RESOURCE
-      : `${CRITICAL_LINES_RESOURCE}-rows${pageSize}`;
-  const source: CriticalLinesSource = {
+export const criticalLinesSourceOf = sourcesByPageSize(
+  CRITICAL_LINES_RESOURCE,
+  CRITICAL_LINES_PAGE_SIZE,
+  (resource, pageSize): CriticalLinesSource => ({
     resource,
     pageSize,
     fetchPage: (filters, page, signal) => listCriticalLines(filters, page, pageSize, signal),
@@ -41,10 +34,8 @@ export function criticalLinesSourceOf(
     readLocal: (company, filters, page) =>
       readLocalCriticalLinesPage(company, filters, page, pageSize),
     readCreated: readCreatedCriticalLines,
-  };
-  sources.set(pageSize, source);
-  return source;
-}
+  }),
+);
 
 /** The list's usual source: pages of 10. */
 export const criticalLinesSource: CriticalLinesSource = criticalLinesSourceOf();

@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from "../../../shared/constants";
 import type { Shipper } from "../../../shared/contract/trucks";
+import { sourcesByPageSize } from "../../offline/sources-by-page-size";
 import {
   readLocalTrucksPage,
   readTrucks,
@@ -12,19 +13,15 @@ import { listTrucks } from "./api";
 
 export type TrucksSource = MirroredListSource<Shipper, TruckListFilters>;
 
-const sources = new Map<number, TrucksSource>();
-
 /**
  * The trucks list through the mirror: API pages of `pageSize` (10, or the rows a kiosk wall
  * fits), local paging over the mirror offline. One stable source per page size; another size
  * keeps its pages apart (a resource of its own), as the shipments lists do.
  */
-export function trucksSourceOf(pageSize: number = PAGE_SIZE.trucks): TrucksSource {
-  const known = sources.get(pageSize);
-  if (known) return known;
-  const resource =
-    pageSize === PAGE_SIZE.trucks ? TRUCKS_RESOURCE : `${TRUCKS_RESOURCE}-rows${pageSize}`;
-  const source: TrucksSource = {
+export const trucksSourceOf = sourcesByPageSize(
+  TRUCKS_RESOURCE,
+  PAGE_SIZE.trucks,
+  (resource, pageSize): TrucksSource => ({
     resource,
     pageSize,
     fetchPage: (filters, page, signal) => listTrucks(filters, page, pageSize, signal),
@@ -32,10 +29,8 @@ export function trucksSourceOf(pageSize: number = PAGE_SIZE.trucks): TrucksSourc
       writeTrucksPage(company, filters, page, pageSize, answer, undefined, resource),
     readRows: readTrucks,
     readLocal: (company, filters, page) => readLocalTrucksPage(company, filters, page, pageSize),
-  };
-  sources.set(pageSize, source);
-  return source;
-}
+  }),
+);
 
 /** The list's usual source: pages of 10. */
 export const trucksSource: TrucksSource = trucksSourceOf();
