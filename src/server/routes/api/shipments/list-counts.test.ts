@@ -140,24 +140,30 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL", ()
     await b?.app.close();
   });
 
-  it("counts a change committed on B by a transaction open before A kept its total", async () => {
-    const month = windowOf(4);
-    await insertLine(t.app.db, company, EXPEDITION, { bookedDate: inMonth(4) });
-    expect(await countOf(office, month)).toBe(1);
+  /** B inserts a line in a transaction it keeps open until `release()`; `open` is its commit. */
+  async function writeOnBHeldOpen(bookedDate: Date) {
     let release = () => {};
     const holding = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let written: () => void = () => {};
+    let written = () => {};
     const wrote = new Promise<void>((resolve) => {
       written = resolve;
     });
     const open = b.app.db.transaction(async (tx) => {
-      await insertLine(tx, company, EXPEDITION, { bookedDate: inMonth(4, 2) });
+      await insertLine(tx, company, EXPEDITION, { bookedDate });
       written();
       await holding;
     });
     await Promise.race([wrote, open]);
+    return { open, release };
+  }
+
+  it("counts a change committed on B by a transaction open before A kept its total", async () => {
+    const month = windowOf(4);
+    await insertLine(t.app.db, company, EXPEDITION, { bookedDate: inMonth(4) });
+    expect(await countOf(office, month)).toBe(1);
+    const { open, release } = await writeOnBHeldOpen(inMonth(4, 2));
     // A reads while B's write is uncommitted (and counts it on B's commit, below).
     expect(await countOf(office, month)).toBe(1);
     expect(await countOf(office, month)).toBe(1);
@@ -169,21 +175,8 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL", ()
 
   it("counts it too when a later transaction committed first (the older one's stamp is lower)", async () => {
     const month = windowOf(5);
-    let release = () => {};
-    const holding = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let written: () => void = () => {};
-    const wrote = new Promise<void>((resolve) => {
-      written = resolve;
-    });
     // B's transaction takes its id first, A's write commits after it with a higher one.
-    const open = b.app.db.transaction(async (tx) => {
-      await insertLine(tx, company, EXPEDITION, { bookedDate: inMonth(5, 2) });
-      written();
-      await holding;
-    });
-    await Promise.race([wrote, open]);
+    const { open, release } = await writeOnBHeldOpen(inMonth(5, 2));
     await insertLine(t.app.db, company, EXPEDITION, { bookedDate: inMonth(5) });
     expect(await countOf(office, month)).toBe(1);
     expect(await countOf(b.caller, month)).toBe(1);
