@@ -9,7 +9,7 @@ import {
 import { queueTruckCreation } from "../../../src/client/features/trucks/commands";
 import { db } from "../../../src/client/offline/db";
 import type { Author } from "../../../src/client/offline/outbox";
-import type { CriticalLine } from "../../../src/shared/contract/critical-lines";
+import { type CriticalLine, CriticalLineInput } from "../../../src/shared/contract/critical-lines";
 import { FULL_HOUR, formServer, RESTRICTED_DAY } from "./forms-server";
 import type { FormRecord, RunRecord, Step } from "./records";
 import type { SyncServer } from "./server";
@@ -152,20 +152,10 @@ async function edit(target: number, { server, record, author: signedIn, seedFaul
   });
 }
 
-function criticalInputOf(line: CriticalLine) {
-  return {
-    init_date: line.init_date,
-    end_date: line.end_date,
-    cause: line.cause,
-    activity: line.activity,
-    line: line.line,
-    product: line.product,
-    contact: line.contact,
-    destination: line.destination,
-    observations: line.observations,
-    provider: line.provider,
-    client_name: line.client_name,
-  };
+/** The line's fields as the critical line contract takes them (its own keys, nothing else). */
+function criticalInputOf(line: CriticalLine): CriticalLineInput {
+  const keys = Object.keys(CriticalLineInput.shape) as (keyof CriticalLineInput)[];
+  return Object.fromEntries(keys.map((key) => [key, line[key]])) as CriticalLineInput;
 }
 
 /** Another device deletes a shipment the run booked, once the server has it. */
