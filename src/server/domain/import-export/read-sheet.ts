@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { IMPORT_MAX_ROWS } from "../../../shared/contract/import-export";
@@ -37,36 +36,36 @@ function cellOf(value: ExcelJS.CellValue): Cell {
   return null;
 }
 
+/**
+ * The whole workbook is loaded (JSZip), not streamed: ExcelJS's streaming reader loses
+ * xl/workbook.xml now and then when it is the zip's last entry (as in ExcelJS's own files and our
+ * exports), and leaks a temporary file and its descriptor per read. The unpacked size is checked
+ * first, so what is loaded is bounded (about 110 MB of heap for 10,000 rows of 21 columns).
+ */
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
   const unpacked = zipEntriesSize(bytes);
   if (unpacked === undefined) throw sheetRefusal("not_a_sheet");
   if (unpacked > MAX_UNPACKED_BYTES) throw sheetRefusal("too_big");
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
-    sharedStrings: "cache",
-    styles: "cache",
-    hyperlinks: "ignore",
-    worksheets: "emit",
-  });
-  const sheet: Sheet = { headers: [], rows: [] };
+  const workbook = new ExcelJS.Workbook();
   try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const cells: Cell[] = [];
-        row.eachCell({ includeEmpty: true }, (cell, column) => {
-          cells[column - 1] = cellOf(cell.value);
-        });
-        if (row.number === 1) sheet.headers = cells.map((cell) => textOf(cell));
-        else if (cells.some((cell) => cell !== null && cell !== "")) {
-          if (sheet.rows.length >= IMPORT_MAX_ROWS) throw sheetRefusal("too_many_rows");
-          sheet.rows.push({ row: row.number, cells: Array.from(cells, (cell) => cell ?? null) });
-        }
-      }
-      break; // the first sheet only
-    }
-  } catch (error) {
-    if ((error as { sheetRefusal?: true }).sheetRefusal) throw error;
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
     throw sheetRefusal("not_a_sheet");
   }
+  const worksheet = workbook.worksheets[0];
+  if (!worksheet) throw sheetRefusal("not_a_sheet");
+  const sheet: Sheet = { headers: [], rows: [] };
+  worksheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: Cell[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cellOf(cell.value);
+    });
+    if (row.number === 1) sheet.headers = cells.map((cell) => textOf(cell));
+    else if (cells.some((cell) => cell !== null && cell !== "")) {
+      if (sheet.rows.length >= IMPORT_MAX_ROWS) throw sheetRefusal("too_many_rows");
+      sheet.rows.push({ row: row.number, cells: Array.from(cells, (cell) => cell ?? null) });
+    }
+  });
   return sheet;
 }
 
