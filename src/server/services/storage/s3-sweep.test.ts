@@ -14,7 +14,11 @@ import { attachments } from "../../db/schema/attachments";
 import { storageUploads } from "../../db/schema/storage-uploads";
 import { sweepAttachments } from "../../domain/documents/attachment-service";
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/harness";
-import { type ObjectStore, startAbortingObjectStore } from "../../test/object-store";
+import {
+  type ObjectStore,
+  startAbortingObjectStore,
+  startObjectStore,
+} from "../../test/object-store";
 import { startServer } from "../../test/run-script";
 import { insertLine } from "../../test/shipments";
 import type { FileStorage } from "./file-storage";
@@ -105,6 +109,20 @@ describe("the S3 storage with an upload recorded before its parts go up", () => 
     expect(back.equals(content)).toBe(true);
     await storage.remove(stored.key);
     expect(await storage.has(stored.key)).toBe(false);
+  });
+
+  it("completes a multipart upload on s3rver too (the storage kinds' store)", async () => {
+    const s3rver = await startObjectStore();
+    try {
+      const other = createS3Storage(s3rver.s3, t.app.db);
+      const content = randomBytes(PART_BYTES + 54_321);
+      const stored = await other.write(streamed(content), MAX_BYTES);
+      const back = Buffer.concat(await other.read(stored.key).toArray());
+      expect(back.equals(content)).toBe(true);
+      expect(await recorded()).toEqual([]);
+    } finally {
+      await s3rver.close();
+    }
   });
 
   it("aborts an upload cut off after its first part at once, and forgets it", async () => {
