@@ -192,7 +192,7 @@ export async function abortUnfinished(
   return aborted;
 }
 
-/** The store's own list of unfinished uploads, or none where it cannot list them. */
+/** The store's own list of unfinished uploads, or none where it cannot or may not list them. */
 async function listedUploads(target: S3Target, prefix: string) {
   const found: { key: string; uploadId: string; initiated: Date }[] = [];
   let KeyMarker: string | undefined;
@@ -207,10 +207,9 @@ async function listedUploads(target: S3Target, prefix: string) {
           UploadIdMarker,
         }),
       )
-      .catch((error: unknown) => {
-        if (named(error, "NotImplemented")) return undefined;
-        throw error;
-      });
+      // Stores that cannot list them (NotImplemented), or a key without the right to
+      // (AccessDenied): the recorded uploads are the sweep, the rest is the lifecycle rule's.
+      .catch(() => undefined);
     if (!page) return found;
     for (const upload of page.Uploads ?? []) {
       // Only uploads of keys a storage made: the prefix may hold other writers' uploads.
