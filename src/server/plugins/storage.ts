@@ -36,12 +36,15 @@ export function registerStorage(scope: FastifyInstance): void {
     storage: config.storage,
   });
   scope.decorate("fileStorage", storage);
-  // Attachments of deleted lines and files no row names (an upload cut off, a removal that
-  // failed, a line deleted by another path) are swept at start and every hour.
+  // Attachments of deleted lines, files no row names (an upload cut off, a removal that
+  // failed, a line deleted by another path) and S3 uploads a crash left unfinished are swept
+  // at start and every hour.
   const sweep = () =>
     sweepAttachments(scope.db, storage, ORPHAN_AGE_MS)
       .then((swept) => {
-        if (swept.rows + swept.files > 0) scope.log.info(swept, "attachment storage swept");
+        if (swept.rows + swept.files + swept.uploads > 0) {
+          scope.log.info(swept, "attachment storage swept");
+        }
       })
       .catch((error: unknown) => scope.log.warn({ err: error }, "attachment sweep failed"));
   const timers: NodeJS.Timeout[] = [];

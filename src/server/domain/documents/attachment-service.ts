@@ -230,17 +230,19 @@ export async function purgeDeletedShipment(
 }
 
 /**
- * Removes what no live line needs: attachments of deleted shipments, and files no row names
- * (an upload cut off mid-way, a removal that failed) once older than `minAgeMs`, so an upload
- * still being written is never taken.
+ * Removes what no live line needs: attachments of deleted shipments, files no row names (an
+ * upload cut off mid-way, a removal that failed) and writes that never finished (S3 multipart
+ * uploads left by a crash), once older than `minAgeMs`, so an upload still being written is
+ * never taken.
  */
 export async function sweepAttachments(
   db: Db,
   storage: FileStorage,
   minAgeMs: number,
-): Promise<{ rows: number; files: number }> {
+): Promise<{ rows: number; files: number; uploads: number }> {
   const keys = await deleteAttachmentsOfDeletedShipments(db);
   await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+  const uploads = await storage.sweepUnfinished(minAgeMs);
   const cutoff = Date.now() - minAgeMs;
   const old = (await storage.list()).filter((file) => file.modified.getTime() <= cutoff);
   let files = 0;
@@ -253,5 +255,5 @@ export async function sweepAttachments(
       files++;
     }
   }
-  return { rows: keys.length, files };
+  return { rows: keys.length, files, uploads };
 }

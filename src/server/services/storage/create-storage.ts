@@ -13,7 +13,7 @@ export function createStorage(
   if (kind === "postgres") return createPostgresStorage(deps.db);
   if (kind === "s3") {
     if (!deps.storage.s3) throw new Error("S3_BUCKET is required for the s3 storage");
-    return createS3Storage(deps.storage.s3);
+    return createS3Storage(deps.storage.s3, deps.db);
   }
   return createDirectoryStorage(deps.dir);
 }

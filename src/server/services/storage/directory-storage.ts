@@ -63,6 +63,8 @@ export function createDirectoryStorage(dir: string): FileStorage {
       );
       return entries.filter((entry) => entry !== null);
     },
+    // Unfinished writes are .part files, which list() names.
+    sweepUnfinished: async () => 0,
     async check() {
       await ensureDir();
       const probe = join(dir, `.ready-${crypto.randomUUID()}`);

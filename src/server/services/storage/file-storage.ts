@@ -27,8 +27,17 @@ export interface FileStorage {
   /** Whether a finished file is stored under `key` (storage:migrate skips those). */
   has(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
-  /** Every stored key (finished or still being written) with its last change, for the sweep. */
+  /**
+   * Every stored key with its last change, for the sweep; the directory and the database list
+   * their unfinished writes here too (a .part file, an incomplete row).
+   */
   list(): Promise<{ key: string; modified: Date }[]>;
+  /**
+   * The sweep of writes that never finished and are not in list() (S3 multipart uploads left
+   * by a crash): those started at least `minAgeMs` ago are aborted, whatever their key.
+   * Resolves with how many.
+   */
+  sweepUnfinished(minAgeMs: number): Promise<number>;
   /** Readiness: resolves when the storage can be written, throws otherwise. */
   check(): Promise<void>;
 }

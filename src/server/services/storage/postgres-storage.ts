@@ -81,6 +81,8 @@ export function createPostgresStorage(db: Db): FileStorage {
     },
     list: () =>
       db.select({ key: storedFiles.key, modified: storedFiles.modifiedAt }).from(storedFiles),
+    // Unfinished writes are incomplete rows, which list() names.
+    sweepUnfinished: async () => 0,
     async check() {
       await db.select({ key: storedFiles.key }).from(storedFiles).limit(1);
     },

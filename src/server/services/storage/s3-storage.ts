@@ -1,16 +1,14 @@
 import { Readable } from "node:stream";
 import {
-  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
-  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Config } from "../../config";
+import type { Db } from "../../db/database";
 import {
   checkedKey,
   type FileStorage,
@@ -19,10 +17,7 @@ import {
   notFoundError,
   writeFailure,
 } from "./file-storage";
-
-/** Each part of a multipart upload (the least S3 takes), and parts sent at once per upload. */
-const PART_BYTES = 5 * 1024 * 1024;
-const PARTS_AT_ONCE = 2;
+import { abortUnfinished, type S3Target, uploadObject } from "./s3-uploads";
 
 const missing = (error: unknown) => {
   const name = (error as { name?: string }).name;
@@ -32,13 +27,12 @@ const missing = (error: unknown) => {
 
 /**
  * Objects in an S3-compatible store (AWS S3, MinIO, Ceph, R2...), under `prefix` + key. An
- * upload streams through lib-storage's Upload: a small file is one PUT once it has ended, a
- * large one a multipart upload of PART_BYTES parts (at most PARTS_AT_ONCE + 1 of them in memory),
- * aborted when the upload fails. Multipart uploads left by a crash are listed for the sweep
- * where the store lists them; give the bucket a lifecycle rule that aborts incomplete
- * multipart uploads as well (README, Storage).
+ * upload streams through s3-uploads.ts: one PUT for a small file, else a multipart upload whose
+ * id `db` records before any part goes up, so the sweep (sweepUnfinished) aborts the uploads a
+ * crash leaves even where the store cannot list them. Give the bucket a lifecycle rule that
+ * aborts incomplete multipart uploads as well (README, Storage).
  */
-export function createS3Storage(config: S3Config): FileStorage {
+export function createS3Storage(config: S3Config, db: Db): FileStorage {
   const client = new S3Client({
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -53,57 +47,16 @@ export function createS3Storage(config: S3Config): FileStorage {
       : {}),
   });
   const Bucket = config.bucket;
+  const target: S3Target = { client, db, bucket: Bucket };
   const objectKey = (key: string) => `${config.prefix}${checkedKey(key)}`;
-  /** Unfinished multipart uploads found by the last list(), by key: remove() aborts them. */
-  const unfinished = new Map<string, string[]>();
-
-  async function listUnfinished(): Promise<{ key: string; modified: Date }[]> {
-    unfinished.clear();
-    const found: { key: string; modified: Date }[] = [];
-    let KeyMarker: string | undefined;
-    let UploadIdMarker: string | undefined;
-    do {
-      const page = await client
-        .send(
-          new ListMultipartUploadsCommand({
-            Bucket,
-            Prefix: config.prefix,
-            KeyMarker,
-            UploadIdMarker,
-          }),
-        )
-        .catch((error: unknown) => {
-          // Some stores (s3rver) do not list them: their lifecycle rule is the sweep.
-          if ((error as { name?: string }).name === "NotImplemented") return undefined;
-          throw error;
-        });
-      if (!page) return found;
-      for (const upload of page.Uploads ?? []) {
-        const key = upload.Key?.slice(config.prefix.length) ?? "";
-        if (!isStorageKey(key) || !upload.UploadId) continue;
-        unfinished.set(key, [...(unfinished.get(key) ?? []), upload.UploadId]);
-        found.push({ key, modified: upload.Initiated ?? new Date() });
-      }
-      KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
-      UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
-    } while (KeyMarker);
-    return found;
-  }
 
   return {
     kind: "s3",
     async write(source, maxBytes, given) {
       const key = given ?? crypto.randomUUID();
       const metered = meter(source, maxBytes);
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: objectKey(key), Body: Readable.from(metered.chunks) },
-        partSize: PART_BYTES,
-        queueSize: PARTS_AT_ONCE,
-        leavePartsOnError: false,
-      });
       try {
-        await upload.done();
+        await uploadObject(target, objectKey(key), metered.chunks);
       } catch (error) {
         throw writeFailure(metered, error);
       }
@@ -128,12 +81,7 @@ export function createS3Storage(config: S3Config): FileStorage {
         },
       ),
     async remove(key) {
-      const Key = objectKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key }));
-      for (const UploadId of unfinished.get(key) ?? []) {
-        await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
-      }
-      unfinished.delete(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
     async list() {
       const found: { key: string; modified: Date }[] = [];
@@ -148,8 +96,9 @@ export function createS3Storage(config: S3Config): FileStorage {
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
-      return [...found, ...(await listUnfinished())];
+      return found;
     },
+    sweepUnfinished: (minAgeMs) => abortUnfinished(target, config.prefix, minAgeMs),
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
     },

@@ -135,7 +135,11 @@ describe.each(KINDS)("attachments in the %s storage", (kind) => {
 
   it("sweeps bytes no attachment names, and only once they are old enough", async () => {
     const orphan = await s.storage.write(Readable.from([randomBytes(1000)]), MAX_BYTES);
-    expect(await sweepAttachments(s.t.app.db, s.storage, 3600_000)).toEqual({ rows: 0, files: 0 });
+    expect(await sweepAttachments(s.t.app.db, s.storage, 3600_000)).toEqual({
+      rows: 0,
+      files: 0,
+      uploads: 0,
+    });
     expect(await s.storage.has(orphan.key)).toBe(true);
     const swept = await sweepAttachments(s.t.app.db, s.storage, 0);
     expect(swept.files).toBe(1);
@@ -166,7 +170,7 @@ describe("an object store that cannot be reached", () => {
   });
 
   it("calls a missing bucket unavailable too", async () => {
-    const missingBucket = createS3Storage({ ...store.s3, bucket: "no-such-bucket" });
+    const missingBucket = createS3Storage({ ...store.s3, bucket: "no-such-bucket" }, s.t.app.db);
     await expect(
       missingBucket.write(Readable.from([Buffer.from("x")]), MAX_BYTES),
     ).rejects.toBeInstanceOf(StorageUnavailableError);
