@@ -261,7 +261,7 @@ export interface WallHeaders {
 }
 
 /** The wall's list on screen: `region` is its root (the section with data-page-count). */
-export function wallFit(page: Page, region: Locator): Promise<WallFit> {
+export function wallFit(region: Locator): Promise<WallFit> {
   return region.evaluate((root) => {
     const rows = [...root.querySelectorAll<HTMLElement>("table tbody tr")];
     const cells = [...root.querySelectorAll<HTMLElement>("table tbody td")];
@@ -334,12 +334,8 @@ export function wallHeaders(region: Locator): Promise<WallHeaders> {
  * one line and in view with the page count line under it, and (unless it is the last page) no
  * room for one more row: rows per page come from the screen height.
  */
-export async function expectWallFits(
-  page: Page,
-  region: Locator,
-  minFont: number,
-): Promise<WallFit> {
-  const fit = await wallFit(page, region);
+export async function expectWallFits(region: Locator, minFont: number): Promise<WallFit> {
+  const fit = await wallFit(region);
   expect(fit.rows, "rows on the wall").toBeGreaterThan(0);
   expect(fit.overflow, "the wall scrolls sideways").toBeLessThanOrEqual(0);
   expect(fit.tableOverflow, "table past the right edge").toBeLessThanOrEqual(0);

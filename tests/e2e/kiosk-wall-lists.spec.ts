@@ -416,7 +416,7 @@ async function settleFit(page: Page, region: Locator, clock: boolean): Promise<v
   await expect
     .poll(async () => {
       if (clock) await page.clock.runFor(20);
-      const fit = await wallFit(page, region);
+      const fit = await wallFit(region);
       const last = fit.page >= fit.pageCount;
       return fit.rows > 0 && fit.spare >= 0 && (last || fit.spare < fit.rowHeight + 8);
     })
@@ -452,7 +452,7 @@ test.describe("trucks wall, reached by the rotation", () => {
           expect(new URL(page.url()).pathname, "the rotation's trucks screen").toBe("/trucks");
           const region = await wallRegion(page, true);
           await settleFit(page, region, true);
-          const fit = await expectWallFits(page, region, size.minFont);
+          const fit = await expectWallFits(region, size.minFont);
           const headers = await expectWholeHeaderWords(region);
           const total = Number(
             /\d+/.exec((await region.locator("[data-list-summary]").textContent()) ?? "")?.[0],
@@ -517,11 +517,11 @@ test.describe("wall headers and the critical lines wall at 1280x720", () => {
           await settleFit(page, region, false);
           await expect.poll(async () => (await wallHeaders(region)).broken).toEqual([]);
           const headers = await expectWholeHeaderWords(region);
-          const overflow = await wallFit(page, region);
+          const overflow = await wallFit(region);
           expect(overflow.overflow, `${name}: sideways scroll`).toBeLessThanOrEqual(0);
           await expect(region.locator("thead th").last()).toBeInViewport({ ratio: 1 });
           if (name === "critical-lines") {
-            const fit = await expectWallFits(page, region, 22);
+            const fit = await expectWallFits(region, 22);
             // Dates and the line's code are whole (names may end in an ellipsis).
             const cut = await region
               .locator('td[data-column$="_date"], td[data-column="line"]')
