@@ -119,6 +119,7 @@ export function TrucksPage(props: TrucksPageProps) {
       data-presentation={layout}
       data-page={page}
       data-page-count={pageCount}
+      data-empty={list.isLoading ? "loading" : String(list.count === 0)}
     >
       <ListHeader
         titleId="trucks-title"
