@@ -162,6 +162,11 @@ export class KioskWall extends KioskScreen {
     return this.page.getByRole("list", { name: "Kiosk screens" }).getByRole("listitem");
   }
 
+  /** The bar's screen labels in any language (the bar is the wall's one banner). */
+  barScreens(): Locator {
+    return this.page.getByRole("banner").getByRole("listitem");
+  }
+
   /** The label of the screen on show (aria-current="page"). */
   currentScreen(): Locator {
     return this.screens().and(this.page.locator('[aria-current="page"]'));

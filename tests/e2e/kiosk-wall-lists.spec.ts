@@ -381,9 +381,13 @@ test.describe("critical lines wall fits its screen", () => {
         .toBe(true);
       for (const row of await rows.all()) await expect(row).toBeInViewport({ ratio: 1 });
       const fit = await expectPageFitsScreen(page, region);
+      // The wall's look (issue 26): type for five metres, one line a row, nothing sideways,
+      // headers whole words.
+      const wall = await expectWallFits(region, size.width >= 1920 ? 28 : 22);
+      await expectWholeHeaderWords(region);
       test.info().annotations.push({
         type: "measured",
-        description: `critical lines ${size.width}x${size.height}: ${fit.rows} rows a page, ${fit.count} pages of ${total}`,
+        description: `critical lines ${size.width}x${size.height}: ${fit.rows} rows a page of ${wall.rowHeight} px, text ${wall.fontSize} px, ${fit.count} pages of ${total}`,
       });
       await page.screenshot({
         path: `test-results/screenshots/kiosk-critical-lines-${size.width}x${size.height}.png`,
@@ -540,6 +544,15 @@ test.describe("wall headers and the critical lines wall at 1280x720", () => {
             type: "measured",
             description: `${name} ${lang}: cut headers ${JSON.stringify(headers.cut)}`,
           });
+          // The bar names all six screens whole (the last one was cut in es).
+          const screens = await new KioskWall(page).barScreens().evaluateAll((items) => {
+            const list = items[0]?.parentElement?.getBoundingClientRect();
+            return items
+              .filter((item) => item.getBoundingClientRect().right > (list?.right ?? 0) + 0.5)
+              .map((item) => item.textContent);
+          });
+          expect(screens, "bar names cut at the bar's end").toEqual([]);
+          await expect(new KioskWall(page).barScreens()).toHaveCount(6);
           await page.screenshot({
             path: `test-results/screenshots/kiosk-${name}-headers-1280x720-${lang}.png`,
           });
