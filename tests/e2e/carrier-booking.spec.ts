@@ -1,8 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
+import { DEMO_PASSWORD } from "./demo-users";
 import { mailsTo } from "./e2e-mail";
 import { expect, test } from "./fixtures";
+import { LoginPage, PAGE_LOAD_TIMEOUT } from "./page-models";
 import { ShipmentsListPage } from "./shipments-page-model";
 
 /**
@@ -20,7 +22,7 @@ const MIN_FILL_MS = 3000;
 test("a carrier books, moves and cancels on a phone in Spanish; the office sees it on the board", async ({
   page,
   request,
-  loginAs,
+  browser,
   checkA11y,
 }) => {
   test.setTimeout(90_000);
@@ -94,36 +96,52 @@ test("a carrier books, moves and cancels on a phone in Spanish; the office sees 
   const manageUrl = page.url();
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
 
-  // The office sees the carrier's booking on the day board, at its new hour.
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await loginAs("office");
-  await page.goto(`/board?date=${day}`);
-  const slot = page.getByRole("listitem", { name: /^12:00/ });
+  // The office sees the carrier's booking on the day board, at its new hour, on its own
+  // desktop browser: a phone grown to 1280 px keeps its coarse pointer and gets line cards, and
+  // a new context takes this file's phone options unless told otherwise.
+  const desktop = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  const desk = await desktop.newPage();
+  await desk.addInitScript(() => localStorage.setItem("lang", "es"));
+  const login = new LoginPage(desk);
+  await login.goto();
+  await login.fill("office", DEMO_PASSWORD);
+  await login.submit();
+  await expect(desk).not.toHaveURL(/\/login/, { timeout: PAGE_LOAD_TIMEOUT });
+  await desk.goto(`/board?date=${day}`);
+  const slot = desk.getByRole("listitem", { name: /^12:00/ });
   const card = slot.getByRole("link", { name: new RegExp(code) });
   await expect(card).toBeVisible();
   await expect(card.getByText(/carrier booking|reserva de transportista/i)).toBeVisible();
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/carrier-booking-board-1280x800.png` });
+  await desk.screenshot({ path: `${SHOTS}/carrier-booking-board-1280x800.png` });
 
   // The receptions list marks the line too, beside its booked hour.
-  const receptions = new ShipmentsListPage(page, "receptions");
+  const receptions = new ShipmentsListPage(desk, "receptions");
   await receptions.goto({ code, booked_date_after: day, booked_date_before: day });
   await expect(
     receptions.row(code).getByText(/carrier booking|reserva de transportista/i),
   ).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/carrier-booking-receptions-1280x800.png` });
+  // The office desktop's list is the table (issue 26), not the tablet's line cards.
+  await expect(receptions.table).toBeVisible();
+  await expect(receptions.cards).toHaveCount(0);
+  await desk.screenshot({ path: `${SHOTS}/carrier-booking-receptions-1280x800.png` });
 
   // The dock settings screen shows the page's rules and its address (read-only for office).
-  await page.goto("/dock-settings");
-  await expect(page.getByRole("heading", { name: "Reservas de transportistas" })).toBeVisible();
+  await desk.goto("/dock-settings");
+  await expect(desk.getByRole("heading", { name: "Reservas de transportistas" })).toBeVisible();
   await expect(
-    page.getByRole("link", { name: new RegExp(`/carrier-booking/${token}$`) }),
+    desk.getByRole("link", { name: new RegExp(`/carrier-booking/${token}$`) }),
   ).toBeVisible();
-  await page.getByRole("heading", { name: "Reservas de transportistas" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/carrier-booking-dock-settings-1280x800.png` });
+  await desk.getByRole("heading", { name: "Reservas de transportistas" }).scrollIntoViewIfNeeded();
+  await desk.screenshot({ path: `${SHOTS}/carrier-booking-dock-settings-1280x800.png` });
+
+  await desktop.close();
 
   // Back on the phone: the carrier cancels; the line goes back to the office's hour.
-  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(manageUrl);
   await page.getByRole("button", { name: "Cancelar la reserva" }).click();
   await page.getByRole("button", { name: "Sí, cancelar la reserva" }).click();

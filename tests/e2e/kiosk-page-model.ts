@@ -1,6 +1,8 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { KIOSK_ADVANCE_MS } from "../../src/shared/constants";
-import { LABELS, PAGE_LOAD_TIMEOUT } from "./page-models";
+import { apiAs } from "./api-as";
+import { DEMO_PASSWORD } from "./demo-users";
+import { LABELS, LoginPage, PAGE_LOAD_TIMEOUT } from "./page-models";
 
 /** The ticks the kiosk rotation exposes on <html> (features/kiosk/use-kiosk-rotation.ts). */
 declare global {
@@ -160,6 +162,11 @@ export class KioskWall extends KioskScreen {
     return this.page.getByRole("list", { name: "Kiosk screens" }).getByRole("listitem");
   }
 
+  /** The bar's screen labels in any language (the bar is the wall's one banner). */
+  barScreens(): Locator {
+    return this.page.getByRole("banner").getByRole("listitem");
+  }
+
   /** The label of the screen on show (aria-current="page"). */
   currentScreen(): Locator {
     return this.screens().and(this.page.locator('[aria-current="page"]'));
@@ -227,4 +234,179 @@ export class KioskWall extends KioskScreen {
   async screenshot(name: string): Promise<void> {
     await this.page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
   }
+}
+
+/** What a wall's list shows on screen (KioskScreen.wallFit). */
+export interface WallFit {
+  /** Body rows on the page, and the tallest one's height. */
+  rows: number;
+  rowHeight: number;
+  /** Rows taller than one line of their cells' text (a wrapped name). */
+  tallRows: number;
+  /** The smallest body cell font size, in CSS px. */
+  fontSize: number;
+  /** How far the document, and the table's right edge, pass the window's width. */
+  overflow: number;
+  tableOverflow: number;
+  /** Room under the page count line ("page 1 of 2"); negative when it is below the screen. */
+  spare: number;
+  /** The list's page and page count (data-page, data-page-count). */
+  page: number;
+  pageCount: number;
+}
+
+/** Header words of a wall (KioskScreen.wallHeaders). */
+export interface WallHeaders {
+  texts: string[];
+  /** Words split over two lines ("Urge / nte"). */
+  broken: string[];
+  /** Headers cut with an ellipsis, and those of them without their whole name as a title. */
+  cut: string[];
+  cutWithoutTitle: string[];
+}
+
+/** The wall's list on screen: `region` is its root (the section with data-page-count). */
+export function wallFit(region: Locator): Promise<WallFit> {
+  return region.evaluate((root) => {
+    const rows = [...root.querySelectorAll<HTMLElement>("table tbody tr")];
+    const cells = [...root.querySelectorAll<HTMLElement>("table tbody td")];
+    const summary = root.querySelector("[data-list-summary]");
+    const table = root.querySelector("table");
+    const lineOf = (cell: HTMLElement) => {
+      const style = getComputedStyle(cell);
+      const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+      return line + Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+    };
+    const oneLine = cells.length > 0 ? Math.max(...cells.map(lineOf)) : 0;
+    const heights = rows.map((row) => row.getBoundingClientRect().height);
+    return {
+      rows: rows.length,
+      rowHeight: heights.length > 0 ? Math.max(...heights) : 0,
+      // A row holds larger parts (a chip, a 44 px status) at most 1.5 lines high, never two.
+      tallRows: heights.filter((height) => height > oneLine * 1.5).length,
+      fontSize:
+        cells.length > 0
+          ? Math.min(...cells.map((cell) => Number.parseFloat(getComputedStyle(cell).fontSize)))
+          : 0,
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      tableOverflow: table
+        ? table.getBoundingClientRect().right - document.documentElement.clientWidth
+        : 0,
+      spare:
+        window.innerHeight - (summary?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY),
+      page: Number((root as HTMLElement).dataset.page),
+      pageCount: Number((root as HTMLElement).dataset.pageCount),
+    };
+  });
+}
+
+/**
+ * Each column header's words as laid out: a word whose letters sit on two lines is broken
+ * inside (its range has boxes at two heights); a header wider than its cell is cut.
+ */
+export function wallHeaders(region: Locator): Promise<WallHeaders> {
+  return region.evaluate((root) => {
+    const result = { texts: [] as string[], broken: [] as string[], cut: [] as string[] };
+    const cutWithoutTitle: string[] = [];
+    for (const th of root.querySelectorAll<HTMLElement>("table thead th")) {
+      const text = (th.textContent ?? "").trim();
+      result.texts.push(text);
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const tops = new Set(
+            [...range.getClientRects()]
+              .filter((box) => box.width > 0)
+              .map((box) => Math.round(box.top)),
+          );
+          if (tops.size > 1) result.broken.push(word[0]);
+        }
+      }
+      if (th.scrollWidth > th.clientWidth + 1) {
+        result.cut.push(text);
+        if (th.title !== text) cutWithoutTitle.push(text);
+      }
+    }
+    return { ...result, cutWithoutTitle };
+  });
+}
+
+/**
+ * The whole page fits the wall: nothing sideways, type for five metres (`minFont` px), every row
+ * one line and in view with the page count line under it, and (unless it is the last page) no
+ * room for one more row: rows per page come from the screen height.
+ */
+export async function expectWallFits(region: Locator, minFont: number): Promise<WallFit> {
+  const fit = await wallFit(region);
+  expect(fit.rows, "rows on the wall").toBeGreaterThan(0);
+  expect(fit.overflow, "the wall scrolls sideways").toBeLessThanOrEqual(0);
+  expect(fit.tableOverflow, "table past the right edge").toBeLessThanOrEqual(0);
+  expect(fit.fontSize, "row text px").toBeGreaterThanOrEqual(minFont);
+  expect(fit.tallRows, "rows wrapped onto two lines").toBe(0);
+  expect(fit.spare, "page count inside the screen").toBeGreaterThanOrEqual(0);
+  if (fit.page < fit.pageCount) {
+    expect(fit.spare, "room for one more row").toBeLessThan(fit.rowHeight + 8);
+  }
+  for (const row of await region.locator("table tbody tr").all()) {
+    await expect(row).toBeInViewport({ ratio: 1 });
+  }
+  await expect(region.locator("[data-list-summary]")).toBeInViewport({ ratio: 1 });
+  return fit;
+}
+
+/** A wall's headers break between words only; one cut short carries its name as a title. */
+export async function expectWholeHeaderWords(region: Locator): Promise<WallHeaders> {
+  const headers = await wallHeaders(region);
+  expect(headers.texts.length, "column headers").toBeGreaterThan(0);
+  expect(headers.broken, "header words broken inside").toEqual([]);
+  expect(headers.cutWithoutTitle, "headers cut without their name as a title").toEqual([]);
+  return headers;
+}
+
+/** The trw demo company: its walls include the critical lines. */
+export const WALL_COMPANY = "TRW Logistics";
+
+/**
+ * A wall that shows every screen of the rotation (spec section 9: trucks, expeditions,
+ * receptions, indicators, alerts, critical lines): a kiosk account that also holds the
+ * warehouse responsible's role. The route guard's first rule (admin, office, warehouse
+ * responsible: all routes) lets it open /trucks, which the kiosk rule alone refuses; the kiosk
+ * role keeps it a wall (kiosk layout, rotation) and its prohibitions (every role must allow a
+ * permission) keep it read-only. Created in the trw company with `trucks` trucks arrived now,
+ * so the trucks wall has more than a page whatever the hour. Returns the username.
+ */
+export async function createYardWall(request: APIRequestContext, trucks: number): Promise<string> {
+  const admin = await apiAs(request, "admin", WALL_COMPANY);
+  const run = Date.now().toString(36);
+  const username = `wall.${run}`;
+  const user = await admin.send("post", "/api/user", {
+    username,
+    first_name: "Yard",
+    last_name: "Wall",
+    password: DEMO_PASSWORD,
+    roles: ["kiosk", "warehouseResp"],
+  });
+  expect(user.status, user.body).toBe(201);
+  for (let index = 0; index < trucks; index += 1) {
+    const plate = `W${run}${String(index).padStart(2, "0")}`.toUpperCase();
+    const truck = await admin.send("post", "/api/shipper", {
+      plate,
+      // A long carrier name: the wall cuts it on one line rather than wrap the row.
+      name: index % 3 === 0 ? "TRANSPORTES HERMANOS GARCÍA DEL NORTE" : `CARRIER ${index}`,
+    });
+    expect(truck.status, truck.body).toBe(201);
+  }
+  return username;
+}
+
+/** Signs the wall in (any language's login page); it lands wherever the guard leads it. */
+export async function signInWall(page: Page, username: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.fill(username, DEMO_PASSWORD);
+  await login.submit();
+  await expect(page).not.toHaveURL(/\/login/, { timeout: PAGE_LOAD_TIMEOUT });
 }

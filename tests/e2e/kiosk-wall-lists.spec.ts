@@ -3,7 +3,16 @@ import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { CriticalLinesScreen } from "./critical-lines-page-model";
 import { expect, test } from "./fixtures";
-import { KioskScreen } from "./kiosk-page-model";
+import {
+  createYardWall,
+  expectWallFits,
+  expectWholeHeaderWords,
+  KioskScreen,
+  KioskWall,
+  signInWall,
+  wallFit,
+  wallHeaders,
+} from "./kiosk-page-model";
 import { PAGE_LOAD_TIMEOUT, waitForPrivatePage } from "./page-models";
 
 /**
@@ -372,12 +381,182 @@ test.describe("critical lines wall fits its screen", () => {
         .toBe(true);
       for (const row of await rows.all()) await expect(row).toBeInViewport({ ratio: 1 });
       const fit = await expectPageFitsScreen(page, region);
+      // The wall's look (issue 26): type for five metres, one line a row, nothing sideways,
+      // headers whole words.
+      const wall = await expectWallFits(region, size.width >= 1920 ? 28 : 22);
+      await expectWholeHeaderWords(region);
       test.info().annotations.push({
         type: "measured",
-        description: `critical lines ${size.width}x${size.height}: ${fit.rows} rows a page, ${fit.count} pages of ${total}`,
+        description: `critical lines ${size.width}x${size.height}: ${fit.rows} rows a page of ${wall.rowHeight} px, text ${wall.fontSize} px, ${fit.count} pages of ${total}`,
       });
       await page.screenshot({
         path: `test-results/screenshots/kiosk-critical-lines-${size.width}x${size.height}.png`,
+      });
+    });
+  }
+});
+
+/** The wall's list root, once its rows are up (a paused clock moves a little at each look). */
+async function wallRegion(page: Page, clock: boolean): Promise<Locator> {
+  const region = page.locator('section[data-presentation="kiosk"]');
+  await expect
+    .poll(
+      async () => {
+        if (clock) await page.clock.runFor(20);
+        return region.locator("table tbody tr").count();
+      },
+      { timeout: PAGE_LOAD_TIMEOUT },
+    )
+    .toBeGreaterThan(0);
+  return region;
+}
+
+/**
+ * The page is re-cut once measured (rows per page from the screen height): waits until it holds
+ * the rows that fit, or is the last one. The paused clock moves a little at each look so the
+ * list's own timers run, nowhere near the rotation's next tick.
+ */
+async function settleFit(page: Page, region: Locator, clock: boolean): Promise<void> {
+  await expect
+    .poll(async () => {
+      if (clock) await page.clock.runFor(20);
+      const fit = await wallFit(region);
+      const last = fit.page >= fit.pageCount;
+      return fit.rows > 0 && fit.spare >= 0 && (last || fit.spare < fit.rowHeight + 8);
+    })
+    .toBe(true);
+}
+
+/**
+ * Issue 26: the trucks wall, the first screen of the spec's rotation (section 9). The kiosk rule
+ * of the route guard refuses /trucks, so only a wall that also holds a role allowed every route
+ * (here the warehouse responsible's) shows it: such a wall signs in and the rotation, not a typed
+ * address, leads it to today's trucks. Rows fit the screen, one line each, nothing sideways,
+ * wall-size type, the page count line in view, headers whole words; in Spanish and Portuguese at
+ * both wall sizes.
+ */
+test.describe("trucks wall, reached by the rotation", () => {
+  for (const lang of ["es", "pt"] as const) {
+    for (const size of [
+      { width: 1280, height: 720, minFont: 22 },
+      { width: 1920, height: 1080, minFont: 28 },
+    ] as const) {
+      test.describe(`${lang} ${size.width}x${size.height}`, () => {
+        test.use({ lang, viewport: { width: size.width, height: size.height } });
+
+        test("today's trucks fit the wall", async ({ page, request }) => {
+          test.setTimeout(150_000);
+          const username = await createYardWall(request, 24);
+          await page.clock.install();
+          await signInWall(page, username);
+          const wall = new KioskWall(page);
+          await wall.expectRotating();
+          await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+          await wall.tickUntil("/trucks");
+          expect(new URL(page.url()).pathname, "the rotation's trucks screen").toBe("/trucks");
+          const region = await wallRegion(page, true);
+          await settleFit(page, region, true);
+          const fit = await expectWallFits(region, size.minFont);
+          const headers = await expectWholeHeaderWords(region);
+          const total = Number(
+            /\d+/.exec((await region.locator("[data-list-summary]").textContent()) ?? "")?.[0],
+          );
+          expect(total, "trucks arrived today").toBeGreaterThanOrEqual(24);
+          expect(fit.pageCount, "pages of today's trucks").toBe(Math.ceil(total / fit.rows));
+          await expect(region.getByRole("link")).toHaveCount(0);
+          await expect(region.getByRole("button")).toHaveCount(0);
+          test.info().annotations.push({
+            type: "measured",
+            description: `trucks ${lang} ${size.width}x${size.height}: ${fit.rows} rows of ${fit.rowHeight} px, text ${fit.fontSize} px, ${fit.pageCount} pages of ${total}, cut headers ${JSON.stringify(headers.cut)}`,
+          });
+          await page.screenshot({
+            path: `test-results/screenshots/kiosk-trucks-${size.width}x${size.height}-${lang}.png`,
+          });
+        });
+      });
+    }
+  }
+});
+
+/**
+ * Issue 26: wall headers broke inside words ("Urge nte", "Hora reserva da" at 1280x720 in es and
+ * pt). On every wall (expeditions, receptions, trucks, critical lines) a header wraps between
+ * words only, or is cut with an ellipsis and keeps its name as a title; the critical lines wall
+ * has the wall presentation (one line a row, wall type, rows per page from the screen).
+ * Mexican Spanish renames only to shorter words (SKU, Folio, Bahía; checked on the catalogs).
+ */
+test.describe("wall headers and the critical lines wall at 1280x720", () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test("mx renames are no longer than the es words (the es walls cover them)", () => {
+    const texts = ["Client", "Delivery note", "Bay"] as const;
+    const longest = (text: string) => Math.max(...text.split(/\s+/).map((word) => word.length));
+    const mx = catalog("mx", texts);
+    const es = catalog("es", texts);
+    for (const [index, name] of mx.entries()) {
+      expect(longest(name), name).toBeLessThanOrEqual(longest(es[index] ?? ""));
+    }
+  });
+
+  for (const lang of ["es", "pt", "en"] as const) {
+    test.describe(lang, () => {
+      test.use({ lang });
+
+      test("every wall's headers break between words only", async ({ page, request }) => {
+        test.setTimeout(180_000);
+        const username = await createYardWall(request, 0);
+        await signInWall(page, username);
+        const today = DateTime.now().toISODate();
+        const booked = `booked_date_after=${today}&booked_date_before=${today}`;
+        for (const path of [
+          `/expeditions?${booked}`,
+          `/receptions?${booked}`,
+          `/trucks?register_date_after=${today}&register_date_before=${today}`,
+          `/critical-lines?date_after=${today}`,
+        ]) {
+          const name = path.slice(1, path.indexOf("?"));
+          await page.goto(path);
+          const region = await wallRegion(page, false);
+          // The status column is measured, then the page re-cut: headers settle with it.
+          await settleFit(page, region, false);
+          await expect.poll(async () => (await wallHeaders(region)).broken).toEqual([]);
+          const headers = await expectWholeHeaderWords(region);
+          const overflow = await wallFit(region);
+          expect(overflow.overflow, `${name}: sideways scroll`).toBeLessThanOrEqual(0);
+          await expect(region.locator("thead th").last()).toBeInViewport({ ratio: 1 });
+          if (name === "critical-lines") {
+            const fit = await expectWallFits(region, 22);
+            // Dates and the line's code are whole (names may end in an ellipsis).
+            const cut = await region
+              .locator('td[data-column$="_date"], td[data-column="line"]')
+              .evaluateAll((cells) =>
+                cells
+                  .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+                  .map((cell) => cell.textContent),
+              );
+            expect(cut, "dates or lines cut").toEqual([]);
+            test.info().annotations.push({
+              type: "measured",
+              description: `critical lines ${lang} 1280x720: ${fit.rows} rows of ${fit.rowHeight} px, text ${fit.fontSize} px`,
+            });
+          }
+          test.info().annotations.push({
+            type: "measured",
+            description: `${name} ${lang}: cut headers ${JSON.stringify(headers.cut)}`,
+          });
+          // The bar names all six screens whole (the last one was cut in es).
+          const screens = await new KioskWall(page).barScreens().evaluateAll((items) => {
+            const list = items[0]?.parentElement?.getBoundingClientRect();
+            return items
+              .filter((item) => item.getBoundingClientRect().right > (list?.right ?? 0) + 0.5)
+              .map((item) => item.textContent);
+          });
+          expect(screens, "bar names cut at the bar's end").toEqual([]);
+          await expect(new KioskWall(page).barScreens()).toHaveCount(6);
+          await page.screenshot({
+            path: `test-results/screenshots/kiosk-${name}-headers-1280x720-${lang}.png`,
+          });
+        }
       });
     });
   }

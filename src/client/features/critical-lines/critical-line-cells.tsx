@@ -9,7 +9,7 @@ import type { ListColumn } from "../../ui/list/list-column";
 import listStyles from "../../ui/list/list-table.module.css";
 import { RowAction } from "../../ui/list/row-action";
 import pageStyles from "./critical-lines.module.css";
-import { formatDateTime } from "./format";
+import { formatDateTime, formatWallDateTime } from "./format";
 import { ObservationCell } from "./observation-cell";
 
 export type CriticalLineColumnId =
@@ -63,11 +63,12 @@ export function criticalLineCell(
   line: CriticalLine,
   interactive = true,
 ): ReactNode {
+  const dateTime = interactive ? formatDateTime : formatWallDateTime;
   switch (id) {
     case "init_date":
-      return formatDateTime(line.init_date);
+      return dateTime(line.init_date);
     case "end_date":
-      return formatDateTime(line.end_date);
+      return dateTime(line.end_date);
     case "observations":
       return <ObservationCell text={line.observations} interactive={interactive} />;
     default:
@@ -116,6 +117,24 @@ export function CriticalLineActions({
   );
 }
 
+/**
+ * Each column's share of a kiosk wall (percent of its width, 100 in all): the short dates and
+ * the line whole in the wall's type; names take the rest, cut with an ellipsis when long.
+ */
+const WALL_WIDTHS: Record<CriticalLineColumnId, string> = {
+  init_date: "13%",
+  end_date: "13%",
+  cause: "9%",
+  activity: "8.5%",
+  line: "6%",
+  destination: "9%",
+  product: "11%",
+  contact: "8%",
+  observations: "8.5%",
+  provider: "7.5%",
+  client_name: "6.5%",
+};
+
 /** Dates on one line, the line's code in the monospaced face. */
 const CELL_CLASS: Partial<Record<CriticalLineColumnId, string>> = {
   init_date: pageStyles.date,
@@ -140,6 +159,7 @@ export function useCriticalLineColumns({
     header: i18n._(CRITICAL_LINE_LABELS[id]),
     cell: (line) => criticalLineCell(id, line, !isKiosk),
     mono: id === "line",
+    wallWidth: WALL_WIDTHS[id],
     className: CELL_CLASS[id],
   }));
   if (isKiosk || !(canEdit || canDelete)) return columns;

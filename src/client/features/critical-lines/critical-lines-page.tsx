@@ -79,6 +79,7 @@ export function CriticalLinesPage() {
       ref={wallRef}
       className={pageStyles.page}
       aria-labelledby="critical-lines-title"
+      data-presentation={layout}
       data-page={page}
       data-page-count={pageCount}
       data-empty={list.isLoading ? "loading" : String(list.count === 0)}

@@ -16,7 +16,10 @@ export interface CriticalLinesTableProps {
   onDelete: (line: CriticalLine) => void;
 }
 
-/** Columns of spec section 2, in its order, with the actions column last (desktop or wall). */
+/**
+ * Columns of spec section 2, in its order, with the actions column last (desktop), or the kiosk
+ * wall: ListTable's wall look, every cell on one line, each column its wall share.
+ */
 export function CriticalLinesTable({ rows, isKiosk, ...actions }: CriticalLinesTableProps) {
   const { t } = useLingui();
   const columns = useCriticalLineColumns({ ...actions, isKiosk });
@@ -27,8 +30,12 @@ export function CriticalLinesTable({ rows, isKiosk, ...actions }: CriticalLinesT
       rowKey={(line) => line.id}
       caption={t`Critical lines`}
       wall={isKiosk}
-      wrapClassName={`${styles.wrap} ${pageStyles.wrap}`}
-      className={`${styles.table} ${pageStyles.compact} ${isKiosk ? pageStyles.kiosk : ""}`}
+      wrapClassName={isKiosk ? undefined : `${styles.wrap} ${pageStyles.wrap}`}
+      className={
+        isKiosk
+          ? `${styles.table} ${styles.wallOneLine} ${pageStyles.kiosk}`
+          : `${styles.table} ${pageStyles.compact}`
+      }
     />
   );
 }

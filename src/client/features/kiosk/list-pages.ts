@@ -18,7 +18,7 @@ export function listPageCount(
 /**
  * Whether the list in `root` has nothing to show, once it has loaded (`data-empty` "loading",
  * "true" or "false", set by the list pages): null while loading; false on a page without one
- * (indicators, alerts, trucks).
+ * (indicators, alerts).
  */
 export function listIsEmpty(root: ParentNode | null = globalThis.document ?? null): boolean | null {
   const list = root?.querySelector<HTMLElement>("[data-empty]");

@@ -45,7 +45,6 @@ export function ShipmentsTable({
       rowKey={(row) => row.id}
       caption={t`Shipment lines`}
       wall={wall}
-      wrapClassName={wall ? own.wallWrap : styles.wrap}
       className={wall ? `${styles.table} ${own.wall}` : styles.table}
       rowAttributes={(row) => ({
         className: own.row,

@@ -79,18 +79,19 @@ export function useTruckActions(options: TruckColumnOptions) {
 
 /**
  * The trucks list's column definition (spec section 2): name, plate, phone (SMS enabled),
- * arrival, departure, detail, delete. The table draws them all; the card takes the plate as
+ * arrival, departure, detail, delete (each value column with its kiosk wall share). The table draws them all; the card takes the plate as
  * its title, the rest as facts and the actions at its head (truck-cards.tsx).
  */
 export function useTruckColumns(options: TruckColumnOptions): TruckColumn[] {
   const { t } = useLingui();
   const actions = useTruckActions(options);
   return presentColumns<Shipper, TruckColumnId>([
-    { id: "name", header: t`Name`, cell: (truck) => truck.name },
-    { id: "plate", header: t`Plate`, cell: (truck) => truck.plate, mono: true },
+    { id: "name", header: t`Name`, wallWidth: "28%", cell: (truck) => truck.name },
+    { id: "plate", header: t`Plate`, wallWidth: "17%", cell: (truck) => truck.plate, mono: true },
     options.showPhone && {
       id: "phone",
       header: t`Phone`,
+      wallWidth: "19%",
       className: styles.nowrap,
       cell: (truck) =>
         truck.phone ? (
@@ -102,12 +103,14 @@ export function useTruckColumns(options: TruckColumnOptions): TruckColumn[] {
     {
       id: "register_date",
       header: t`Arrival date`,
+      wallWidth: "18%",
       className: styles.nowrap,
       cell: (truck) => formatDateTime(truck.register_date),
     },
     {
       id: "expedition_date",
       header: t`Departure date`,
+      wallWidth: "18%",
       className: styles.nowrap,
       cell: (truck) => formatDateTime(truck.expedition_date),
     },

@@ -12,8 +12,8 @@
  * - `onError(error)`: a delete or SMS failure, after it is logged (default: ERROR notice).
  * - `onSuccess(message)`: a success notice (default: notices module).
  *
- * The list is one column definition (truck-columns.tsx): the table on desktops and kiosk walls,
- * cards on tablets and phones (useDeviceLayout).
+ * The list is one column definition (truck-columns.tsx): the table on desktops, the wall on
+ * kiosks (fitted to the screen), cards on tablets and phones (useDeviceLayout).
  *
  * Filters and page live in the URL (TrucksSearch, the route's validateSearch). Rows come from
  * the Dexie mirror: cached at once, refreshed from the API every 60 s, filtered and paged on
@@ -76,7 +76,7 @@ export function TrucksPage(props: TrucksPageProps) {
   const canFilter = !isKiosk && (props.canFilter ?? session.can("seeFilters"));
   const smsEnabled = props.smsEnabled ?? getConfig().smsEnabled;
   const onError = props.onError ?? notifyError;
-  // The desk table on desktops and walls, cards on tablets and phones.
+  // The desk table on desktops, the wall on kiosks, cards on tablets and phones.
   const layout = useDeviceLayout({ isKiosk, isForkLift: false });
   const onSuccess = props.onSuccess ?? ((message: string) => notify("success", t`Trucks`, message));
 
@@ -116,8 +116,10 @@ export function TrucksPage(props: TrucksPageProps) {
       ref={wallRef}
       className={pageStyles.page}
       aria-labelledby="trucks-title"
+      data-presentation={layout}
       data-page={page}
       data-page-count={pageCount}
+      data-empty={list.isLoading ? "loading" : String(list.count === 0)}
     >
       <ListHeader
         titleId="trucks-title"
@@ -147,7 +149,7 @@ export function TrucksPage(props: TrucksPageProps) {
           {layout === "cards" ? (
             <TruckCards rows={list.rows} {...listOptions} />
           ) : (
-            <TrucksTable rows={list.rows} {...listOptions} />
+            <TrucksTable rows={list.rows} wall={layout === "kiosk"} {...listOptions} />
           )}
           <p className={styles.summary} data-list-summary>
             <Trans>

@@ -62,4 +62,27 @@ describe("ListTable", () => {
     rerender(<ListTable rows={ROWS} columns={COLUMNS} rowKey={(row) => row.id} wall />);
     expect(screen.getByRole("columnheader", { name: "Code" }).className).toBe("");
   });
+
+  it("the wall: its own look on the table and box, each column's share, headers titled", () => {
+    const { container, rerender } = render(
+      <ListTable rows={ROWS} columns={COLUMNS} rowKey={(row) => row.id} />,
+    );
+    const desktopTable = container.querySelector("table")?.className;
+    const desktopBox = container.querySelector("div")?.className;
+    expect(screen.getByRole("columnheader", { name: "Code" }).title).toBe("");
+    const shares = COLUMNS.map((column, index) => ({
+      ...column,
+      wallWidth: `${40 + index * 20}%`,
+    }));
+    rerender(<ListTable rows={ROWS} columns={shares} rowKey={(row) => row.id} wall />);
+    const table = container.querySelector("table");
+    expect(table?.className).not.toBe(desktopTable);
+    expect(table?.className).toContain(desktopTable ?? "-");
+    expect(container.querySelector("div")?.className).not.toBe(desktopBox);
+    const code = screen.getByRole("columnheader", { name: "Code" });
+    // A header cut with an ellipsis on a narrow column still tells its whole name.
+    expect(code.title).toBe("Code");
+    expect(code.style.width).toBe("40%");
+    expect(screen.getByRole("columnheader", { name: "Count" }).style.width).toBe("60%");
+  });
 });

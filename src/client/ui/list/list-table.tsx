@@ -17,13 +17,16 @@ export interface ListTableProps<Row, Id extends string = string> {
   captionClassName?: string;
   /** The table's class (the shared list look by default). */
   className?: string;
-  /** The scrolling box around it (the shared one by default; null: none). */
+  /** The box around it (the shared scrolling one, or the wall's, by default; null: none). */
   wrapClassName?: string | null;
   rowAttributes?: (row: Row) => RowAttributes;
   /** The order of sortable columns and what pressing a header does. */
   sort?: SortState<Id>;
   onSort?: (id: Id) => void;
-  /** The kiosk wall: fixed column widths, nothing sticky. */
+  /**
+   * The kiosk wall: the wall's look (large type, fixed column widths, headers broken only
+   * between words, a box that never scrolls sideways), nothing sticky.
+   */
   wall?: boolean;
   /** Each cell carries its column's name (`data-label`), for tables styled as cards. */
   labelCells?: boolean;
@@ -46,7 +49,7 @@ export function ListTable<Row, Id extends string = string>({
   caption,
   captionClassName = "visually-hidden",
   className = styles.table,
-  wrapClassName = styles.wrap,
+  wrapClassName,
   rowAttributes,
   sort,
   onSort,
@@ -62,7 +65,7 @@ export function ListTable<Row, Id extends string = string>({
   const cellClassOf = (column: ListColumn<Row, Id>) =>
     classes(headClassOf(column), column.mono && styles.mono, column.className);
   const table = (
-    <table className={className}>
+    <table className={wall ? `${className} ${styles.wall}` : className}>
       {caption ? <caption className={captionClassName}>{caption}</caption> : null}
       <thead>
         <tr>
@@ -75,6 +78,8 @@ export function ListTable<Row, Id extends string = string>({
                 className={headClassOf(column)}
                 data-column={column.id}
                 style={wall && column.wallWidth ? { width: column.wallWidth } : undefined}
+                // A header cut with an ellipsis on a narrow wall column still tells its name.
+                title={wall && typeof column.header === "string" ? column.header : undefined}
                 aria-sort={sorted ? (sorted.ascending ? "ascending" : "descending") : undefined}
               >
                 {column.sortable && onSort ? (
@@ -116,5 +121,6 @@ export function ListTable<Row, Id extends string = string>({
       </tbody>
     </table>
   );
-  return wrapClassName === null ? table : <div className={wrapClassName}>{table}</div>;
+  if (wrapClassName === null) return table;
+  return <div className={wrapClassName ?? (wall ? styles.wallWrap : styles.wrap)}>{table}</div>;
 }
