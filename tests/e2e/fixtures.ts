@@ -21,8 +21,12 @@ interface WorkerFixtures {
 interface Fixtures {
   loginPage: LoginPage;
   shell: AppShell;
-  /** Logs a demo user in through the login page and waits for the landing route. */
-  loginAs: (user: DemoUser) => Promise<void>;
+  /**
+   * Signs a demo user in and waits for the landing route: through the login page the first time
+   * in a worker, then from the session saved then (SignedInSessions). `{ form: true }` always
+   * uses the login page, for a journey about where the sign-in itself leads.
+   */
+  loginAs: (user: DemoUser, options?: { form?: boolean }) => Promise<void>;
   /**
    * Holds a demo user for the rest of the test, across workers: a test that changes the user's
    * password takes it, and so does every sign-in of that user (loginAs does it by itself).
@@ -159,13 +163,14 @@ export const test = base.extend<Options & Fixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
   loginAs: async ({ page, loginPage, lockUser, signedIn }, use) => {
-    await use(async (user) => {
+    await use(async (user, options) => {
       const changesPassword = PASSWORD_CHANGING_USERS.includes(user);
       if (changesPassword) await lockUser(user);
       // Only a fresh page starts from a saved session; a second sign-in in a journey (after a
       // logout, as another user) goes through the form as before.
       const fresh = page.url() === "about:blank";
-      const saved = fresh && !changesPassword ? await signedIn.live(user) : undefined;
+      const saved =
+        fresh && !changesPassword && !options?.form ? await signedIn.live(user) : undefined;
       if (saved) {
         signedIn.counts.reused += 1;
         await base.step(`${user} resumes a saved session`, () => resumeSession(page, user, saved));
