@@ -86,7 +86,10 @@ export default defineConfig({
           setupFiles: ["tests/sync/setup.ts"],
           include: ["tests/sync/**/*.test.ts"],
           testTimeout: 120_000,
-          hookTimeout: 60_000,
+          // The first files of a run start its servers while the seeded PGlite template is
+          // built (once per hour, src/server/test/pglite-template.ts): on a cold, busy machine
+          // that has taken over a minute.
+          hookTimeout: 120_000,
         },
       },
     ],
