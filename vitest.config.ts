@@ -2,6 +2,24 @@ import { availableParallelism } from "node:os";
 import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The sync property files first (the four take the longest, ~45 s each on one core), then the
+ * rest of the sync project (each file starts a server), then Vitest's own order (projects by
+ * name, larger files first): the long files start on both workers together, and the many short
+ * ones fill in around them instead of one long file running alone at the end.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      if (file.project.name !== "sync") return 2;
+      return /replay-property-\d+\.test\.ts$/.test(file.moduleId) ? 0 : 1;
+    };
+    // Array.prototype.sort is stable: Vitest's order holds within a rank.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 /**
  * Four projects: `unit` (pure code, node), `client` (jsdom + fake-indexeddb), `api` (the real
@@ -13,6 +31,7 @@ export default defineConfig({
     // Vitest's default (cores - 1) runs every file one after another on a 2-core CI machine,
     // where most of a file's time is waiting on PGlite or a worker starting, not the CPU.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirst },
     // Transformed modules kept on disk: `npm test`'s second API pass (on PostgreSQL) and every
     // later run skip transforming them again. In the worktree, never in the shared node_modules.
     experimental: { fsModuleCache: true, fsModuleCachePath: ".cache/vitest-modules" },
@@ -67,7 +86,10 @@ export default defineConfig({
           setupFiles: ["tests/sync/setup.ts"],
           include: ["tests/sync/**/*.test.ts"],
           testTimeout: 120_000,
-          hookTimeout: 60_000,
+          // The first files of a run start its servers while the seeded PGlite template is
+          // built (once per hour, src/server/test/pglite-template.ts): on a cold, busy machine
+          // that has taken over a minute.
+          hookTimeout: 120_000,
         },
       },
     ],

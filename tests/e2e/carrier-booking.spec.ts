@@ -58,6 +58,9 @@ test("a carrier books, moves and cancels on a phone in Spanish; the office sees 
   await page.goto(`/carrier-booking/${token}`);
   await page.getByRole("button", { name: "ES", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Reservar hora de muelle" })).toBeVisible();
+  // The form's stamp was issued before its heading showed: the time from here on is the least
+  // the server counts.
+  const formShown = Date.now();
   await page.getByLabel("Día").fill(day);
   const hours = page.getByRole("group", { name: "Horas libres" });
   await hours.getByRole("button", { name: "10:00" }).click();
@@ -68,7 +71,8 @@ test("a carrier books, moves and cancels on a phone in Spanish; the office sees 
   await page.getByLabel("Correo electrónico para la confirmación").fill(email);
   await page.screenshot({ path: `${SHOTS}/carrier-booking-390x844-form-es.png`, fullPage: true });
   await checkA11y();
-  await page.waitForTimeout(MIN_FILL_MS);
+  // Only what is left of the least fill time (filling, the screenshot and axe took the rest).
+  await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - formShown)));
   await page.getByRole("button", { name: "Reservar", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Reservada" })).toBeVisible();
   await expect(

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { test as base, expect } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { DEMO_PASSWORD, type DemoUser, landingPath } from "./demo-users";
 import { AppShell, LoginPage } from "./page-models";
@@ -13,11 +13,20 @@ interface Options {
   lang: "en" | "es" | "pt" | null;
 }
 
+interface WorkerFixtures {
+  /** Sessions this worker signed in through the form, reused by later loginAs calls. */
+  signedIn: SignedInSessions;
+}
+
 interface Fixtures {
   loginPage: LoginPage;
   shell: AppShell;
-  /** Logs a demo user in through the login page and waits for the landing route. */
-  loginAs: (user: DemoUser) => Promise<void>;
+  /**
+   * Signs a demo user in and waits for the landing route: through the login page the first time
+   * in a worker, then from the session saved then (SignedInSessions). `{ form: true }` always
+   * uses the login page, for a journey about where the sign-in itself leads.
+   */
+  loginAs: (user: DemoUser, options?: { form?: boolean }) => Promise<void>;
   /**
    * Holds a demo user for the rest of the test, across workers: a test that changes the user's
    * password takes it, and so does every sign-in of that user (loginAs does it by itself).
@@ -34,10 +43,63 @@ interface Fixtures {
  */
 export const PASSWORD_CHANGING_USERS: readonly DemoUser[] = ["readonly"];
 
+/** localStorage of a page right after the form signed a user in (lang excepted). */
+type SavedSession = Record<string, string>;
+
+/**
+ * One sign-in through the form per demo user per worker: loginAs keeps the localStorage the app
+ * wrote at that sign-in, and a later journey of the same user in the same worker starts from it
+ * (as a returning user reopening the app) instead of signing in again. One refresh-token family
+ * per user per worker: workers never share one, and a worker runs one test at a time, so a
+ * rotation or a logout in one journey cannot sign out another that runs alongside. A session is
+ * asked about (GET /api/user/auth) before it is reused: one ended meanwhile (a journey logged
+ * out) is dropped and the form signs the user in again.
+ */
+class SignedInSessions {
+  private readonly saved = new Map<DemoUser, SavedSession>();
+  /** Form sign-ins and reuses in this worker, printed when the worker ends. */
+  readonly counts = { form: 0, reused: 0 };
+
+  constructor(private readonly api: APIRequestContext) {}
+
+  /** The user's saved session if the server still accepts it. */
+  async live(user: DemoUser): Promise<SavedSession | undefined> {
+    const session = this.saved.get(user);
+    if (!session?.jwt) return undefined;
+    const response = await this.api.get("/api/user/auth", {
+      headers: { Authorization: `Bearer ${session.jwt}` },
+    });
+    if (response.ok()) return session;
+    this.saved.delete(user);
+    return undefined;
+  }
+
+  save(user: DemoUser, session: SavedSession): void {
+    this.saved.set(user, session);
+  }
+}
+
+/** A same-origin page that loads nothing, to write localStorage before the app's first load. */
+const BLANK_PATH = "/__e2e-blank";
+
+/** Starts the page from a saved session: localStorage first, then the user's landing page. */
+async function resumeSession(page: Page, user: DemoUser, session: SavedSession): Promise<void> {
+  await page.route(BLANK_PATH, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>e2e</title>" }),
+  );
+  await page.goto(BLANK_PATH);
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, session);
+  await page.unroute(BLANK_PATH);
+  await page.goto(landingPath(user));
+  await expect(page).toHaveURL((url) => url.pathname === landingPath(user));
+}
+
 /** Longer than any test may hold a lock (test timeout plus teardown): older ones are stale. */
 const STALE_LOCK_MS = 90_000;
 
-export const test = base.extend<Options & Fixtures>({
+export const test = base.extend<Options & Fixtures, WorkerFixtures>({
   lang: [null, { option: true }],
   page: async ({ page, lang }, use) => {
     if (lang !== null) {
@@ -85,12 +147,50 @@ export const test = base.extend<Options & Fixtures>({
     });
     for (const user of held) rmSync(join(root, user), { force: true, recursive: true });
   },
-  loginAs: async ({ page, loginPage, lockUser }, use) => {
-    await use(async (user) => {
-      if (PASSWORD_CHANGING_USERS.includes(user)) await lockUser(user);
-      await loginPage.goto();
-      await loginPage.login(user, DEMO_PASSWORD);
-      await expect(page).toHaveURL((url) => url.pathname === landingPath(user));
+  signedIn: [
+    async ({ playwright }, use, workerInfo) => {
+      const api = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+      });
+      const sessions = new SignedInSessions(api);
+      await use(sessions);
+      await api.dispose();
+      // One line per worker: how many sign-ins the form made and how many journeys reused one.
+      console.log(
+        `[e2e sessions] worker ${workerInfo.workerIndex}: ${sessions.counts.form} form sign-ins, ${sessions.counts.reused} reused`,
+      );
+    },
+    { scope: "worker" },
+  ],
+  loginAs: async ({ page, loginPage, lockUser, signedIn }, use) => {
+    await use(async (user, options) => {
+      const changesPassword = PASSWORD_CHANGING_USERS.includes(user);
+      if (changesPassword) await lockUser(user);
+      // Only a fresh page starts from a saved session; a second sign-in in a journey (after a
+      // logout, as another user) goes through the form as before.
+      const fresh = page.url() === "about:blank";
+      const saved =
+        fresh && !changesPassword && !options?.form ? await signedIn.live(user) : undefined;
+      if (saved) {
+        signedIn.counts.reused += 1;
+        await base.step(`${user} resumes a saved session`, () => resumeSession(page, user, saved));
+        return;
+      }
+      signedIn.counts.form += 1;
+      await base.step(`${user} signs in through the form`, async () => {
+        await loginPage.goto();
+        await loginPage.login(user, DEMO_PASSWORD);
+        await expect(page).toHaveURL((url) => url.pathname === landingPath(user));
+      });
+      if (fresh && !changesPassword) {
+        signedIn.save(
+          user,
+          await page.evaluate(() => {
+            const entries = Object.entries(localStorage).filter(([key]) => key !== "lang");
+            return Object.fromEntries(entries) as Record<string, string>;
+          }),
+        );
+      }
     });
   },
   checkA11y: async ({ page }, use) => {

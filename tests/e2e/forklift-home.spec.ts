@@ -82,7 +82,7 @@ for (const tablet of TABLETS) {
 
     try {
       // No navigation at all: the sign-in lands on today's expeditions, on the next due's page.
-      await loginAs("forklift");
+      await loginAs("forklift", { form: true });
       await expect(page).toHaveURL(
         (url) =>
           url.pathname === "/expeditions" &&

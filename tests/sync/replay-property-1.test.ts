@@ -1,4 +1,4 @@
 import { defineRuns } from "./support/property-runs";
 
-// First half of the randomized runs (support/property-runs.ts; the second half in -2).
+// First quarter of the randomized runs (support/property-runs.ts; the others in -2 to -4).
 defineRuns(0);

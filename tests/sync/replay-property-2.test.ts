@@ -1,4 +1,4 @@
 import { defineRuns } from "./support/property-runs";
 
-// Second half of the randomized runs (support/property-runs.ts), run beside the first.
+// Second quarter of the randomized runs (support/property-runs.ts), run beside the others.
 defineRuns(1);

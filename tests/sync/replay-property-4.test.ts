@@ -1,0 +1,4 @@
+import { defineRuns } from "./support/property-runs";
+
+// Last quarter of the randomized runs (support/property-runs.ts), run beside the others.
+defineRuns(3);
