@@ -39,6 +39,15 @@ const CONNECTIONS = [1, 16, 64];
 const TARGET_RATIO = 0.6;
 const TARGET_CPU_MS = 2;
 
+interface Cell {
+  rps: number;
+  p99: number;
+  cpuMs: number;
+  errors: number;
+  /** The machine's 1-minute load average when the cell ended. */
+  load: number;
+}
+
 async function load(server: Server, path: string, connections: number, headers = {}) {
   const run = (duration: number) =>
     autocannon({ url: `${server.base}${path}`, connections, duration, headers });

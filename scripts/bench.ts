@@ -33,6 +33,7 @@ import { runCarrierBookingBench } from "./bench-carrier-booking";
 import { runHttpBench } from "./bench-http";
 import { runImportBench } from "./bench-import";
 import { runLighthouse } from "./bench-lighthouse";
+import { runLoadBench } from "./bench-load";
 import { fileSize, printSizes, runLoginLoad } from "./bench-login";
 import { runMetricsBench } from "./bench-metrics";
 import { runOfflineBench } from "./bench-offline";
@@ -225,4 +226,10 @@ if (chosen.has("storage")) {
 if (chosen.has("scale")) {
   console.log();
   await runScaleBench();
+}
+
+// 200 devices on two instances: errors, latency, event lag, memory (scripts/bench-load.ts).
+if (chosen.has("load")) {
+  console.log();
+  await runLoadBench();
 }

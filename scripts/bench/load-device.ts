@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+
+/**
+ * One simulated device of `npm run bench -- load` (scripts/bench-load.ts), doing what the app
+ * does (src/client/offline/live-sync.ts, live-events.ts, change-feed.ts, use-mirrored-list.ts
+ * and features/shipments/api.ts): it holds GET api/events open; on each change event, when the
+ * stream opens and every LIST_RELOAD_MS (60 s) it pulls GET api/changes from its cursor until
+ * `more` is false (pulls never overlap: events during one make one more) and, after an event
+ * or the period, reloads its list page; every few seconds it changes the status of one of its
+ * own lines with PATCH, If-Match of the version it holds and a new Idempotency-Key. A dropped
+ * stream reconnects after a second, as the app does after a stream that worked.
+ */
+export const LIST_RELOAD_MS = 60_000;
+
+export type Operation = "sign-in" | "events open" | "changes" | "list" | "write";
+
+/** What every device reports into: latencies, errors, and the writes events are matched to. */
+export interface Recorder {
+  latency(op: Operation, ms: number): void;
+  error(op: Operation, detail: string): void;
+  /** A write of `line` from `instance` is about to leave (sent) or was answered. */
+  writeSent(line: number, instance: number): void;
+  writeAnswered(line: number): void;
+  /** A device on `instance` heard `ids` change. */
+  heard(ids: readonly number[], instance: number): void;
+  reconnect(): void;
+}
+
+export interface DeviceSpec {
+  base: string;
+  instance: number;
+  headers: Record<string, string>;
+  listPath: string;
+  /** The lines this device alone writes, with the version it holds. */
+  lines: { id: number; version: number; status: number }[];
+  writeEveryMs: number;
+  /** The two statuses a line goes back and forth between. */
+  statuses: readonly [number, number];
+}
+
+interface Feed {
+  cursor: string;
+  more: boolean;
+}
+
+export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise<void> {
+  const controller = new AbortController();
+  const { signal } = controller;
+  let cursor: string | undefined;
+  let running = false;
+  let again = false;
+  // The list screen is open: it loads its page at start.
+  let reloadList = true;
+  let lastPull = 0;
+  let current: Promise<void> = Promise.resolve();
+
+  const call = async (op: Operation, path: string, init: RequestInit = {}) => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${spec.base}${path}`, {
+        ...init,
+        headers: { ...spec.headers, ...(init.headers as Record<string, string>) },
+        signal,
+      });
+      const text = await response.text();
+      if (!response.ok) {
+        recorder.error(op, `${response.status} ${text.slice(0, 160)}`);
+        return undefined;
+      }
+      recorder.latency(op, performance.now() - started);
+      return text;
+    } catch (error) {
+      if (!signal.aborted) recorder.error(op, String(error));
+      return undefined;
+    }
+  };
+
+  const pull = async () => {
+    for (;;) {
+      const query = cursor === undefined ? "" : `?since=${encodeURIComponent(cursor)}`;
+      const text = await call("changes", `/api/changes${query}`);
+      if (text === undefined) return;
+      const page = JSON.parse(text) as Feed;
+      cursor = page.cursor;
+      if (!page.more) return;
+    }
+  };
+
+  const sync = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const list = reloadList;
+        reloadList = false;
+        lastPull = Date.now();
+        await pull();
+        if (list && !signal.aborted) await call("list", spec.listPath);
+      } while (again && !signal.aborted);
+    } finally {
+      running = false;
+    }
+  };
+  const track = (work: Promise<void>) => {
+    current = current.then(() => work);
+  };
+
+  const onFrame = (frame: string) => {
+    let event = "message";
+    let data = "";
+    for (const line of frame.split("\n")) {
+      if (line.startsWith("event:")) event = line.slice(6).trim();
+      else if (line.startsWith("data:")) data += line.slice(5).trim();
+    }
+    if (event !== "change") return;
+    const ids = (JSON.parse(data) as { ids?: number[] }).ids ?? [];
+    recorder.heard(ids, spec.instance);
+    reloadList = true;
+    void sync();
+  };
+
+  const listen = async () => {
+    while (!signal.aborted) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${spec.base}/api/events`, {
+          headers: { ...spec.headers, accept: "text/event-stream" },
+          signal,
+        });
+        if (!response.ok || !response.body) {
+          recorder.error("events open", `${response.status} ${await response.text()}`);
+        } else {
+          recorder.latency("events open", performance.now() - started);
+          void sync();
+          const decoder = new TextDecoder();
+          let buffer = "";
+          for await (const chunk of response.body) {
+            buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+            let end = buffer.indexOf("\n\n");
+            while (end >= 0) {
+              onFrame(buffer.slice(0, end));
+              buffer = buffer.slice(end + 2);
+              end = buffer.indexOf("\n\n");
+            }
+          }
+          if (!signal.aborted) recorder.error("events open", "stream ended");
+        }
+      } catch (error) {
+        if (!signal.aborted) recorder.error("events open", `stream dropped: ${String(error)}`);
+      }
+      if (signal.aborted) break;
+      recorder.reconnect();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+
+  let turn = 0;
+  const write = async () => {
+    const line = spec.lines[turn++ % spec.lines.length];
+    if (!line) return;
+    const status = line.status === spec.statuses[0] ? spec.statuses[1] : spec.statuses[0];
+    recorder.writeSent(line.id, spec.instance);
+    const text = await call("write", `/api/expedition/${line.id}`, {
+      method: "PATCH",
+      headers: {
+        "content-type": "application/json",
+        "if-match": `"${line.version}"`,
+        "idempotency-key": randomUUID(),
+      },
+      body: JSON.stringify({ status }),
+    });
+    if (text === undefined) return;
+    recorder.writeAnswered(line.id);
+    const answer = JSON.parse(text) as { version: number; status: { id: number } };
+    line.version = answer.version;
+    line.status = answer.status.id;
+  };
+
+  const listening = listen();
+  // Writes start at a random point of the first period, so the devices do not write in step.
+  let writer: NodeJS.Timeout | undefined;
+  const firstWrite = setTimeout(() => {
+    track(write());
+    writer = setInterval(() => track(write()), spec.writeEveryMs);
+  }, Math.random() * spec.writeEveryMs);
+  const poller = setInterval(() => {
+    if (Date.now() - lastPull < LIST_RELOAD_MS - 50) return;
+    reloadList = true;
+    void sync();
+  }, LIST_RELOAD_MS);
+
+  return async () => {
+    clearTimeout(firstWrite);
+    clearInterval(writer);
+    clearInterval(poller);
+    await current;
+    controller.abort();
+    await listening;
+  };
+}
