@@ -60,17 +60,18 @@ const mb = (bytes: number) => fmt(bytes / 1_048_576);
 /** Latencies, errors and the cross-instance event lag of every device. */
 function makeRecorder() {
   const latencies = new Map<Operation, number[]>(OPERATIONS.map((op) => [op, []]));
-  const errors = new Map<Operation, { count: number; sample: string }>();
+  /** By operation and kind (status or what happened). */
+  const errors = new Map<string, { op: Operation; count: number; sample: string }>();
   const writes = new Map<number, { instance: number; sentAt: number; answeredAt?: number }>();
   const lagFromAnswer: number[] = [];
   const lagFromSend: number[] = [];
   let reconnects = 0;
   const recorder: Recorder = {
     latency: (op, ms) => latencies.get(op)?.push(ms),
-    error: (op, detail) => {
-      const known = errors.get(op);
+    error: (op, kind, detail) => {
+      const known = errors.get(`${op} ${kind}`);
       if (known) known.count += 1;
-      else errors.set(op, { count: 1, sample: detail });
+      else errors.set(`${op} ${kind}`, { op, count: 1, sample: detail });
     },
     writeSent: (line, instance) => writes.set(line, { instance, sentAt: performance.now() }),
     writeAnswered: (line) => {
@@ -140,8 +141,10 @@ async function makeLines(databaseUrl: string, companies: number[]) {
 
 function printTable(
   latencies: Map<Operation, number[]>,
-  errors: Map<Operation, { count: number; sample: string }>,
+  errors: Map<string, { op: Operation; count: number; sample: string }>,
 ) {
+  const errorsOf = (op: Operation) =>
+    [...errors.values()].reduce((sum, each) => sum + (each.op === op ? each.count : 0), 0);
   console.log(
     `  ${"operation".padEnd(12)} ${"count".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"errors".padStart(6)}  target`,
   );
@@ -153,11 +156,11 @@ function printTable(
         ? `p99 <= ${TARGET_P99_MS}: ${p99 <= TARGET_P99_MS ? "met" : "MISSED"}`
         : "";
     console.log(
-      `  ${op.padEnd(12)} ${String(sorted.length).padStart(8)} ${fmt(percentile(sorted, 50)).padStart(7)} ${fmt(p99).padStart(7)} ${fmt(sorted.at(-1) ?? Number.NaN).padStart(7)} ${String(errors.get(op)?.count ?? 0).padStart(6)}  ${target}`,
+      `  ${op.padEnd(12)} ${String(sorted.length).padStart(8)} ${fmt(percentile(sorted, 50)).padStart(7)} ${fmt(p99).padStart(7)} ${fmt(sorted.at(-1) ?? Number.NaN).padStart(7)} ${String(errorsOf(op)).padStart(6)}  ${target}`,
     );
   }
-  for (const [op, { count, sample }] of errors)
-    console.log(`  ${op}: ${count} errors, e.g. ${sample}`);
+  for (const [key, { count, sample }] of errors)
+    console.log(`  ${key}: ${count}${sample ? `, e.g. ${sample.slice(0, 120)}` : ""}`);
 }
 
 function printRss(samples: { at: number; rss: number[]; load: string }[], warmUpS: number) {

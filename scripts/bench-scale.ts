@@ -106,6 +106,8 @@ async function ensureTemplate(baseUrl: string): Promise<string> {
 
 interface ListFigure {
   label: string;
+  /** The server's CPU per answered request (independent of the neighbours' load). */
+  cpuMs: number;
   p50: number;
   p99: number;
   rps: number;
@@ -118,8 +120,12 @@ async function measureList(server: Server, label: string, path: string, token: s
   const run = (duration: number) =>
     autocannon({ url: `${server.base}${path}`, connections: CONNECTIONS, duration, headers });
   await run(2);
+  const before = await server.cpu();
   const result = await run(SECONDS);
+  const after = await server.cpu();
+  const cpuMs = (after.user - before.user + after.system - before.system) / 1000;
   return {
+    cpuMs: cpuMs / Math.max(1, result["2xx"]),
     label,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -206,7 +212,10 @@ async function catchUp(server: Server, token: string, databaseUrl: string): Prom
   );
   const changed = await changeLines(databaseUrl);
   const runs: Awaited<ReturnType<typeof drain>>[] = [];
+  const before = await server.cpu();
   for (let i = 0; i < 4; i++) runs.push(await drain(server, token, full.cursor));
+  const after = await server.cpu();
+  const cpuMs = (after.user - before.user + after.system - before.system) / 1000 / runs.length;
   const timed = runs.slice(1).map((run) => run.ms);
   timed.sort((a, b) => a - b);
   const median = timed[Math.floor(timed.length / 2)] ?? Number.NaN;
@@ -215,7 +224,7 @@ async function catchUp(server: Server, token: string, databaseUrl: string): Prom
   console.log(
     `  catch-up of ${changed.toLocaleString("en")} changes: ${first?.rows.toLocaleString("en")} rows in ${first?.pages} pages ` +
       `(${((first?.bytes ?? 0) / 1e6).toFixed(1)} MB); first ${first?.ms.toFixed(0)} ms, then median ${median.toFixed(0)} ms, ` +
-      `max ${worst.toFixed(0)} ms of ${timed.length} (target <= ${TARGET_CATCH_UP_MS} ms: ${met(Math.max(first?.ms ?? 0, worst) <= TARGET_CATCH_UP_MS)}; load ${load1()})`,
+      `max ${worst.toFixed(0)} ms of ${timed.length}; server CPU ${cpuMs.toFixed(0)} ms a catch-up (target <= ${TARGET_CATCH_UP_MS} ms: ${met(Math.max(first?.ms ?? 0, worst) <= TARGET_CATCH_UP_MS)}; load ${load1()})`,
   );
 }
 
@@ -288,12 +297,12 @@ export async function runScaleBench(): Promise<void> {
       `\n  GET api/expedition, ${CONNECTIONS} connections, ${SECONDS} s after 2 s (target p99 <= ${TARGET_LIST_P99_MS} ms)`,
     );
     console.log(
-      `  ${"list".padEnd(20)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"req/s".padStart(7)} errors  load  target`,
+      `  ${"list".padEnd(20)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"req/s".padStart(7)} errors  CPU ms/req  load  target`,
     );
     for (const [label, path] of lists) {
       const figure = await measureList(server, label, path, admin);
       console.log(
-        `  ${label.padEnd(20)} ${String(figure.p50).padStart(7)} ${String(figure.p99).padStart(7)} ${figure.rps.toFixed(0).padStart(7)} ${String(figure.errors).padStart(6)}  ${figure.load.padStart(4)}  ${met(figure.p99 <= TARGET_LIST_P99_MS)}`,
+        `  ${label.padEnd(20)} ${String(figure.p50).padStart(7)} ${String(figure.p99).padStart(7)} ${figure.rps.toFixed(0).padStart(7)} ${String(figure.errors).padStart(6)}  ${figure.cpuMs.toFixed(2).padStart(10)}  ${figure.load.padStart(4)}  ${met(figure.p99 <= TARGET_LIST_P99_MS)}`,
       );
     }
     console.log("\n  Change feed");

@@ -18,7 +18,8 @@ export type Operation = "sign-in" | "events open" | "changes" | "list" | "write"
 /** What every device reports into: latencies, errors, and the writes events are matched to. */
 export interface Recorder {
   latency(op: Operation, ms: number): void;
-  error(op: Operation, detail: string): void;
+  /** `kind`: the HTTP status, or what happened to the request or stream. */
+  error(op: Operation, kind: string, detail: string): void;
   /** A write of `line` from `instance` is about to leave (sent) or was answered. */
   writeSent(line: number, instance: number): void;
   writeAnswered(line: number): void;
@@ -37,6 +38,11 @@ export interface DeviceSpec {
   writeEveryMs: number;
   /** The two statuses a line goes back and forth between. */
   statuses: readonly [number, number];
+}
+
+interface Written {
+  version: number;
+  status: { id: number };
 }
 
 interface Feed {
@@ -65,13 +71,13 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
       });
       const text = await response.text();
       if (!response.ok) {
-        recorder.error(op, `${response.status} ${text.slice(0, 160)}`);
-        return undefined;
+        recorder.error(op, String(response.status), text.slice(0, 160));
+        return { status: response.status, text };
       }
       recorder.latency(op, performance.now() - started);
-      return text;
+      return { status: response.status, text };
     } catch (error) {
-      if (!signal.aborted) recorder.error(op, String(error));
+      if (!signal.aborted) recorder.error(op, "network", String(error));
       return undefined;
     }
   };
@@ -79,9 +85,9 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
   const pull = async () => {
     for (;;) {
       const query = cursor === undefined ? "" : `?since=${encodeURIComponent(cursor)}`;
-      const text = await call("changes", `/api/changes${query}`);
-      if (text === undefined) return;
-      const page = JSON.parse(text) as Feed;
+      const answer = await call("changes", `/api/changes${query}`);
+      if (answer?.status !== 200) return;
+      const page = JSON.parse(answer.text) as Feed;
       cursor = page.cursor;
       if (!page.more) return;
     }
@@ -133,7 +139,7 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
           signal,
         });
         if (!response.ok || !response.body) {
-          recorder.error("events open", `${response.status} ${await response.text()}`);
+          recorder.error("events open", String(response.status), await response.text());
         } else {
           recorder.latency("events open", performance.now() - started);
           void sync();
@@ -148,10 +154,10 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
               end = buffer.indexOf("\n\n");
             }
           }
-          if (!signal.aborted) recorder.error("events open", "stream ended");
+          if (!signal.aborted) recorder.error("events open", "stream ended", "");
         }
       } catch (error) {
-        if (!signal.aborted) recorder.error("events open", `stream dropped: ${String(error)}`);
+        if (!signal.aborted) recorder.error("events open", "stream dropped", String(error));
       }
       if (signal.aborted) break;
       recorder.reconnect();
@@ -165,7 +171,7 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
     if (!line) return;
     const status = line.status === spec.statuses[0] ? spec.statuses[1] : spec.statuses[0];
     recorder.writeSent(line.id, spec.instance);
-    const text = await call("write", `/api/expedition/${line.id}`, {
+    const answer = await call("write", `/api/expedition/${line.id}`, {
       method: "PATCH",
       headers: {
         "content-type": "application/json",
@@ -174,11 +180,15 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
       },
       body: JSON.stringify({ status }),
     });
-    if (text === undefined) return;
-    recorder.writeAnswered(line.id);
-    const answer = JSON.parse(text) as { version: number; status: { id: number } };
-    line.version = answer.version;
-    line.status = answer.status.id;
+    if (answer === undefined) return;
+    // A 412 (an earlier write of this line applied, its answer lost): the app takes the
+    // server's line from the answer's `current`, as the replayer does; so does the device.
+    const body = JSON.parse(answer.text) as Partial<Written> & { current?: Written };
+    const written = answer.status === 200 ? (body as Written) : body.current;
+    if (answer.status === 200) recorder.writeAnswered(line.id);
+    if (!written) return;
+    line.version = written.version;
+    line.status = written.status.id;
   };
 
   const listening = listen();
