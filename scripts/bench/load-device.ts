@@ -208,8 +208,9 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
     clearTimeout(firstWrite);
     clearInterval(writer);
     clearInterval(poller);
-    await current;
+    // Requests still out when the run ends are cut, not counted (the run's figures are taken).
     controller.abort();
+    await current;
     await listening;
   };
 }
