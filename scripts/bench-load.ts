@@ -66,6 +66,7 @@ function makeRecorder() {
   const lagFromAnswer: number[] = [];
   const lagFromSend: number[] = [];
   let reconnects = 0;
+  let deferred = 0;
   const recorder: Recorder = {
     latency: (op, ms) => latencies.get(op)?.push(ms),
     error: (op, kind, detail) => {
@@ -91,8 +92,19 @@ function makeRecorder() {
     reconnect: () => {
       reconnects += 1;
     },
+    deferred: () => {
+      deferred += 1;
+    },
   };
-  return { recorder, latencies, errors, lagFromAnswer, lagFromSend, reconnects: () => reconnects };
+  return {
+    recorder,
+    latencies,
+    errors,
+    lagFromAnswer,
+    lagFromSend,
+    reconnects: () => reconnects,
+    deferred: () => deferred,
+  };
 }
 
 async function signIn(server: Server, username: string) {
@@ -218,7 +230,8 @@ export async function runLoadBench(): Promise<void> {
       databaseUrl,
       Array.from({ length: DEVICES }, (_, device) => companyOf(device)),
     );
-    const { recorder, latencies, errors, lagFromAnswer, lagFromSend, reconnects } = makeRecorder();
+    const { recorder, latencies, errors, lagFromAnswer, lagFromSend, reconnects, deferred } =
+      makeRecorder();
 
     // Sign in once per device, a few at a time (the server hashes two passwords at once).
     const tokens: string[] = [];
@@ -288,7 +301,9 @@ export async function runLoadBench(): Promise<void> {
 
     console.log(`\n  ${DEVICES} devices, ${fmt(wall / 1000)} s, load ${load1()} at the end`);
     printTable(latencies, errors);
-    console.log(`  stream reconnects: ${reconnects()}`);
+    console.log(
+      `  stream reconnects: ${reconnects()}; writes skipped while the device's previous one was out: ${deferred()}`,
+    );
     // CPU per request does not depend on the neighbours' load as latency does.
     const requests = ["changes", "list", "write"].reduce(
       (sum, op) => sum + (latencies.get(op as Operation)?.length ?? 0),

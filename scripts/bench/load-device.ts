@@ -26,6 +26,8 @@ export interface Recorder {
   /** A device on `instance` heard `ids` change. */
   heard(ids: readonly number[], instance: number): void;
   reconnect(): void;
+  /** A write skipped: the device's previous one had no answer yet. */
+  deferred(): void;
 }
 
 export interface DeviceSpec {
@@ -166,9 +168,24 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
   };
 
   let turn = 0;
+  let writing = false;
   const write = async () => {
+    // The app's outbox sends one change at a time per device, in order: a change made while
+    // one is out waits for it (never a second request on a version still being written).
+    if (writing) {
+      recorder.deferred();
+      return;
+    }
     const line = spec.lines[turn++ % spec.lines.length];
     if (!line) return;
+    writing = true;
+    try {
+      await writeLine(line);
+    } finally {
+      writing = false;
+    }
+  };
+  const writeLine = async (line: DeviceSpec["lines"][number]) => {
     const status = line.status === spec.statuses[0] ? spec.statuses[1] : spec.statuses[0];
     recorder.writeSent(line.id, spec.instance);
     const answer = await call("write", `/api/expedition/${line.id}`, {
