@@ -8,7 +8,8 @@ import { performance } from "node:perf_hooks";
  * stream opens and every LIST_RELOAD_MS (60 s) it pulls GET api/changes from its cursor until
  * `more` is false (pulls never overlap: events during one make one more) and, after an event
  * or the period, reloads its list page; every few seconds it changes the status of one of its
- * own lines with PATCH, If-Match of the version it holds and a new Idempotency-Key. A dropped
+ * own lines with PATCH, If-Match of the version it holds and a new Idempotency-Key, one write
+ * out at a time as the outbox sends them (a tick while one is out is skipped and counted). A dropped
  * stream reconnects after a second, as the app does after a stream that worked.
  */
 export const LIST_RELOAD_MS = 60_000;
