@@ -23,13 +23,13 @@
  * handler with named prepared statements as Yardline sends them, a stricter floor that leaves
  * only Node's own work (token, context, validation, mapping) between the two.
  */
-import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { STATUSES } from "../src/shared/contract/status";
+import { type Server, startServer as start } from "./bench/fork-server";
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -39,14 +39,6 @@ const CONNECTIONS = [1, 16, 64];
 const TARGET_RATIO = 0.6;
 const TARGET_CPU_MS = 2;
 
-interface Server {
-  label: string;
-  child: ChildProcess;
-  base: string;
-  cpu(): Promise<NodeJS.CpuUsage>;
-  stop(): Promise<void>;
-}
-
 interface Cell {
   rps: number;
   p99: number;
@@ -54,39 +46,6 @@ interface Cell {
   errors: number;
   /** The machine's 1-minute load average when the cell ended. */
   load: number;
-}
-
-/** Forks a bench server and waits for its port. */
-async function start(label: string, script: string, env: Record<string, string>): Promise<Server> {
-  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
-    env: { ...process.env, ...env },
-    execArgv: ["--import", "tsx", "--expose-gc"],
-    // The servers log slow requests at warn: under this load every request is one.
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.on("message", (message: { port?: number }) => {
-      if (message.port) resolve(message.port);
-    });
-  });
-  child.removeAllListeners("exit");
-  const cpu = () =>
-    new Promise<NodeJS.CpuUsage>((resolve) => {
-      const onMessage = (message: { cpu?: NodeJS.CpuUsage }) => {
-        if (!message.cpu) return;
-        child.off("message", onMessage);
-        resolve(message.cpu);
-      };
-      child.on("message", onMessage);
-      child.send("cpu");
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
-  return { label, child, base: `http://127.0.0.1:${port}`, cpu, stop };
 }
 
 async function load(server: Server, path: string, connections: number, headers = {}) {
@@ -110,18 +69,18 @@ async function load(server: Server, path: string, connections: number, headers =
   } satisfies Cell;
 }
 
-async function tokenOf(server: Server): Promise<string> {
+export async function tokenOf(server: Server, username = "admin"): Promise<string> {
   const response = await fetch(`${server.base}/get-token`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: "yardline" }),
+    body: JSON.stringify({ username, password: "yardline" }),
   });
   if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
 
 /** Page 1 unfiltered, and page 1 of this month's lines in the first expedition status. */
-function shapes(): [string, string][] {
+export function shapes(): [string, string][] {
   const now = new Date();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
@@ -267,7 +226,7 @@ async function onPostgres(baseUrl: string): Promise<void> {
   const servers: Server[] = [];
   try {
     const started = performance.now();
-    const yardline = await start("yardline", "./bench/yardline-server.ts", {
+    const yardline = await start("yardline", "./yardline-server.ts", {
       BENCH_DATABASE: database,
       BENCH_SEED_SHIPMENTS: String(SHIPMENTS),
     });
@@ -276,13 +235,13 @@ async function onPostgres(baseUrl: string): Promise<void> {
       `PostgreSQL: ${SHIPMENTS.toLocaleString("en")} shipments seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
     const company = String(await companyOf(database));
-    const plain = await start("bare plain", "./bench/bare-server.ts", {
+    const plain = await start("bare plain", "./bare-server.ts", {
       BENCH_DATABASE: database,
       BENCH_COMPANY: company,
       BENCH_BARE_UNNAMED: "1",
     });
     servers.push(plain);
-    const prepared = await start("bare prep", "./bench/bare-server.ts", {
+    const prepared = await start("bare prep", "./bare-server.ts", {
       BENCH_DATABASE: database,
       BENCH_COMPANY: company,
       BENCH_BARE_UNNAMED: "0",
@@ -310,7 +269,7 @@ async function onPostgres(baseUrl: string): Promise<void> {
 
 async function onPglite(): Promise<void> {
   const started = performance.now();
-  const yardline = await start("yardline", "./bench/yardline-server.ts", {
+  const yardline = await start("yardline", "./yardline-server.ts", {
     BENCH_DATABASE: "",
     BENCH_SEED_SHIPMENTS: String(SHIPMENTS),
   });

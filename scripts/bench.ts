@@ -16,7 +16,13 @@
  * (scripts/bench-metrics.ts: BI metrics over a year of 1,000,000 lines on the PostgreSQL of
  * DATABASE_URL; `npm run bench -- metrics`) and storage (scripts/bench-storage.ts: 20 clients
  * uploading 20 MB each at once, then downloading, per attachment storage kind: MB/s and the
- * server's peak RSS; `npm run bench -- storage`). bundle and lighthouse need a prior
+ * server's peak RSS; `npm run bench -- storage`), scale (scripts/bench-scale.ts, issue 30: a
+ * million lines on PostgreSQL, kept as a template database between runs: list p50/p99 at 16
+ * connections, a change-feed catch-up of 10,000 changes and the BI queries over a year through
+ * the real server; `npm run bench -- scale`) and load (scripts/bench-load.ts, issue 30: 200
+ * simulated devices on two server instances of one PostgreSQL for BENCH_LOAD_SECONDS (600):
+ * errors, p50/p99 per operation, live-event lag across instances, RSS per instance over time;
+ * `npm run bench -- load`). bundle and lighthouse need a prior
  * `npm run build`; BENCH_DIST points elsewhere.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -27,10 +33,12 @@ import { runCarrierBookingBench } from "./bench-carrier-booking";
 import { runHttpBench } from "./bench-http";
 import { runImportBench } from "./bench-import";
 import { runLighthouse } from "./bench-lighthouse";
+import { runLoadBench } from "./bench-load";
 import { fileSize, printSizes, runLoginLoad } from "./bench-login";
 import { runMetricsBench } from "./bench-metrics";
 import { runOfflineBench } from "./bench-offline";
 import { runPublicLoad } from "./bench-public";
+import { runScaleBench } from "./bench-scale";
 import { runSeriesBench } from "./bench-series";
 import { runStorageBench } from "./bench-storage";
 import { runWebhooksBench } from "./bench-webhooks";
@@ -120,7 +128,7 @@ const PARTS = [
   "webhooks",
 ] as const;
 /** Parts that run only when named (minutes of seeding). */
-const ON_REQUEST = ["metrics", "storage"] as const;
+const ON_REQUEST = ["metrics", "storage", "scale", "load"] as const;
 const chosen = new Set(process.argv[2]?.split(",") ?? PARTS);
 const known: readonly string[] = [...PARTS, ...ON_REQUEST];
 const unknown = [...chosen].filter((part) => !known.includes(part));
@@ -212,4 +220,16 @@ if (chosen.has("booking")) {
 if (chosen.has("storage")) {
   console.log();
   await runStorageBench();
+}
+
+// A million lines through the real server: lists, change-feed catch-up, BI (scripts/bench-scale.ts).
+if (chosen.has("scale")) {
+  console.log();
+  await runScaleBench();
+}
+
+// 200 devices on two instances: errors, latency, event lag, memory (scripts/bench-load.ts).
+if (chosen.has("load")) {
+  console.log();
+  await runLoadBench();
 }

@@ -3,7 +3,8 @@
  * (scripts/bench-http.ts, scripts/bench-lighthouse.ts fork it). Environment:
  * BENCH_DATABASE (a PostgreSQL URL, or unset for in-memory PGlite), BENCH_SEED_SHIPMENTS
  * (shipments to add after the demo seed; 0 when the database is seeded already),
- * BENCH_STATIC_DIR (serve a client build). Answers the IPC message "cpu" with its
+ * BENCH_STATIC_DIR (serve a client build), BENCH_JWT_SECRET (the key every instance of one
+ * database shares, so a token of one is good on another; random by default). Answers the IPC message "cpu" with its
  * process.cpuUsage(), so the parent can charge CPU per request to this process alone. Forked
  * with --expose-gc (scripts/bench-http.ts), it collects its setup's garbage (the seed's
  * 100,000 lines) before announcing its port, so no measured cell pays for that collection.
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
     ...loadConfig({ LOG_LEVEL: "warn", ...(staticDir ? { STATIC_DIR: staticDir } : {}) }),
     dataDir: "memory://",
     databaseUrl,
-    jwtSecret: randomBytes(32).toString("hex"),
+    jwtSecret: process.env.BENCH_JWT_SECRET || randomBytes(32).toString("hex"),
     passwordHashCost: 10,
   };
   const app = await buildApp({
