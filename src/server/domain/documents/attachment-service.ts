@@ -3,8 +3,8 @@ import { fileTypeFromBuffer } from "file-type";
 import {
   ATTACHMENT_DESCRIPTION_MAX,
   ATTACHMENT_NAME_MAX,
-  type AttachmentScope,
   ATTACHMENT_TYPES,
+  type AttachmentScope,
   AttachmentUploadFields,
   IMAGE_TYPES,
   OFFICE_ZIP_EXTENSIONS,
