@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -11,6 +10,7 @@ import { type App, buildApp } from "./app";
 import type { StorageKind } from "./config";
 import { DEMO_PASSWORD, PLAIN } from "./db/demo-data";
 import { createTestApp, type TestApp } from "./test/harness";
+import { photoBytes } from "./test/multipart";
 import { type ObjectStore, startObjectStore } from "./test/object-store";
 import { insertLine } from "./test/shipments";
 
@@ -104,7 +104,7 @@ describe.skipIf(!postgres)(
         const { token } = await login(one.base);
         const headers = { authorization: `Bearer ${token}`, company: String(company) };
         const line = await insertLine(seeded.app.db, company, SHIPMENT_TYPE.expedition);
-        const photo = randomBytes(1_500_000);
+        const photo = photoBytes(1_500_000);
         const form = new FormData();
         form.append("shipment", String(line));
         form.append("file", new Blob([new Uint8Array(photo)]), "dock.jpg");

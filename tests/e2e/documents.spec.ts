@@ -281,7 +281,7 @@ test.describe("fork-lift on a tablet, in Spanish", () => {
     lang: "es",
   });
 
-  test("a photo taken offline that the server refuses (too large) is listed in the sync issues with its reason in Spanish", async ({
+  test("photos taken offline that the server refuses (too large, wrong type) are listed in the sync issues with their reasons in Spanish", async ({
     page,
     context,
     request,
@@ -308,11 +308,18 @@ test.describe("fork-lift on a tablet, in Spanish", () => {
       buffer: Buffer.alloc(3 * 1_048_576, 7),
     });
     await expect(docs.gallery.getByText("Esperando red")).toBeVisible();
+    // A program named as a photo: the server sniffs the bytes, not the name or the mime.
+    const exe = Buffer.alloc(512);
+    exe.write("MZ", 0, "latin1");
+    exe.writeUInt32LE(0x80, 0x3c);
+    exe.write("PE\0\0", 0x80, "latin1");
+    await docs.camera.setInputFiles({ name: "albaran.jpg", mimeType: "image/jpeg", buffer: exe });
+    await expect(docs.gallery.getByText("Esperando red")).toHaveCount(2);
 
     await context.setOffline(false);
-    // Refused: it leaves the device's queue, and the top bar counts one sync issue.
+    // Refused: they leave the device's queue, and the top bar counts the sync issues.
     await expect(docs.gallery.getByText("Esperando red")).toHaveCount(0, { timeout: 20_000 });
-    await expect.poll(() => posts).toEqual([413]);
+    await expect.poll(() => posts).toEqual([413, 415]);
     await page.keyboard.press("Escape");
     await page.goto("/sync-issues");
     const issues = new SyncIssuesPage(page, "es");
@@ -324,7 +331,16 @@ test.describe("fork-lift on a tablet, in Spanish", () => {
     await expect(card).not.toContainText("El servidor rechazó el cambio");
     // Its bytes are not kept: the user adds the file again; re-applying cannot succeed.
     await expect(issues.reapply("huge-photo.jpg")).toBeDisabled();
+    const wrongType = issues.card("albaran.jpg");
+    await expect(wrongType).toContainText(
+      "Archivo: Este tipo de archivo no se admite: fotos, PDF, documentos u hojas de cálculo",
+    );
+    await expect(wrongType).not.toContainText("El servidor rechazó el cambio");
+    await expect(issues.reapply("albaran.jpg")).toBeDisabled();
+    await expect(issues.dismiss("albaran.jpg")).toBeEnabled();
     await page.screenshot({ path: `${SHOTS}/documents-refused-photo-sync-issue-es.png` });
+    await issues.dismiss("albaran.jpg").click();
+    await expect(wrongType).toHaveCount(0);
     const stored = await office.get<{ results: unknown[] }>("/api/attachment", { shipment: id });
     expect(stored.results).toEqual([]);
   });

@@ -198,7 +198,9 @@ export class SyncIssuesPage {
   }
 
   dismiss(label: string): Locator {
-    return this.page.getByRole("button", { name: `Dismiss the change to ${label}` });
+    const name =
+      this.lang === "es" ? `Descartar el cambio de ${label}` : `Dismiss the change to ${label}`;
+    return this.page.getByRole("button", { name });
   }
 }
 

@@ -4,6 +4,7 @@ import {
   queueShipmentCreation,
   queueShipmentEdit,
 } from "../../src/client/features/shipments/form-commands";
+import { queueTruckEdit } from "../../src/client/features/trucks/commands";
 import { setApiBase } from "../../src/client/lib/http";
 import { db, type SyncIssueRow } from "../../src/client/offline/db";
 import type { Author } from "../../src/client/offline/outbox";
@@ -12,6 +13,7 @@ import { Replayer, type ReplaySession } from "../../src/client/offline/replayer"
 import { resolveConflict } from "../../src/client/offline/sync-issues";
 import { clients } from "../../src/server/db/schema/clients";
 import { Shipment } from "../../src/shared/contract/shipments";
+import { Shipper, type ShipperInput } from "../../src/shared/contract/trucks";
 import { type SyncServer, startSyncServer } from "./support/server";
 
 /**
@@ -83,7 +85,12 @@ afterAll(async () => {
 
 beforeEach(async (context) => {
   if (!formRoutes) context.skip("the API has no PUT routes for expeditions yet (shipapi)");
-  await Promise.all([db.shipments.clear(), db.outbox.clear(), db.syncIssues.clear()]);
+  await Promise.all([
+    db.shipments.clear(),
+    db.trucks.clear(),
+    db.outbox.clear(),
+    db.syncIssues.clear(),
+  ]);
   dropAnswers = [];
   delivered = [];
   refused = [];
@@ -256,5 +263,102 @@ describe("offline shipment forms against the real API", () => {
     expect(refused).toMatchObject([{ status: 404 }]);
     expect(refused[0]?.kind).toBeUndefined();
     expect(await db.shipments.get(line.id)).toBeUndefined();
+  });
+});
+
+let trucks = 0;
+/** A fresh truck signed up through the API by the other user, mirrored on the device. */
+async function freshTruck(): Promise<Shipper> {
+  trucks += 1;
+  const response = await server.test.app.inject({
+    method: "PUT",
+    url: `/api/shipper/uid/${crypto.randomUUID()}`,
+    headers: { ...otherHeaders, "idempotency-key": crypto.randomUUID() },
+    payload: { plate: `M${Date.now() % 1_000_000}T${trucks}`, name: "FIRST", capacity_load: 10 },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const truck = Shipper.parse(response.json());
+  await db.trucks.put(truck);
+  return truck;
+}
+
+/** The truck form's whole body on the truck as shown, with `change` laid over. */
+function truckForm(truck: Shipper, change: Partial<ShipperInput>): ShipperInput {
+  const { plate, name, capacity_load, phone, country_code } = truck;
+  return { plate, name, capacity_load, phone, country_code, ...change };
+}
+
+/** The other user's truck edit through the API (recorded under a key: changed_by names them). */
+async function editTruckAsOther(truck: Shipper, change: Partial<ShipperInput>): Promise<Shipper> {
+  const response = await server.test.app.inject({
+    method: "PUT",
+    url: `/api/shipper/${truck.id}`,
+    headers: {
+      ...otherHeaders,
+      "if-match": `"${truck.version}"`,
+      "idempotency-key": crypto.randomUUID(),
+    },
+    payload: truckForm(truck, change),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return Shipper.parse(response.json());
+}
+
+async function readTruck(id: number): Promise<Shipper> {
+  const response = await server.test.app.inject({
+    method: "GET",
+    url: `/api/shipper/${id}`,
+    headers: otherHeaders,
+  });
+  return Shipper.parse(response.json());
+}
+
+describe("truck edits queued on the device (issue 24)", () => {
+  it("two users edit different fields: both survive, the device's whole form sent once merged", async () => {
+    const truck = await freshTruck();
+    await editTruckAsOther(truck, { capacity_load: 22 });
+    await queueTruckEdit(truck, truckForm(truck, { name: "MINE" }), author);
+    await settle();
+    expect(refused).toEqual([]);
+    expect(await db.syncIssues.count()).toBe(0);
+    const now = await readTruck(truck.id);
+    expect(now).toMatchObject({ name: "MINE", capacity_load: 22, version: truck.version + 2 });
+    expect(await db.trucks.get(truck.id)).toEqual(now);
+  });
+
+  it("a field both changed is a conflict naming who won and their value; keep mine writes it", async () => {
+    const truck = await freshTruck();
+    await editTruckAsOther(truck, { name: "THEIRS" });
+    await queueTruckEdit(truck, truckForm(truck, { name: "MINE", capacity_load: 5 }), author);
+    await settle();
+    expect(await readTruck(truck.id)).toMatchObject({ name: "THEIRS", capacity_load: 5 });
+    const [issue] = await db.syncIssues.toArray();
+    expect(issue).toMatchObject({
+      kind: "conflict",
+      entity: "shipper",
+      changedBy: "office",
+      conflicts: [{ field: "name", base: "FIRST", mine: "MINE", theirs: "THEIRS" }],
+    });
+    expect(await resolveConflict(issue?.id ?? 0, null, "mine", author)).toBe(true);
+    await settle();
+    expect(await readTruck(truck.id)).toMatchObject({ name: "MINE", capacity_load: 5 });
+    expect(await db.syncIssues.count()).toBe(0);
+  });
+
+  it("an edit made while another waits folds into it: one request, the last values", async () => {
+    const truck = await freshTruck();
+    await queueTruckEdit(truck, truckForm(truck, { name: "ONE" }), author);
+    const shown = (await db.trucks.get(truck.id)) as Shipper;
+    expect(shown.name).toBe("ONE");
+    await queueTruckEdit(shown, truckForm(shown, { capacity_load: 40 }), author);
+    expect(await db.outbox.count()).toBe(1);
+    await settle();
+    const puts = delivered.filter((each) => each.path === `/api/shipper/${truck.id}`);
+    expect(puts).toHaveLength(1);
+    expect(await readTruck(truck.id)).toMatchObject({
+      name: "ONE",
+      capacity_load: 40,
+      version: truck.version + 1,
+    });
   });
 });

@@ -71,6 +71,7 @@ export const FIELD_LABELS: LabelTable = {
   booked_date_after: msg`Booked from`,
   booked_date_before: msg`Booked until`,
   body: msg`Request`,
+  file: msg`File`,
 };
 
 /** What each field code says, whatever the field. */
@@ -92,6 +93,7 @@ const FIELD_CODE_TEXT: LabelTable<FieldErrorCode> = {
   slot_full: msg`This hour is full: pick another`,
   restricted_date: msg`This date is closed for bookings`,
   outside_hours: msg`Outside the dock's opening hours`,
+  unsupported_type: msg`This type of file is not accepted: photos, PDF, documents or spreadsheets`,
   not_a_sheet: msg`Not a spreadsheet: send an .xlsx or .csv file`,
   too_many_rows: msg({ message: "Too many rows: at most {max} per file; split the file" }),
   formula: msg`A formula: type the value instead`,
@@ -160,6 +162,7 @@ const CODE_TEXT: LabelTable<ErrorCode> = {
   idempotency_in_progress: msg`This change is still being processed. Try again in a moment.`,
   rate_limited: msg`Too many attempts. Please wait a moment and try again.`,
   payload_too_large: msg`Too much data in one request`,
+  unsupported_file_type: msg`This type of file is not accepted: photos, PDF, documents or spreadsheets. Add the file in one of those types.`,
   internal_error: msg`The server had a problem. Please try again.`,
   service_unavailable: msg`The server had a problem. Please try again.`,
   sms_failed: msg`The SMS could not be sent`,

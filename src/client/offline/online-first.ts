@@ -22,8 +22,12 @@ export type QueuedReason = "offline" | "timeout" | "unreachable" | "merge";
 export interface OnlineFirstWrite<T> {
   /** The request, with this Idempotency-Key; it should stop when `signal` aborts. */
   send: (key: string, signal: AbortSignal) => Promise<T>;
-  /** Queues the same write with this Idempotency-Key (outbox `Command.mutationId`). */
-  queue: (key: string) => Promise<unknown>;
+  /**
+   * Queues the same write with this Idempotency-Key (outbox `Command.mutationId`): the request
+   * may have reached the server under it. `undefined` when nothing was sent (the device is
+   * offline): the outbox picks the key, and the entry may still take later edits (Command.fold).
+   */
+  queue: (key: string | undefined) => Promise<unknown>;
   /**
    * Refusals the replayer settles better than the form, queued instead of shown (a shipment
    * edit answered 412 is merged field by field by the replayer: replay-merge.ts).
@@ -49,11 +53,11 @@ export async function submitOnlineFirst<T>(
   write: OnlineFirstWrite<T>,
 ): Promise<OnlineFirstResult<T>> {
   const key = write.key ?? crypto.randomUUID();
-  const queued = async (reason: QueuedReason) => {
-    await write.queue(key);
+  const queued = async (reason: QueuedReason, tried = true) => {
+    await write.queue(tried ? key : undefined);
     return { kind: "queued", reason } as const;
   };
-  if (isOffline()) return queued("offline");
+  if (isOffline()) return queued("offline", false);
 
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -75,7 +75,8 @@ export interface Command {
   entityKey?: string;
   /**
    * The Idempotency-Key, when the change was already sent once without an answer in time
-   * (online-first.ts): the replay then repeats that request, so it applies at most once.
+   * (online-first.ts): the replay then repeats that request, so it applies at most once. The
+   * entry counts as sent (`sentAt`): a later change follows it, never folds into it.
    */
   mutationId?: string;
   /** An upload's file (entity "attachment": a multipart POST of `body`'s fields and the Blob). */
@@ -189,6 +190,10 @@ export async function enqueue(queued: Command, author: Author, now = Date.now())
       company: author.company,
       createdAt: now,
       attempts: 0,
+      // Already tried once under this key (online-first.ts): it may have reached the server,
+      // so a later change follows it and never folds into it (another body under the same key
+      // would be refused 422, or answered with the first body's record).
+      ...(command.mutationId ? { sentAt: now } : {}),
     });
     if (!table) return;
     if (command.op === "create") await table.put(command.changes as MirroredRow);

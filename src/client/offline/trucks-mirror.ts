@@ -3,6 +3,7 @@ import type { Shipper } from "../../shared/contract/trucks";
 import { normalisePlate } from "../../shared/plate";
 import { db, type TruckRow } from "./db";
 import { storeListAnswer } from "./list-answer";
+import { unlessPending } from "./outbox";
 import { type ListAnswer, type LocalPage, newerThanMirror, slicePage } from "./page-rules";
 
 /** Resource name of the trucks list in page keys and sync times. */
@@ -110,10 +111,13 @@ export async function writeTrucksPage(
   );
 }
 
-/** Stores one truck the API answered with (read, create, update), unless the mirror is newer. */
+/**
+ * Stores one truck the API answered with (read, create, update), unless the mirror is newer or
+ * holds a queued change of it (the device shows its edit until the replayer settles it).
+ */
 export async function putTruck(row: Shipper): Promise<void> {
-  await db.transaction("rw", db.trucks, async () => {
-    const [fresh] = await newerThanMirror(db.trucks, [row]);
+  await db.transaction("rw", db.trucks, db.outbox, async () => {
+    const [fresh] = await unlessPending("shipper", await newerThanMirror(db.trucks, [row]));
     if (fresh) await db.trucks.put(fresh);
   });
 }

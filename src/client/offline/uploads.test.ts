@@ -178,6 +178,30 @@ describe("uploads in the outbox", () => {
     expect(await canReapply(issue as SyncIssueRow)).toBe(false);
   });
 
+  it("a file of a type the server does not keep (415) is a sync issue with its field code", async () => {
+    await enqueueUpload(1, photo("albaran.exe"), AUTHOR);
+    server.failures.push(() => {
+      throw new ApiError(415, {
+        code: "unsupported_file_type",
+        message: "not kept",
+        fields: { file: ["Unsupported file type"] },
+        field_codes: { file: [{ code: "unsupported_type" }] },
+      });
+    });
+    await settle();
+    expect(server.files).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
+    const [issue] = await db.syncIssues.toArray();
+    expect(issue).toMatchObject({
+      entity: "attachment",
+      status: 415,
+      code: "unsupported_file_type",
+      fieldCodes: { file: "unsupported_type" },
+      file: { shipment: 1, name: "albaran.exe" },
+    });
+    expect(await canReapply(issue as SyncIssueRow)).toBe(false);
+  });
+
   it("5xx keeps the file for later with the whole queue backing off", async () => {
     await enqueueUpload(1, photo("later.jpg"), AUTHOR);
     server.failures.push(() => {

@@ -52,3 +52,13 @@ export function fakeExe(size = 512): Buffer {
   bytes.write("PE\0\0", 0x80, "latin1");
   return bytes;
 }
+
+/**
+ * `size` random bytes behind a JPEG signature: a photo as the attachment type check sniffs it
+ * (random bytes alone are no type a yard keeps: 415).
+ */
+export function photoBytes(size: number): Buffer {
+  const bytes = randomBytes(size);
+  Buffer.from("ffd8ffe0", "hex").copy(bytes);
+  return bytes;
+}

@@ -16,6 +16,31 @@ export const IMAGE_TYPES = [
 ] as const;
 export const MAIL_RECIPIENTS_MAX = 20;
 
+/**
+ * The files a yard keeps (issue 24), as sniffed from the bytes (file-type), never as the
+ * client's mime says: photos (IMAGE_TYPES, and HEIC/HEIF from phones), PDF, office documents
+ * (xlsx, docx, odt, ods; xls and doc are OLE compound files, application/x-cfb) and plain text
+ * (csv, txt: no recognised signature and no control bytes). Anything else is refused 415 with
+ * `field_codes.file: unsupported_type` and nothing is kept.
+ */
+export const ATTACHMENT_TYPES = [
+  ...IMAGE_TYPES,
+  "image/heic",
+  "image/heif",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.oasis.opendocument.spreadsheet",
+  "application/vnd.oasis.opendocument.text",
+  "application/x-cfb",
+] as const;
+
+/**
+ * Office documents are zips: when the first 4 KB do not name the document inside (a writer
+ * that puts its parts in another order), a zip is kept if its name has one of these endings.
+ */
+export const OFFICE_ZIP_EXTENSIONS = ["xlsx", "docx", "ods", "odt"] as const;
+
 export const Attachment = z.object({
   id: Id,
   shipment: Id,

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   "idempotency_in_progress",
   "rate_limited",
   "payload_too_large",
+  /** 415: an attachment whose bytes are not a type a yard keeps (contract/documents.ts). */
+  "unsupported_file_type",
   "internal_error",
   "service_unavailable",
   "sms_failed",
@@ -65,6 +67,8 @@ export const FIELD_ERROR_CODES = [
   "restricted_date",
   /** The booked hour is outside the company's dock opening hours. */
   "outside_hours",
+  /** An attachment's bytes are not a photo, PDF, office document or text (issue 24). */
+  "unsupported_type",
   /** An import's file is not an .xlsx or .csv (issue 28). */
   "not_a_sheet",
   /** An import's file has more rows than one import takes (`max`). */

@@ -73,7 +73,9 @@ export async function checkForms(
     const refusedEdits = form.edits.filter((edit) =>
       mine.some(
         (issue) =>
-          issue.body?.company_notes === edit.value || issue.body?.observations === edit.value,
+          issue.body?.company_notes === edit.value ||
+          issue.body?.observations === edit.value ||
+          issue.body?.name === edit.value,
       ),
     );
     if (mine.length !== refusedEdits.length) {

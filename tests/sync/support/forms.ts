@@ -6,7 +6,7 @@ import {
   queueShipmentCreation,
   queueShipmentEdit,
 } from "../../../src/client/features/shipments/form-commands";
-import { queueTruckCreation } from "../../../src/client/features/trucks/commands";
+import { queueTruckCreation, queueTruckEdit } from "../../../src/client/features/trucks/commands";
 import { db } from "../../../src/client/offline/db";
 import type { Author } from "../../../src/client/offline/outbox";
 import { type CriticalLine, CriticalLineInput } from "../../../src/shared/contract/critical-lines";
@@ -17,10 +17,10 @@ import type { SyncServer } from "./server";
 /**
  * The form writes of the property runs (issue 24), queued through the forms' own commands as
  * the screens call them when no answer comes (online-first.ts queues under the key it tried):
- * shipment creation and edit, truck creation, critical line creation and edit, in the trw
- * company. Refusals from the dock's rules: a reception booked by admin into the full hour
+ * shipment creation and edit, truck creation and edit, critical line creation and edit, in the
+ * trw company. Refusals from the dock's rules: a reception booked by admin into the full hour
  * (slot_full) or on the restricted day (restricted_date); an edit of a line another device
- * deleted meanwhile (404). Truck edits are not played: the truck form edits online only.
+ * deleted meanwhile (404).
  */
 
 /** Where a form's faults are seeded (faultFor's change number): 10 per form. */
@@ -117,7 +117,7 @@ async function create(
 /** The form opened on the line as the device shows it, one field changed and saved. */
 async function edit(target: number, { server, record, author: signedIn, seedFaults }: FormContext) {
   const form = record.forms[target];
-  if (!form || form.refusal || form.kind === "truck") return;
+  if (!form || form.refusal) return;
   // The form is opened in the line's company (the user picked trw in the menu).
   const author = { ...signedIn, company: String((await formServer(server)).company) };
   const value = `${form.value}-E${form.edits.length + 1}`;
@@ -133,6 +133,17 @@ async function edit(target: number, { server, record, author: signedIn, seedFaul
       key,
     );
     if (!queued) return;
+  } else if (form.kind === "truck") {
+    // The truck form's whole body, the name changed (trucks/commands.ts queueTruckEdit).
+    const truck = await db.trucks.filter((row) => row.uid === form.uid).first();
+    if (!truck) return;
+    const { plate, capacity_load, phone, country_code } = truck;
+    await queueTruckEdit(
+      truck,
+      { plate, name: value, capacity_load, phone, country_code },
+      author,
+      key,
+    );
   } else {
     const line = await db.criticalLines.filter((row) => row.uid === form.uid).first();
     if (!line) return;

@@ -52,7 +52,7 @@ export type Step =
       type: ShipmentType;
       refusal: "slot_full" | "restricted_date" | null;
     }
-  /** The signed-in user edits the run's `form`-th shipment or critical line as the device shows it. */
+  /** The signed-in user edits the run's `form`-th shipment, truck or critical line as the device shows it. */
   | { kind: "formEdit"; form: number }
   /** Another device deletes the run's `form`-th shipment (once the server has it). */
   | { kind: "formDelete"; form: number }

@@ -146,7 +146,10 @@ export class World {
         const index = record.uploads.length;
         const name = `run-${plan.seed}-photo-${index}.jpg`;
         const size = step.large ? UPLOAD_MAX_BYTES + 1024 : 2048 + index;
-        const photo = new File([new Uint8Array(size).fill(index + 1)], name, {
+        // A JPEG signature first: the server keeps only the types it sniffs as kept (415).
+        const bytes = new Uint8Array(size).fill(index + 1);
+        bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+        const photo = new File([bytes], name, {
           type: "image/jpeg",
         });
         const mutationId = await enqueueUpload((rows[step.row] as Shipment).id, photo, author);

@@ -21,7 +21,12 @@ function reasonText(i18n: I18n, reason: { name: string } | null | undefined): st
   return reason ? reasonLabel(reason, i18n) : null;
 }
 
-/** A PATCH of one field of a line: `changes` is what the line shows at once. */
+/**
+ * A PATCH of one field of a line: `changes` is what the line shows at once. A line booked on
+ * this device (negative id) names its uid: when its creation was answered meanwhile (the list
+ * still showing it under its local id) the change goes to the server's line, and when it was
+ * refused nothing is sent and the change joins the creation's sync issue (outbox.ts, `uid`).
+ */
 function patchCommand(
   row: Shipment,
   field: "status" | "reason",
@@ -38,6 +43,7 @@ function patchCommand(
     body,
     changes,
     summary: { label: row.code, field, from, to },
+    ...(row.id < 0 ? { uid: row.uid } : {}),
   };
 }
 

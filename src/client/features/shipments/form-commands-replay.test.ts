@@ -1,12 +1,14 @@
 import "fake-indexeddb/auto";
+import { setupI18n } from "@lingui/core";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Shipment } from "../../../shared/contract/shipments";
 import { ApiError, NetworkError } from "../../lib/errors";
 import { db, type OutboxRow, type SyncIssueRow } from "../../offline/db";
-import type { Author } from "../../offline/outbox";
+import { type Author, enqueue } from "../../offline/outbox";
 import { Replayer, type ReplayerDeps, type ReplaySession } from "../../offline/replayer";
 import { dismissIssue, reapplyIssue, resolveConflict } from "../../offline/sync-issues";
 import { expeditionRow } from "../../test-rows";
+import { statusCommand } from "./commands";
 import {
   deleteShipmentOnlineFirst,
   deletingShipmentIds,
@@ -312,6 +314,59 @@ describe("creating a line under its uid", () => {
     ]);
     expect(server.rows.get(100)).toMatchObject({ packages: 3, version: 2 });
     expect(await db.shipments.get(100)).toEqual(server.rows.get(100));
+  });
+});
+
+describe("a status change in the list on a line booked here (issue 24)", () => {
+  const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+  const book = async (uid: string, code: string) =>
+    (await db.shipments.get(
+      await queueShipmentCreation(
+        1,
+        uid,
+        { code, booked_date: "2026-11-24T08:00:00Z", client: 1 },
+        {},
+        AUTHOR,
+      ),
+    )) as Shipment;
+
+  it("made after the creation was answered (the list showing it still): goes to the server's line", async () => {
+    const uid = "3f0b8a52-1c9e-4c41-9d7e-5d0c2f6b1a20";
+    const shown = await book(uid, "ALB-20");
+    await settle();
+    // The list still holds the line under its local id when the user picks a status.
+    await enqueue(statusCommand(shown, 10, i18n), AUTHOR);
+    await settle();
+    expect(server.requests.map((request) => [request.path, request.ifMatch])).toEqual([
+      [`api/expedition/uid/${uid}`, null],
+      ["api/expedition/100", 1],
+    ]);
+    expect(refused).toEqual([]);
+    expect(server.rows.get(100)).toMatchObject({ status: { id: 10 }, version: 2 });
+    // Nothing of the local id comes back on the device.
+    expect(await db.shipments.get(shown.id)).toBeUndefined();
+    expect(await db.shipments.get(100)).toMatchObject({ uid, status: { id: 10 } });
+  });
+
+  it("made after the creation was refused: nothing is sent, the change joins its sync issue", async () => {
+    const uid = "3f0b8a52-1c9e-4c41-9d7e-5d0c2f6b1a21";
+    const shown = await book(uid, "ALB-21");
+    server.failures.push(() => {
+      throw new ApiError(400, {
+        code: "validation_error",
+        message: "full",
+        field_codes: { booked_date: [{ code: "slot_full" }] },
+      });
+    });
+    await settle();
+    expect(refused).toHaveLength(1);
+    await enqueue(statusCommand(shown, 10, i18n), AUTHOR);
+    await settle();
+    expect(server.requests).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.shipments.get(shown.id)).toBeUndefined();
+    const [issue] = await db.syncIssues.toArray();
+    expect(issue?.body).toMatchObject({ code: "ALB-21", status: 10 });
   });
 });
 

@@ -213,9 +213,9 @@ export async function deleteShipmentOnlineFirst(
   author: Author,
   options: { timeoutMs?: number } = {},
 ): Promise<OnlineFirstResult<void>> {
-  const queue = (key: string) => queueShipmentDelete(row, author, key);
+  const queue = (key: string | undefined) => queueShipmentDelete(row, author, key);
   if (row.id < 0) {
-    await queue(crypto.randomUUID());
+    await queue(undefined);
     return { kind: "queued", reason: "offline" };
   }
   const result = await submitOnlineFirst({

@@ -18,7 +18,9 @@ export type IssueAction =
 
 export function issueAction(issue: SyncIssueRow): IssueAction {
   const fields = Object.keys(issue.fieldCodes ?? {});
-  if (fields.length === 0) return { kind: "reapply" };
+  // A refused file (too large, a type not kept): shown as the others, its re-apply disabled
+  // (the bytes are gone, canReapply): the user adds the file again, or discards.
+  if (fields.length === 0 || issue.entity === "attachment") return { kind: "reapply" };
   if (issue.entity === "shipment") {
     const to = /^api\/expedition\//.test(issue.path) ? "/expedition/{-$id}" : "/reception/{-$id}";
     const kind = isBookingCode(issue.fieldCodes?.booked_date) ? "rebook" : "edit";

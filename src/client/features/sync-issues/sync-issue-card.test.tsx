@@ -1,7 +1,8 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { activateLocale } from "../../lib/i18n";
 import type { SyncIssueRow } from "../../offline/db";
 import { issueAction } from "./issue-action";
 import { serverValueText } from "./server-value";
@@ -121,6 +122,57 @@ describe("sync issue card", () => {
       }),
     ).toEqual({ kind: "plate", plate: "1234ABC" });
     expect(issueAction(issue)).toEqual({ kind: "reapply" });
+  });
+
+  it("a file of a type the server does not keep (415): why in Spanish, re-apply off, discard on", async () => {
+    const onDismiss = vi.fn();
+    const refusedFile: SyncIssueRow = {
+      ...issue,
+      id: 3,
+      entity: "attachment",
+      entityId: 7,
+      op: "create",
+      path: "api/attachment",
+      method: "POST",
+      body: { shipment: 7, description: "" },
+      summary: { label: "albaran.exe", field: "attachment", from: null, to: "albaran.exe" },
+      status: 415,
+      code: "unsupported_file_type",
+      message: "This type of file is not kept",
+      fieldCodes: { file: "unsupported_type" },
+      file: { shipment: 7, name: "albaran.exe", type: "application/x-msdownload", size: 512 },
+      changedBy: null,
+    };
+    const { serverValue: _none, ...row } = refusedFile;
+    expect(issueAction(row)).toEqual({ kind: "reapply" });
+    await activateLocale("es");
+    try {
+      render(
+        <I18nProvider i18n={i18n}>
+          <ul>
+            <SyncIssueCard issue={row} busy={false} onReapply={() => {}} onDismiss={onDismiss} />
+          </ul>
+        </I18nProvider>,
+      );
+      expect(
+        await screen.findByText(
+          "Archivo: Este tipo de archivo no se admite: fotos, PDF, documentos u hojas de cálculo",
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText("El servidor rechazó el cambio.")).toBeNull();
+      // Its bytes are gone (canReapply): the user adds the file again, or discards it.
+      await waitFor(() =>
+        expect(
+          screen.getByRole("button", { name: /Volver a aplicar/ }).getAttribute("disabled"),
+        ).not.toBeNull(),
+      );
+      const discard = screen.getByRole("button", { name: /Descartar/ });
+      expect(discard.getAttribute("disabled")).toBeNull();
+      fireEvent.click(discard);
+      expect(onDismiss).toHaveBeenCalledWith(row);
+    } finally {
+      await activateLocale("en");
+    }
   });
 
   it("names statuses and reasons, and none as a dash", () => {

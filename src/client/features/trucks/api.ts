@@ -85,14 +85,26 @@ export async function createTruck(
   return Shipper.parse(await http.put<unknown>(truckCreationPath(uid), input, options));
 }
 
+/** Path of a truck's edit (PUT) under its server id. */
+export function truckPath(id: number): string {
+  return `${BASE}/${id}`;
+}
+
 /** PUT with If-Match: a stale version answers 412 with the current truck (staleTruckOf). */
 export async function replaceTruck(
   id: number,
   version: number,
   input: ShipperInput,
+  /** Online-first (offline/online-first.ts): its Idempotency-Key and the wait's end. */
+  attempt?: { key: string; signal: AbortSignal },
 ): Promise<Shipper> {
+  const headers: Record<string, string> = { "If-Match": `"${version}"` };
+  if (attempt) headers["Idempotency-Key"] = attempt.key;
   return Shipper.parse(
-    await http.put<unknown>(`${BASE}/${id}`, input, { headers: { "If-Match": `"${version}"` } }),
+    await http.put<unknown>(truckPath(id), input, {
+      headers,
+      ...(attempt ? { signal: attempt.signal } : {}),
+    }),
   );
 }
 

@@ -41,7 +41,11 @@ export function TruckCards({ rows, ...options }: TruckCardsProps) {
       title={plate}
       badge={(truck) => (isWaiting(truck) ? <TruckWaiting /> : null)}
       actions={(truck) =>
-        isWaiting(truck) ? null : (
+        isWaiting(truck) ? (
+          options.showDetail ? (
+            actions.detail(truck)
+          ) : null
+        ) : (
           <>
             {options.showDetail ? actions.detail(truck) : null}
             {actions.sms(truck)}

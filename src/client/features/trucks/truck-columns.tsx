@@ -33,7 +33,10 @@ export interface TruckColumnOptions {
   onSms: (truck: Shipper) => void;
 }
 
-/** A truck signed up on this device and not on the server yet: no actions until then. */
+/**
+ * A truck signed up on this device and not on the server yet: it can be edited (the edit
+ * queues behind the sign-up), not deleted nor messaged until then.
+ */
 export const isWaiting = (truck: Shipper) => truck.id < 0;
 
 /** "Waiting to sync" on a truck not on the server yet. */
@@ -118,7 +121,14 @@ export function useTruckColumns(options: TruckColumnOptions): TruckColumn[] {
       id: "detail",
       header: t`Detail`,
       action: true,
-      cell: (truck) => (isWaiting(truck) ? <TruckWaiting /> : actions.detail(truck)),
+      cell: (truck) =>
+        isWaiting(truck) ? (
+          <>
+            <TruckWaiting /> {actions.detail(truck)}
+          </>
+        ) : (
+          actions.detail(truck)
+        ),
     },
     options.canDelete && {
       id: "delete",

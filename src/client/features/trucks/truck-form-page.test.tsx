@@ -95,6 +95,7 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("TruckFormPage", () => {
@@ -271,5 +272,218 @@ describe("TruckFormPage", () => {
     await waitFor(() => expect(done).toHaveBeenCalled());
     const put = requests.find((request) => request.method === "PUT");
     expect(put?.body).toMatchObject({ capacity_load: 24000 });
+  });
+  describe("edits online-first (issue 24)", () => {
+    beforeEach(() => {
+      setAuthUser(authUser(["office"]));
+      setCompany(company({ id: 1 }));
+    });
+
+    it("waits for the answer with Save spinning, then saves the server's truck", async () => {
+      await db.trucks.put(RUIZ);
+      let answer: () => void = () => {};
+      const gate = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      const put = vi.fn();
+      requests = mockApi({
+        "GET /api/shipper/12": () => ({ body: RUIZ }),
+        "PUT /api/shipper/12": ({ body }) => ({
+          body: { ...RUIZ, ...(body as object), version: 5 },
+        }),
+      });
+      const fetchMock = vi.mocked(globalThis.fetch);
+      const real = fetchMock.getMockImplementation();
+      fetchMock.mockImplementation(async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        if (request.method === "PUT") {
+          put();
+          await gate;
+        }
+        return real ? real(request) : new Response(null, { status: 500 });
+      });
+      const { done, success } = renderForm({ truckId: 12 });
+      await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+      type(field("Name"), "ruiz hermanos");
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(put).toHaveBeenCalled());
+      // Save spins (Button's pending spinner) while the answer is awaited.
+      const save = screen.getByRole("button", { name: "Save" });
+      expect(save.querySelector("span[aria-hidden='true']")).not.toBeNull();
+      expect(done).not.toHaveBeenCalled();
+      answer();
+      await waitFor(() => expect(done).toHaveBeenCalled());
+      expect(success).toHaveBeenCalledWith("Truck 1234BCD saved");
+      expect(screen.getByRole("button", { name: "Save" }).querySelector("span")).toBeNull();
+      const sent = requests.find((request) => request.method === "PUT");
+      expect(sent?.headers.get("If-Match")).toBe('"4"');
+      expect(sent?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await db.outbox.count()).toBe(0);
+      expect(await db.trucks.get(12)).toMatchObject({ name: "RUIZ HERMANOS", version: 5 });
+    });
+
+    it("a plate another truck has: the refusal on the plate, the truck that has it one press away", async () => {
+      await db.trucks.put(RUIZ);
+      const other = { ...RUIZ, id: 13, uid: uidOf(13), plate: "5555XYZ", name: "OTRA" };
+      requests = mockApi({
+        "GET /api/shipper/12": () => ({ body: RUIZ }),
+        "GET /api/shipper/autocomplete_plate": () => ({ body: [other] }),
+        "PUT /api/shipper/12": () => ({
+          status: 409,
+          body: {
+            code: "conflict",
+            message: "A truck with this plate already exists",
+            fields: { plate: ["A truck with this plate already exists"] },
+            field_codes: { plate: [{ code: "not_unique" }] },
+          },
+        }),
+      });
+      const { done } = renderForm({ truckId: 12 });
+      await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+      type(screen.getByRole("combobox", { name: "Plate" }), "5555 xyz");
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      expect(await screen.findByRole("button", { name: /Open the truck 5555XYZ/ })).toBeTruthy();
+      expect(screen.getByRole("combobox", { name: "Plate" }).getAttribute("aria-invalid")).toBe(
+        "true",
+      );
+      expect(done).not.toHaveBeenCalled();
+      expect(await db.outbox.count()).toBe(0);
+    });
+
+    it("offline: queued and said so; the truck shows the edit and a second edit folds into it", async () => {
+      await db.trucks.put(RUIZ);
+      vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+      const fetchSpy = vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      });
+      vi.stubGlobal("fetch", fetchSpy);
+      const first = renderForm({ truckId: 12 });
+      await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+      type(field("Name"), "ruiz hermanos");
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(first.done).toHaveBeenCalled());
+      expect(first.success).toHaveBeenCalledWith(
+        "Saved on this device: the truck is sent when the network is back",
+      );
+      const [entry] = await db.outbox.toArray();
+      expect(entry).toMatchObject({
+        entity: "shipper",
+        op: "update",
+        method: "PUT",
+        path: "api/shipper/12",
+        baseVersion: 4,
+        body: { name: "RUIZ HERMANOS", plate: "1234BCD" },
+        baseValues: { name: "TRANSPORTES RUIZ", capacity_load: 24000 },
+      });
+      expect(await db.trucks.get(12)).toMatchObject({ name: "RUIZ HERMANOS", version: 4 });
+
+      cleanup();
+      const second = renderForm({ truckId: 12 });
+      // The device's copy (with the queued edit), not the server's, is what opens.
+      await waitFor(() => expect(field("Name").value).toBe("RUIZ HERMANOS"));
+      type(field("Capacity load"), "30000");
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(second.done).toHaveBeenCalled());
+      const entries = await db.outbox.toArray();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]?.body).toMatchObject({ name: "RUIZ HERMANOS", capacity_load: 30000 });
+      expect(entries[0]?.mutationId).toBe(entry?.mutationId);
+      expect(entries[0]?.baseValues).toMatchObject({ name: "TRANSPORTES RUIZ" });
+      const sent = fetchSpy.mock.calls.map((call) => (call as unknown as [Request])[0].method);
+      expect(sent.filter((method) => method !== "GET")).toEqual([]);
+    });
+
+    it("no answer in time: queued under the key it tried; a later edit follows it, never folds", async () => {
+      await db.trucks.put(RUIZ);
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => {
+          throw new TypeError("Failed to fetch");
+        }),
+      );
+      const first = renderForm({ truckId: 12 });
+      await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+      type(field("Name"), "ruiz hermanos");
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(first.done).toHaveBeenCalled());
+      cleanup();
+      const second = renderForm({ truckId: 12 });
+      await waitFor(() => expect(field("Name").value).toBe("RUIZ HERMANOS"));
+      type(field("Capacity load"), "30000");
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(second.done).toHaveBeenCalled());
+      // The first request may have reached the server under its key: another body under the
+      // same key would be refused, so the second edit is its own entry, sent after it.
+      const entries = await db.outbox.orderBy("seq").toArray();
+      expect(entries.map((each) => each.body?.capacity_load)).toEqual([24000, 30000]);
+      expect(entries[0]?.sentAt).toBeTypeOf("number");
+      expect(new Set(entries.map((each) => each.mutationId)).size).toBe(2);
+    });
+
+    it("a stale version (412) is queued for the field merge, not shown as an error", async () => {
+      await db.trucks.put(RUIZ);
+      requests = mockApi({
+        "GET /api/shipper/12": () => ({ body: RUIZ }),
+        "PUT /api/shipper/12": () => ({
+          status: 412,
+          body: {
+            code: "precondition_failed",
+            message: "Changed meanwhile",
+            current: { ...RUIZ, capacity_load: 1, version: 5 },
+            changed_by: "admin",
+          },
+        }),
+      });
+      const { done, success, error } = renderForm({ truckId: 12 });
+      await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+      type(field("Name"), "ruiz hermanos");
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(done).toHaveBeenCalled());
+      expect(success).toHaveBeenCalledWith(
+        "Saved: merged with the changes someone else made meanwhile",
+      );
+      expect(error).not.toHaveBeenCalled();
+      const [entry] = await db.outbox.toArray();
+      expect(entry).toMatchObject({ op: "update", baseVersion: 4 });
+    });
+
+    it("a truck signed up on this device stays editable: its edit folds into the sign-up", async () => {
+      const waiting: Shipper = { ...RUIZ, id: -5, uid: uidOf(99), plate: "7777ABC", version: 0 };
+      await db.trucks.put(waiting);
+      await db.outbox.add({
+        mutationId: crypto.randomUUID(),
+        entity: "shipper",
+        entityId: waiting.uid,
+        entityKey: `shipper:${waiting.uid}`,
+        op: "create",
+        method: "PUT",
+        path: `api/shipper/uid/${waiting.uid}`,
+        body: { plate: "7777ABC", name: "TRANSPORTES RUIZ" },
+        changes: waiting,
+        previous: {},
+        baseVersion: null,
+        summary: { label: "7777ABC", field: "create", from: null, to: null },
+        userId: 7,
+        username: "office",
+        company: "1",
+        createdAt: Date.now(),
+        attempts: 0,
+      });
+      const fetchSpy = vi.fn(async () => new Response(null, { status: 500 }));
+      vi.stubGlobal("fetch", fetchSpy);
+      const { done } = renderForm({ truckId: "-5" });
+      await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+      type(field("Name"), "renamed");
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(done).toHaveBeenCalled());
+      const entries = await db.outbox.toArray();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ op: "create", body: { name: "RENAMED" } });
+      expect(await db.trucks.get(-5)).toMatchObject({ name: "RENAMED" });
+      // Nothing was sent: the truck has no server id yet.
+      const sent = fetchSpy.mock.calls.map((call) => (call as unknown as [Request])[0].method);
+      expect(sent.filter((method) => method !== "GET")).toEqual([]);
+    });
   });
 });

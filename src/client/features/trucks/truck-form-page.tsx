@@ -31,7 +31,7 @@ import { FormActions } from "../../ui/form-actions";
 import { LoadingIndicator } from "../../ui/list/loading-indicator";
 import pageStyles from "../../ui/page.module.css";
 import { createTruck, findTruckByPlate, isPlateTaken, replaceTruck, staleTruckOf } from "./api";
-import { queueTruckCreation } from "./commands";
+import { queueTruckCreation, saveTruckEdit } from "./commands";
 import { PhoneField } from "./phone-field";
 import { PlateComboBox } from "./plate-combobox";
 import {
@@ -59,17 +59,20 @@ export interface TruckFormPageProps {
   embedded?: boolean;
 }
 
-/** The truck being edited: its id, the version the form started from, its capacity load. */
+/** The truck being edited, as the form was opened on it (its version is the edit's If-Match). */
 interface Editing {
-  id: number;
-  version: number;
+  truck: Shipper;
   plate: string;
   capacityLoad: number | null;
 }
 
+/**
+ * The truck to edit: a server id, or the negative id of a truck signed up on this device and
+ * still waiting to be sent (it stays editable: its edit queues behind the sign-up).
+ */
 export function parseTruckId(raw: number | string | undefined): number | null {
   const id = typeof raw === "number" ? raw : Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  return Number.isInteger(id) && id !== 0 ? id : null;
 }
 
 export function TruckFormPage(props: TruckFormPageProps) {
@@ -98,8 +101,7 @@ export function TruckFormPage(props: TruckFormPageProps) {
   const show = useCallback((truck: Shipper) => {
     setValues(formValuesOf(truck));
     setEditing({
-      id: truck.id,
-      version: truck.version,
+      truck,
       plate: truck.plate,
       capacityLoad: truck.capacity_load,
     });
@@ -152,6 +154,21 @@ export function TruckFormPage(props: TruckFormPageProps) {
     try {
       const author = currentAuthor();
       const company = session.company;
+      if (editing && author) {
+        const sent = await saveTruckEdit(editing.truck, result.input, author);
+        if (sent.kind === "refused") throw sent.error;
+        if (sent.kind === "queued") {
+          onSuccess(
+            sent.reason === "merge"
+              ? t`Saved: merged with the changes someone else made meanwhile`
+              : t`Saved on this device: the truck is sent when the network is back`,
+          );
+          onDone();
+          return;
+        }
+        await saved(sent.answer);
+        return;
+      }
       if (!editing && author && company) {
         // Online-first: the server's answer (a plate already taken) shows here; with no answer
         // in time the sign-up waits on this device under the same id and Idempotency-Key, so
@@ -179,7 +196,7 @@ export function TruckFormPage(props: TruckFormPageProps) {
       }
       await saved(
         editing
-          ? await replaceTruck(editing.id, editing.version, result.input)
+          ? await replaceTruck(editing.truck.id, editing.truck.version, result.input)
           : await createTruck(result.input, creationId.current),
       );
     } catch (error) {

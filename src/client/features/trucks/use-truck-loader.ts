@@ -15,7 +15,9 @@ export interface TruckLoaderOptions {
 
 /**
  * Loads the truck being edited: the mirrored copy at once, then the API's (which is mirrored
- * too). A 404 marks it missing; offline, the mirrored copy stands.
+ * too, unless an edit of it waits in the outbox: then the device's copy stands). A truck signed
+ * up on this device (negative id) is read from the mirror only. A 404 marks it missing;
+ * offline, the mirrored copy stands.
  */
 export function useTruckLoader(
   truckId: number | null,
@@ -24,9 +26,19 @@ export function useTruckLoader(
   const truck = useRemoteData(
     truckId === null ? null : String(truckId),
     async (signal) => {
-      const fresh = await getTruck(truckId ?? 0, signal);
+      const id = truckId ?? 0;
+      // Signed up on this device and not sent yet: only the device has it.
+      if (id < 0) {
+        const mirrored = await getMirroredTruck(id);
+        // Gone from the device: sent meanwhile (the list shows it under its server id) or refused.
+        if (!mirrored)
+          throw new ApiError(404, { code: "not_found", message: "Not on this device" });
+        return mirrored;
+      }
+      const fresh = await getTruck(id, signal);
       await putTruck(fresh);
-      return fresh;
+      // With an edit still queued the device's copy is what the user edits further.
+      return (await getMirroredTruck(id)) ?? fresh;
     },
     {
       cached: () => (truckId === null ? null : getMirroredTruck(truckId)),

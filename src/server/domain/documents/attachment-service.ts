@@ -3,9 +3,11 @@ import { fileTypeFromBuffer } from "file-type";
 import {
   ATTACHMENT_DESCRIPTION_MAX,
   ATTACHMENT_NAME_MAX,
+  ATTACHMENT_TYPES,
   type AttachmentScope,
   AttachmentUploadFields,
   IMAGE_TYPES,
+  OFFICE_ZIP_EXTENSIONS,
 } from "../../../shared/contract/documents";
 import { isCleanText } from "../../../shared/contract/fields";
 import type { ShipmentType } from "../../../shared/contract/status";
@@ -35,6 +37,17 @@ import {
 export const attachmentErrors = {
   tooLarge: (maxBytes: number) =>
     new ApiError(413, "payload_too_large", `The file is larger than ${maxBytes} bytes`),
+  /** 415 with the field code the client translates (its sync issue says which types go). */
+  unsupportedType: () => {
+    const error = new ApiError(
+      415,
+      "unsupported_file_type",
+      "This type of file is not kept: send photos, PDF, office documents or spreadsheets (xlsx, xls, docx, doc, odt, ods), csv or txt",
+      { file: ["Unsupported file type"] },
+    );
+    error.fieldCodes = { file: [{ code: "unsupported_type" }] };
+    return error;
+  },
   noFile: () =>
     errors.validation({ file: ["Send one file"] }, undefined, { file: [{ code: "required" }] }),
   mailDisabled: () =>
@@ -84,6 +97,26 @@ export async function sniff(head: Buffer): Promise<{ contentType: string; isImag
   return { contentType, isImage: (IMAGE_TYPES as readonly string[]).includes(contentType) };
 }
 
+/** Bytes with no signature that read as text: no NUL nor control bytes but tab, CR, LF, FF. */
+function isText(head: Buffer): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+  return !/[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f]/.test(head.toString("latin1"));
+}
+
+/**
+ * Whether a yard keeps this file (ATTACHMENT_TYPES, contract/documents.ts): judged on the
+ * sniffed type of its first bytes; the name counts only for an office zip whose head does not
+ * name the document inside.
+ */
+export function isAcceptedType(contentType: string, head: Buffer, name: string): boolean {
+  if ((ATTACHMENT_TYPES as readonly string[]).includes(contentType)) return true;
+  if (contentType === "application/zip") {
+    const extension = name.split(".").pop()?.toLowerCase() ?? "";
+    return (OFFICE_ZIP_EXTENSIONS as readonly string[]).includes(extension);
+  }
+  return contentType === "application/octet-stream" && (head.length === 0 || isText(head));
+}
+
 /**
  * Reads a multipart upload: the fields (shipment, description, ...) and one file part, which
  * streams straight into the storage. Anything refused after the file was stored removes it.
@@ -127,6 +160,9 @@ export async function uploadAttachment(
   try {
     const { shipment, description } = await checkFields(db, auth, fields);
     const { contentType, isImage } = await sniff(stored.head);
+    if (!isAcceptedType(contentType, stored.head, stored.name)) {
+      throw attachmentErrors.unsupportedType();
+    }
     const values = {
       companyId: auth.company.id,
       shipmentId: shipment.shipment.id,

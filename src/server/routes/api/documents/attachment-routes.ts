@@ -79,8 +79,13 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         "the bytes and acts for the company header) and one part named file, last. The file " +
         "streams to the storage; larger than ATTACHMENT_MAX_BYTES answers 413 and keeps " +
         "nothing. The name is kept as text only (directories stripped). is_image is true " +
-        "only for jpeg, png, gif, webp, bmp or avif bytes, whatever the name says. Send an " +
-        "Idempotency-Key so a retried upload is stored once.",
+        "only for jpeg, png, gif, webp, bmp or avif bytes, whatever the name says. Kept " +
+        "types (ATTACHMENT_TYPES, sniffed from the bytes, never the part's mime): photos " +
+        "(jpeg, png, gif, webp, bmp, avif, heic/heif), pdf, office documents (xlsx, docx, " +
+        "ods, odt; xls and doc as OLE compound files; a zip named .xlsx/.docx/.ods/.odt) and " +
+        "plain text (csv, txt: no signature, no control bytes); any other answers 415 " +
+        "unsupported_file_type with field_codes.file unsupported_type and keeps nothing. " +
+        "Send an Idempotency-Key so a retried upload is stored once.",
       consumes: ["multipart/form-data"],
       response: { 201: Attachment, ...errorResponses(...API_ERRORS, 404, 413, 415, 503) },
     },

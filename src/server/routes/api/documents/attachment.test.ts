@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Attachment, AttachmentList } from "../../../../shared/contract/documents";
 import { PLAIN, TRW } from "../../../db/demo-data";
@@ -12,6 +13,8 @@ import { fakeExe, multipartBody, TINY_PNG } from "../../../test/multipart";
 import { clientId, insertLine } from "../../../test/shipments";
 
 const MAX_BYTES = 64 * 1024;
+/** The first bytes of a PDF (what file-type reads). */
+const PDF = Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< >>\nendobj\n", "latin1");
 let t: TestApp;
 let dir: string;
 let plain: number;
@@ -108,7 +111,7 @@ describe("upload, list, download, image content", () => {
   });
 
   it("keeps a description and tells images from documents by the bytes, not the name", async () => {
-    const exe = await upload("office", line, "photo.png", fakeExe(), {
+    const exe = await upload("office", line, "photo.png", PDF, {
       description: "Not a photo",
     });
     expect(exe.statusCode, exe.body).toBe(201);
@@ -116,7 +119,7 @@ describe("upload, list, download, image content", () => {
       name: "photo.png",
       description: "Not a photo",
       is_image: false,
-      content_type: "application/x-msdownload",
+      content_type: "application/pdf",
     });
     const text = await upload("office", line, "notes.txt", Buffer.from("plain words"));
     expect(text.json<Attachment>()).toMatchObject({
@@ -165,15 +168,60 @@ describe("upload, list, download, image content", () => {
     const before = stored();
     const count = (await office("GET", `/api/attachment?shipment=${line}`)).json<AttachmentList>()
       .count;
-    const response = await upload("office", line, "big.bin", Buffer.alloc(MAX_BYTES + 1, 7));
+    const response = await upload("office", line, "big.txt", Buffer.alloc(MAX_BYTES + 1, "a"));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: "payload_too_large" });
     expect(stored()).toEqual(before);
     expect(
       (await office("GET", `/api/attachment?shipment=${line}`)).json<AttachmentList>().count,
     ).toBe(count);
-    const exactly = await upload("office", line, "max.bin", Buffer.alloc(MAX_BYTES, 7));
+    const exactly = await upload("office", line, "max.txt", Buffer.alloc(MAX_BYTES, "a"));
     expect(exactly.statusCode).toBe(201);
+  });
+
+  it("keeps photos, PDF, office documents and text; refuses other types 415 and keeps nothing", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet("Load").addRow(["pallets", 12]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const cfb = Buffer.alloc(1024);
+    Buffer.from("d0cf11e0a1b11ae1", "hex").copy(cfb);
+    const heic = Buffer.alloc(64);
+    heic.writeUInt32BE(24, 0);
+    heic.write("ftypheicmif1heic", 4, "latin1");
+    const kept: [string, Buffer, string][] = [
+      ["dock.png", TINY_PNG, "image/png"],
+      ["phone.heic", heic, "image/heic"],
+      ["cmr.pdf", PDF, "application/pdf"],
+      ["load.xlsx", xlsx, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+      ["old.xls", cfb, "application/x-cfb"],
+      ["pallets.csv", Buffer.from("code;pallets\r\nA-1;12\r\n"), "application/octet-stream"],
+      [
+        "notas.txt",
+        Buffer.from("Muelle 4, entrada por la puerta sur", "latin1"),
+        "application/octet-stream",
+      ],
+    ];
+    for (const [name, content, type] of kept) {
+      const response = await upload("office", line, name, content);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(201);
+      expect(response.json<Attachment>().content_type, name).toBe(type);
+    }
+    const before = stored();
+    const zip = Buffer.from("504b0304140000000000", "hex");
+    for (const [name, content] of [
+      ["photo.png", fakeExe()],
+      ["tool.exe", fakeExe()],
+      ["bundle.zip", Buffer.concat([zip, Buffer.alloc(64, 1)])],
+      ["noise.bin", Buffer.alloc(256, 7)],
+    ] as const) {
+      const response = await upload("office", line, name, content);
+      expect(response.statusCode, name).toBe(415);
+      expect(response.json(), name).toMatchObject({
+        code: "unsupported_file_type",
+        field_codes: { file: [{ code: "unsupported_type" }] },
+      });
+    }
+    expect(stored()).toEqual(before);
   });
 
   it("refuses a body without a file, or that is not multipart", async () => {

@@ -14,7 +14,7 @@ import { migrateStorage } from "../../../services/storage/migrate-storage";
 import { CHUNK_BYTES } from "../../../services/storage/postgres-storage";
 import { createS3Storage } from "../../../services/storage/s3-storage";
 import { createTestApp, type TestApp } from "../../../test/harness";
-import { multipartBody } from "../../../test/multipart";
+import { multipartBody, photoBytes } from "../../../test/multipart";
 import { type ObjectStore, startObjectStore } from "../../../test/object-store";
 import { insertLine } from "../../../test/shipments";
 
@@ -105,7 +105,7 @@ describe.each(KINDS)("attachments in the %s storage", (kind) => {
 
   it("stores a file of several chunks and gives it back byte for byte", async () => {
     expect(s.storage.kind).toBe(kind);
-    const content = randomBytes(CHUNK_BYTES * 2 + 12_345);
+    const content = photoBytes(CHUNK_BYTES * 2 + 12_345);
     const created = await upload(s, content);
     expect(created.statusCode, created.body).toBe(201);
     const row = created.json<Attachment>();
@@ -124,7 +124,7 @@ describe.each(KINDS)("attachments in the %s storage", (kind) => {
 
   it("keeps no bytes of a file over the limit, nor of an upload cut off", async () => {
     const before = await rowCount(s);
-    const tooLarge = await upload(s, randomBytes(MAX_BYTES + 1));
+    const tooLarge = await upload(s, photoBytes(MAX_BYTES + 1));
     expect(tooLarge.statusCode).toBe(413);
     await expect(s.storage.write(cutOff(randomBytes(CHUNK_BYTES + 1)), MAX_BYTES)).rejects.toThrow(
       "connection reset",
@@ -162,7 +162,7 @@ describe("an object store that cannot be reached", () => {
   afterAll(async () => s?.t.close());
 
   it("answers 503 storage_unavailable and creates no attachment", async () => {
-    const answer = await upload(s, randomBytes(2000));
+    const answer = await upload(s, photoBytes(2000));
     expect(answer.statusCode, answer.body).toBe(503);
     expect(answer.json()).toMatchObject({ code: "storage_unavailable" });
     expect(await rowCount(s)).toBe(0);
@@ -185,7 +185,7 @@ describe("storage:migrate", () => {
   afterAll(async () => s?.t.close());
 
   it("copies every file to another kind under the same key, and skips them on a second run", async () => {
-    const files = [randomBytes(3000), randomBytes(CHUNK_BYTES + 7)];
+    const files = [photoBytes(3000), photoBytes(CHUNK_BYTES + 7)];
     const ids: number[] = [];
     for (const content of files) {
       const created = await upload(s, content);
