@@ -6,6 +6,7 @@ import {
   type RawTypes,
   reviveError,
   type WorkerNotification,
+  type WorkerReady,
   type WorkerReply,
   type WorkerRequest,
   type WorkerStart,
@@ -111,7 +112,7 @@ export async function startPgliteWorker(
   // own "newListener" and "removeListener" listeners.
   worker.on("error", (error) => stop(error));
   worker.on("exit", (code) => stop(new Error(`PGlite worker exited with ${code}`)));
-  worker.on("message", (message: WorkerReply | WorkerNotification | { ready: true }) => {
+  worker.on("message", (message: WorkerReply | WorkerNotification | WorkerReady) => {
     if ("ready" in message) {
       ready?.resolve();
       return;

@@ -36,6 +36,11 @@ export type WorkerReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: SerializedError };
 
+/** The worker's first message: PGlite is open. */
+export interface WorkerReady {
+  ready: true;
+}
+
 export interface WorkerNotification {
   notify: string;
   payload: string;

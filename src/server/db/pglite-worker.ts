@@ -7,6 +7,7 @@ import {
   type RawTypes,
   serializeError,
   type WorkerNotification,
+  type WorkerReady,
   type WorkerReply,
   type WorkerRequest,
   type WorkerStart,
@@ -128,15 +129,19 @@ async function handle(request: WorkerRequest): Promise<unknown> {
   }
 }
 
+function reply(message: WorkerReply, transfer: ArrayBuffer[] = []): void {
+  try {
+    port?.postMessage(message, transfer);
+  } catch (error) {
+    // A value that cannot be cloned: the caller still gets an answer, as an error.
+    port?.postMessage({ id: message.id, ok: false, error: serializeError(error) });
+  }
+}
+
 port.on("message", ({ id, request }: { id: number; request: WorkerRequest }) => {
   handle(request).then(
-    (value) => {
-      const transfer = value instanceof ArrayBuffer ? [value] : [];
-      port.postMessage({ id, ok: true, value } satisfies WorkerReply, transfer);
-    },
-    (error: unknown) => {
-      port.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerReply);
-    },
+    (value) => reply({ id, ok: true, value }, value instanceof ArrayBuffer ? [value] : []),
+    (error: unknown) => reply({ id, ok: false, error: serializeError(error) }),
   );
 });
-port.postMessage({ ready: true });
+port.postMessage({ ready: true } satisfies WorkerReady);
