@@ -90,7 +90,13 @@ export async function seededPgliteTemplate(passwordCost: number): Promise<Blob> 
   return blob;
 }
 
-/** A fresh in-memory database holding the seeded template. */
+/**
+ * A fresh in-memory database holding the seeded template, where the product runs PGlite: in
+ * its worker thread, unless PGLITE_THREAD=inline (db/pglite.ts).
+ */
 export async function openSeededPglite(passwordCost: number): Promise<Database> {
-  return openPglite("memory://", { loadDataDir: await seededPgliteTemplate(passwordCost) });
+  return openPglite("memory://", {
+    loadDataDir: await seededPgliteTemplate(passwordCost),
+    thread: process.env.PGLITE_THREAD === "inline" ? "inline" : "worker",
+  });
 }
