@@ -3,7 +3,10 @@
  * bare Fastify + pg handler running the same two queries (scripts/bench/bare-server.ts), both
  * on one PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL, default 127.0.0.1:5432; a scratch
  * database with the demo data and BENCH_SHIPMENTS (100,000) shipments, created and dropped
- * here), then Yardline alone on in-memory PGlite (the default). Each server is a child process
+ * here), then Yardline on in-memory PGlite (the default) twice, PGlite in its worker thread (as
+ * `npm start` runs it) and PGlite in the server's thread (PGLITE_THREAD=inline), with each
+ * PGlite cell's ratio to Yardline's on PostgreSQL (issue 30's target: >= 0.8 at 16
+ * connections, p99 under 50 ms at 1). Each server is a child process
  * listening on 127.0.0.1; autocannon drives it for BENCH_SECONDS (4) per cell after a 1 s
  * warm-up, at 1, 16 and 64 connections, on page 1 unfiltered and filtered by a month and a
  * status. Reports requests/s, p99 latency, the server's CPU per request (process.cpuUsage of
@@ -217,7 +220,7 @@ function report(rows: { label: string; results: Map<string, Cell> }[], floors: F
   }
 }
 
-async function onPostgres(baseUrl: string): Promise<void> {
+async function onPostgres(baseUrl: string): Promise<Map<string, Cell> | undefined> {
   const name = `yardline_bench_http_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   await withAdmin(baseUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(baseUrl);
@@ -259,6 +262,7 @@ async function onPostgres(baseUrl: string): Promise<void> {
         prepared: preparedRow.results,
       });
     }
+    return ours?.results;
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await withAdmin(baseUrl, (client) =>
@@ -267,20 +271,46 @@ async function onPostgres(baseUrl: string): Promise<void> {
   }
 }
 
-async function onPglite(): Promise<void> {
+/** Each PGlite row's requests/s over Yardline's on PostgreSQL, cell by cell. */
+function reportVsPostgres(
+  rows: { label: string; results: Map<string, Cell> }[],
+  postgres: Map<string, Cell>,
+) {
+  console.log("  PGlite / PostgreSQL (Yardline's requests/s; target >= 0.8 at 16 connections)");
+  for (const { label, results } of rows) {
+    const cells = [...results].map(([key, cell]) => {
+      const base = postgres.get(key);
+      return `${key} ${fmt(base ? cell.rps / base.rps : Number.NaN, 2)}`;
+    });
+    console.log(`  ${label}: ${cells.join(", ")}`);
+  }
+}
+
+async function onPglite(postgres?: Map<string, Cell>): Promise<void> {
   const started = performance.now();
-  const yardline = await start("yardline", "./yardline-server.ts", {
-    BENCH_DATABASE: "",
-    BENCH_SEED_SHIPMENTS: String(SHIPMENTS),
-  });
+  const servers: Server[] = [];
   try {
+    for (const thread of ["worker", "inline"]) {
+      servers.push(
+        await start(`pglite ${thread}`, "./yardline-server.ts", {
+          BENCH_DATABASE: "",
+          BENCH_PGLITE_THREAD: thread,
+          BENCH_SEED_SHIPMENTS: String(SHIPMENTS),
+        }),
+      );
+    }
     console.log(
       `\nPGlite (in memory, the default): seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
-    const auth = { authorization: `Bearer ${await tokenOf(yardline)}` };
-    report(await measure([{ server: yardline, headers: auth }]));
+    const targets: Target[] = [];
+    for (const server of servers) {
+      targets.push({ server, headers: { authorization: `Bearer ${await tokenOf(server)}` } });
+    }
+    const rows = await measure(targets);
+    report(rows);
+    if (postgres) reportVsPostgres(rows, postgres);
   } finally {
-    await yardline.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   }
 }
 
@@ -295,12 +325,13 @@ export async function runHttpBench(): Promise<void> {
     process.env.BENCH_DATABASE_URL ??
     process.env.DATABASE_URL ??
     "postgres://postgres@127.0.0.1:5432/postgres";
+  let postgres: Map<string, Cell> | undefined;
   try {
-    await onPostgres(baseUrl);
+    postgres = await onPostgres(baseUrl);
   } catch (error) {
     console.log(`PostgreSQL part skipped: ${error instanceof Error ? error.message : error}`);
   }
-  await onPglite();
+  await onPglite(postgres);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,7 +1,8 @@
 /**
  * Yardline itself, listening on 127.0.0.1, for the HTTP and Lighthouse benchmarks
  * (scripts/bench-http.ts, scripts/bench-lighthouse.ts fork it). Environment:
- * BENCH_DATABASE (a PostgreSQL URL, or unset for in-memory PGlite), BENCH_SEED_SHIPMENTS
+ * BENCH_DATABASE (a PostgreSQL URL, or unset for in-memory PGlite), BENCH_PGLITE_THREAD
+ * (where PGlite runs: worker, the default, or inline; db/pglite.ts), BENCH_SEED_SHIPMENTS
  * (shipments to add after the demo seed; 0 when the database is seeded already),
  * BENCH_STATIC_DIR (serve a client build), BENCH_JWT_SECRET (the key every instance of one
  * database shares, so a token of one is good on another; random by default). Answers the IPC message "cpu" with its
@@ -27,7 +28,9 @@ async function open(): Promise<Database> {
     return openPostgres(databaseUrl);
   }
   const { openPglite } = await import("../../src/server/db/pglite");
-  return openPglite("memory://");
+  return openPglite("memory://", {
+    thread: process.env.BENCH_PGLITE_THREAD === "inline" ? "inline" : "worker",
+  });
 }
 
 async function main(): Promise<void> {

@@ -54,6 +54,8 @@ const Env = z.object({
   DEFAULT_LOCALE: z.enum(["es", "en", "pt"]).default("es"),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().min(1).default("./data"),
+  /** worker: PGlite in a thread of its own (db/pglite.ts); inline: in the server's thread. */
+  PGLITE_THREAD: z.enum(["worker", "inline"]).default("worker"),
   JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
     message: "JWT_SECRET must be at least 32 characters",
   }),
@@ -183,6 +185,8 @@ export interface ServerConfig {
   /** PostgreSQL URL; when undefined, PGlite in `dataDir` ("memory://" keeps it in memory). */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Where PGlite runs: a worker thread of its own (the default), or the server's thread. */
+  pgliteThread: "worker" | "inline";
   /** HS256 secret; when undefined one is generated once and kept in the settings table. */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -363,6 +367,7 @@ export function loadConfig(env: EnvSource = process.env): ServerConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    pgliteThread: e.PGLITE_THREAD,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: ACCESS_TOKEN_LIFETIME_HOURS * 3600,
     refreshTokenTtlSeconds: REFRESH_TOKEN_LIFETIME_DAYS * 24 * 3600,

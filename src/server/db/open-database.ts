@@ -5,6 +5,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or "memory://". Used when databaseUrl is unset. */
   dataDir: string;
+  /** Where PGlite runs (db/pglite.ts); a worker thread unless "inline". */
+  pgliteThread?: "worker" | "inline" | undefined;
 }
 
 /**
@@ -18,5 +20,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return openPostgres(options.databaseUrl);
   }
   const { openPglite } = await import("./pglite");
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, { thread: options.pgliteThread ?? "worker" });
 }

@@ -1,19 +1,36 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
+import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { type Database, MIGRATIONS_FOLDER } from "./database";
+import { startPgliteWorker } from "./pglite-remote";
 
 const MEMORY = "memory://";
+
+/**
+ * Where PGlite runs: "worker" (the default) in a worker thread of its own, so the server
+ * thread's work and the database's overlap and queries with parameters are prepared once
+ * (pglite-statements.ts); "inline" in the calling thread, PGlite's own client as it comes.
+ */
+export type PgliteThread = "worker" | "inline";
 
 export interface PgliteOptions {
   /** Start from a dump (PGlite's dumpDataDir) instead of an empty cluster: skips initdb. */
   loadDataDir?: Blob;
+  thread?: PgliteThread;
 }
 
-/** Embedded PostgreSQL (WebAssembly) in a directory, or in memory for tests. */
-export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
+/** The part of a PGlite client this adapter uses: PGlite itself, or its worker's remote. */
+interface PgliteClient {
+  exec(sql: string): Promise<unknown>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  dumpDataDir(compression: "none"): Promise<Blob | File>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+}
+
+async function openInline(dataDir: string, options: PgliteOptions) {
   if (!dataDir.startsWith(MEMORY)) await mkdir(dataDir, { recursive: true });
   // pg_trgm: trigram indexes for the lists' "contains" filters (migration 0003).
   const extensions = { pg_trgm };
@@ -21,7 +38,22 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     dataDir,
     options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
   );
-  const db = drizzle({ client });
+  return { client, db: drizzle({ client }) };
+}
+
+async function openInWorker(dataDir: string, options: PgliteOptions) {
+  const remote = await startPgliteWorker(dataDir, { loadDataDir: options.loadDataDir });
+  // Drizzle's PGlite driver calls only query and transaction, which the remote answers alike
+  // (pglite-remote.ts); its type names the whole PGlite class.
+  return { client: remote, db: drizzle({ client: remote as unknown as PGlite }) };
+}
+
+/** Embedded PostgreSQL (WebAssembly) in a directory, or in memory for tests. */
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
+  const { client, db }: { client: PgliteClient; db: PgliteDatabase } =
+    (options.thread ?? "worker") === "worker"
+      ? await openInWorker(dataDir, options)
+      : await openInline(dataDir, options);
   let closing: Promise<void> | undefined;
   return {
     db,

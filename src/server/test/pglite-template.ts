@@ -90,7 +90,16 @@ export async function seededPgliteTemplate(passwordCost: number): Promise<Blob> 
   return blob;
 }
 
-/** A fresh in-memory database holding the seeded template. */
+/**
+ * A fresh in-memory database holding the seeded template, in the test's own thread: a worker
+ * per file costs the API suite a quarter more CPU (its modules load again in the thread), which
+ * a 2-core run cannot spare. The product's worker is tested by db/pglite-worker.test.ts (the API
+ * through it) and by every e2e journey (the e2e server runs `npm start`'s path);
+ * PGLITE_THREAD=worker runs the whole suite through it.
+ */
 export async function openSeededPglite(passwordCost: number): Promise<Database> {
-  return openPglite("memory://", { loadDataDir: await seededPgliteTemplate(passwordCost) });
+  return openPglite("memory://", {
+    loadDataDir: await seededPgliteTemplate(passwordCost),
+    thread: process.env.PGLITE_THREAD === "worker" ? "worker" : "inline",
+  });
 }
