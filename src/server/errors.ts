@@ -43,7 +43,8 @@ export class ApiError extends Error {
   }
 }
 
-function withCodes(error: ApiError, codes: FieldCodes): ApiError {
+/** The error with why each field was refused (`field_codes`, which clients translate). */
+export function withCodes(error: ApiError, codes: FieldCodes): ApiError {
   error.fieldCodes = codes;
   return error;
 }

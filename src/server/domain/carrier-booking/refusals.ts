@@ -1,5 +1,5 @@
 import type { FieldErrorCode } from "../../../shared/contract/errors";
-import { ApiError } from "../../errors";
+import { ApiError, withCodes } from "../../errors";
 import { BOOKING_MESSAGES, type BookingProblem } from "../scheduling/booking";
 
 /** Why a carrier's hour or reference is refused, as a 400 the page words by field code. */
@@ -21,9 +21,10 @@ function refusal(
   message: string,
   extra: Record<string, unknown> = {},
 ): ApiError {
-  const error = new ApiError(400, "validation_error", message, { [field]: [message] }, {}, extra);
-  error.fieldCodes = { [field]: [{ code }] };
-  return error;
+  return withCodes(
+    new ApiError(400, "validation_error", message, { [field]: [message] }, {}, extra),
+    { [field]: [{ code }] },
+  );
 }
 
 /** A refused hour, with the nearest free hours the carrier may take instead. */

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../../auth/context";
 import type { Db } from "../../db/database";
-import { ApiError, errors } from "../../errors";
+import { ApiError, errors, withCodes } from "../../errors";
 import { staleVersion } from "../../http/versioning";
 import { presentClient } from "./presenter";
 import {
@@ -27,11 +27,12 @@ async function companiesFor(db: Db, auth: AuthContext, input: ParsedClient): Pro
   const wanted = [...new Set([auth.company.id, ...input.company])];
   const mine = await memberCompanies(db, auth.user.id, wanted);
   if (mine.size !== wanted.length) {
-    const error = new ApiError(403, "forbidden", "You may only name your own companies", {
-      company: ["Not one of your companies"],
-    });
-    error.fieldCodes = { company: [{ code: "read_only" }] };
-    throw error;
+    throw withCodes(
+      new ApiError(403, "forbidden", "You may only name your own companies", {
+        company: ["Not one of your companies"],
+      }),
+      { company: [{ code: "read_only" }] },
+    );
   }
   return wanted;
 }

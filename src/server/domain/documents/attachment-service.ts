@@ -14,7 +14,7 @@ import type { ShipmentType } from "../../../shared/contract/status";
 import type { AuthContext } from "../../auth/context";
 import { requireAllowed } from "../../auth/permissions";
 import type { Db } from "../../db/database";
-import { ApiError, errors, multipartReadError } from "../../errors";
+import { ApiError, errors, multipartReadError, withCodes } from "../../errors";
 import {
   type FileStorage,
   FileTooLargeError,
@@ -38,16 +38,16 @@ export const attachmentErrors = {
   tooLarge: (maxBytes: number) =>
     new ApiError(413, "payload_too_large", `The file is larger than ${maxBytes} bytes`),
   /** 415 with the field code the client translates (its sync issue says which types go). */
-  unsupportedType: () => {
-    const error = new ApiError(
-      415,
-      "unsupported_file_type",
-      "This type of file is not kept: send photos, PDF, office documents or spreadsheets (xlsx, xls, docx, doc, odt, ods), csv or txt",
-      { file: ["Unsupported file type"] },
-    );
-    error.fieldCodes = { file: [{ code: "unsupported_type" }] };
-    return error;
-  },
+  unsupportedType: () =>
+    withCodes(
+      new ApiError(
+        415,
+        "unsupported_file_type",
+        "This type of file is not kept: send photos, PDF, office documents or spreadsheets (xlsx, xls, docx, doc, odt, ods), csv or txt",
+        { file: ["Unsupported file type"] },
+      ),
+      { file: [{ code: "unsupported_type" }] },
+    ),
   noFile: () =>
     errors.validation({ file: ["Send one file"] }, undefined, { file: [{ code: "required" }] }),
   mailDisabled: () =>
@@ -97,10 +97,12 @@ export async function sniff(head: Buffer): Promise<{ contentType: string; isImag
   return { contentType, isImage: (IMAGE_TYPES as readonly string[]).includes(contentType) };
 }
 
-/** Bytes with no signature that read as text: no NUL nor control bytes but tab, CR, LF, FF. */
+/** The control bytes a text file may hold: tab, LF, FF, CR and ESC (terminal colours). */
+const TEXT_CONTROL_BYTES = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x1b]);
+
+/** Bytes with no signature that read as text: no NUL nor other control byte below 0x20. */
 function isText(head: Buffer): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-  return !/[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f]/.test(head.toString("latin1"));
+  return head.every((byte) => byte >= 0x20 || TEXT_CONTROL_BYTES.has(byte));
 }
 
 /**

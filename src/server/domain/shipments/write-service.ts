@@ -11,7 +11,7 @@ import { type ShipmentFieldErrors, shipmentFieldErrors } from "../../../shared/s
 import type { AuthContext } from "../../auth/context";
 import { createOnce } from "../../db/create-once";
 import type { Db, Executor } from "../../db/database";
-import { ApiError, errors, type FieldErrors } from "../../errors";
+import { ApiError, errors, type FieldErrors, withCodes } from "../../errors";
 import { scopeOf } from "../lines/access";
 import { findShipment, type ShipmentView } from "../lines/repository";
 import { holdsLockdowns, requireBookable } from "../scheduling/booking";
@@ -39,14 +39,15 @@ function accessOf(auth: AuthContext, type: ShipmentType): FieldAccessInput {
 
 function refuseForbidden(fields: readonly ShipmentWriteField[]): void {
   if (fields.length === 0) return;
-  const error = new ApiError(
-    403,
-    "forbidden",
-    `You may not change: ${fields.join(", ")}`,
-    Object.fromEntries(fields.map((field) => [field, [FORBIDDEN_FIELD_MESSAGE]])),
+  throw withCodes(
+    new ApiError(
+      403,
+      "forbidden",
+      `You may not change: ${fields.join(", ")}`,
+      Object.fromEntries(fields.map((field) => [field, [FORBIDDEN_FIELD_MESSAGE]])),
+    ),
+    Object.fromEntries(fields.map((field) => [field, [{ code: "read_only" }]])),
   );
-  error.fieldCodes = Object.fromEntries(fields.map((field) => [field, [{ code: "read_only" }]]));
-  throw error;
 }
 
 const RULE_MESSAGES: Record<string, string> = {

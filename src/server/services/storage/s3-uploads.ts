@@ -171,18 +171,24 @@ export async function abortUnfinished(
         ),
       ),
     );
-  let aborted = 0;
-  for (const upload of old) {
-    // One that fails stays recorded for the next sweep.
-    const done = await abortUpload(target, upload.key, upload.uploadId).then(
-      () => true,
-      () => false,
-    );
-    if (done) aborted++;
-  }
+  let aborted = await abortEach(target, old);
+  // Listed after the recorded ones are gone, so none of those is aborted (or counted) twice.
   const cutoff = Date.now() - minAgeMs;
-  for (const upload of await listedUploads(target, prefix)) {
-    if (upload.initiated.getTime() > cutoff) continue;
+  const listed = await listedUploads(target, prefix);
+  aborted += await abortEach(
+    target,
+    listed.filter((upload) => upload.initiated.getTime() <= cutoff),
+  );
+  return aborted;
+}
+
+/** Aborts each upload; one that fails stays recorded for the next sweep. Resolves with how many went. */
+async function abortEach(
+  target: S3Target,
+  uploads: { key: string; uploadId: string }[],
+): Promise<number> {
+  let aborted = 0;
+  for (const upload of uploads) {
     const done = await abortUpload(target, upload.key, upload.uploadId).then(
       () => true,
       () => false,
