@@ -55,6 +55,8 @@ const LONG_FILES =
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One pass over the app's files and lists before any journey (a cold first page took 20 s).
+  globalSetup: "./tests/e2e/warm-server.ts",
   outputDir: "test-results/e2e",
   forbidOnly: CI,
   retries: CI ? 1 : 0,
