@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeWindow } from "../../../../shared/change-window";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
-import type { Changes } from "../../../../shared/contract/changes";
+import { type Changes, Changes as ChangesSchema } from "../../../../shared/contract/changes";
 import { STATUSES } from "../../../../shared/contract/status";
 import { PLAIN, TRW } from "../../../db/demo-data";
 import { shipments } from "../../../db/schema/shipments";
@@ -33,7 +33,11 @@ async function pull(caller: Caller, since?: string, limit?: number): Promise<Cha
   if (limit !== undefined) query.set("limit", String(limit));
   const response = await caller("GET", `/api/changes?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Changes>();
+  // The route sends its answer without checking it against the schema (index.ts): every
+  // answer must be exactly the contract's shape, nothing missing and nothing extra.
+  const body = response.json<Changes>();
+  expect(ChangesSchema.strict().parse(body)).toEqual(body);
+  return body;
 }
 
 interface Drained {
