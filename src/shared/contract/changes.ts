@@ -17,7 +17,12 @@ export const ChangeCursor = text(80, { trim: false }).refine(
   },
 );
 
-export const CHANGES_DEFAULT_LIMIT = 500;
+/**
+ * The most the lists allow (MAX_PAGE_SIZE): a catch-up of 10,000 changes is 10 answers, not
+ * 20, and each answer's fixed work (snapshot, change-log range, three row reads) is paid half
+ * as often (issue 30). The app asks without a limit.
+ */
+export const CHANGES_DEFAULT_LIMIT = MAX_PAGE_SIZE;
 
 export const ChangesQuery = z.object({
   since: ChangeCursor.optional().describe(

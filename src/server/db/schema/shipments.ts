@@ -74,6 +74,12 @@ export const shipments = pgTable(
     bookedDate: at("booked_date").notNull(),
     actionDate: at("action_date"),
     arrivalDate: at("arrival_date"),
+    /**
+     * BI's departure (issue 30), kept by triggers (migration 0024), never written by the app:
+     * the truck's first check-out after the line's arrival, else its loading or discharge
+     * time when that is not before the arrival; null without an arrival.
+     */
+    departureDate: at("departure_date"),
     clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     place: blank("place"),
     clientNotes: blank("client_notes"),

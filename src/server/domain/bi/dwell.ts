@@ -24,7 +24,7 @@ export async function dwellDays(
   auth: AuthContext,
   query: MetricsQuery,
 ): Promise<DwellRow[]> {
-  const found = await dwellPerDay(db, metricScopeOf(auth), rangeOf(query), query.type);
+  const found = await dwellPerDay(db, await metricScopeOf(db, auth), rangeOf(query), query.type);
   return found.map(presentDwellDay);
 }
 
@@ -33,7 +33,13 @@ export async function dwellGroups(
   auth: AuthContext,
   query: DwellGroupQuery,
 ): Promise<DwellGroupRow[]> {
-  const found = await dwellPerGroup(db, metricScopeOf(auth), rangeOf(query), query.type, query.by);
+  const found = await dwellPerGroup(
+    db,
+    await metricScopeOf(db, auth),
+    rangeOf(query),
+    query.type,
+    query.by,
+  );
   return found.map(presentDwellGroup);
 }
 
@@ -45,7 +51,7 @@ export async function dwellLinePage(
 ): Promise<{ count: number; rows: DwellLine[] }> {
   const found = await dwellLines(
     db,
-    metricScopeOf(auth),
+    await metricScopeOf(db, auth),
     rangeOf(query),
     query.type,
     { carrier: query.carrier, truckId: query.truck },

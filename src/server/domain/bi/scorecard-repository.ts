@@ -3,7 +3,7 @@ import { DEFAULT_TOLERANCE_MINUTES } from "../../../shared/contract/bi";
 import type { Executor } from "../../db/database";
 import { settings } from "../../db/schema/settings";
 import { DWELL_MINUTES } from "./dwell-repository";
-import { type DayRange, type MetricScope, metricSql, rows } from "./repository";
+import { aggregateRows, type DayRange, type MetricScope, metricSql, rows } from "./repository";
 
 /**
  * SQL of the carrier scorecard (issue 16): per truck name over the lines booked in the range,
@@ -28,7 +28,9 @@ export function scorecard(
 ) {
   const { lineScope, bounds } = metricSql(scope);
   const tolerance = `${toleranceMinutes} minutes`;
-  return rows<ScorecardSqlRow>(
+  // s.shipper_id is not null (the join implies it) lets the scan use the partial index of the
+  // lines with a truck (migration 0024), read alone (index-only), not every line of the year.
+  return aggregateRows<ScorecardSqlRow>(
     db,
     sql`select t.name as carrier, count(*)::int as lines,
         count(s.arrival_date)::int as arrivals,
@@ -40,6 +42,7 @@ export function scorecard(
       join shippers t on t.id = s.shipper_id
       join statuses st on st.id = s.status_id
       where ${lineScope(type)} and ${bounds(range, sql`s.booked_date`)}
+        and s.shipper_id is not null
       group by t.name order by lines desc, carrier limit 1000`,
   );
 }

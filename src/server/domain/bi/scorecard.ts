@@ -18,7 +18,13 @@ export async function carrierScorecard(
   query: MetricsQuery,
 ): Promise<Scorecard> {
   const tolerance = await toleranceOf(db, auth.company.id);
-  const found = await scorecard(db, metricScopeOf(auth), rangeOf(query), query.type, tolerance);
+  const found = await scorecard(
+    db,
+    await metricScopeOf(db, auth),
+    rangeOf(query),
+    query.type,
+    tolerance,
+  );
   return { tolerance_minutes: tolerance, results: found.map(presentScorecardRow) };
 }
 

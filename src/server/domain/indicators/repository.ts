@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database";
 import { DWELL_MINUTES } from "../bi/dwell-repository";
+import { aggregateRows } from "../bi/repository";
 
 /** One period's raw figures; null where nothing could be measured. */
 export interface PeriodFigures {
@@ -60,12 +61,13 @@ export async function periodFigures(
       count(distinct s.shipper_id) filter (where ${period})::int
         as ${sql.raw(`${name}_trucks_served`)}`;
   const from = bounds.currentFrom.toISOString();
-  const result = await db.execute(sql`
-    select ${figuresOf("current", sql`s.booked_date >= ${from}`)},
+  const [row] = await aggregateRows<Record<string, number | null>>(
+    db,
+    sql`select ${figuresOf("current", sql`s.booked_date >= ${from}`)},
       ${figuresOf("previous", sql`s.booked_date < ${from}`)}
     from shipments s join statuses st on st.id = s.status_id
-    where ${sql.join(parts, sql` and `)}`);
-  const [row] = (result as unknown as { rows: Record<string, number | null>[] }).rows;
+    where ${sql.join(parts, sql` and `)}`,
+  );
   const figures = (name: "current" | "previous"): PeriodFigures => {
     const value = (field: string) => row?.[`${name}_${field}`] ?? null;
     const arrived = value("arrived") ?? 0;
@@ -78,13 +80,4 @@ export async function periodFigures(
     };
   };
   return { current: figures("current"), previous: figures("previous") };
-}
-
-/** The yard's time zone (the dock schedule's; UTC without one). */
-export async function yardZone(db: Executor, companyId: number): Promise<string> {
-  const result = await db.execute(
-    sql`select time_zone from dock_schedules where company_id = ${companyId}`,
-  );
-  const [row] = (result as unknown as { rows: { time_zone: string }[] }).rows;
-  return row?.time_zone ?? "UTC";
 }

@@ -7,9 +7,10 @@ import {
   type IndicatorPeriod,
 } from "../../../shared/contract/indicators";
 import type { Db } from "../../db/database";
+import { yardZone } from "../bi/repository";
 import { toleranceOf } from "../bi/scorecard-repository";
 import { INDICATOR_TYPES, presentIndicator } from "./presenter";
-import { type PeriodFigures, periodFigures, yardZone } from "./repository";
+import { type PeriodFigures, periodFigures } from "./repository";
 
 /** The current period on the yard's clock at `now` and the one before it. */
 export function periodBounds(period: IndicatorPeriod, now: DateTime) {

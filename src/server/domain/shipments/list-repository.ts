@@ -171,18 +171,27 @@ function build(db: Executor, shape: string, name: string): Statements {
     known: sql.placeholder("known"),
     count: sql`(select count(*) from ${shipments} where ${where})`,
   });
+  // A deferred join: the page's ids first, from the list index alone (offset and limit over
+  // narrow index entries), then the rest of those few lines. Joined before the offset, page
+  // 500 read and joined 5,000 whole lines to keep 10 (57-69 ms of SQL at a million lines).
+  const pageIds = db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(where)
+    .orderBy(asc(shipments.bookedDate), asc(shipments.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page_ids");
   const page = db
     .select({ ...viewColumns, counted })
-    .from(shipments)
+    .from(pageIds)
+    .innerJoin(shipments, eq(shipments.id, pageIds.id))
     .innerJoin(statuses, eq(statuses.id, shipments.statusId))
     .leftJoin(clients, eq(clients.id, shipments.clientId))
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
     .leftJoin(reasons, eq(reasons.id, shipments.reasonId))
     .leftJoin(carrierBookings, liveCarrierBooking)
-    .where(where)
     .orderBy(asc(shipments.bookedDate), asc(shipments.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
     .prepare(`shipments_page_${name}`);
   const counts = countCacheOf(db);
   return {

@@ -71,7 +71,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const found = await truckCounts(
         app.db,
-        metricScopeOf(authOf(request)),
+        await metricScopeOf(app.db, authOf(request)),
         rangeOf(request.query),
       );
       return found.map((row) => ({ register_date: row.day, value: row.value }));
@@ -91,7 +91,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       const { type } = request.query;
       const found = await lineCounts(
         app.db,
-        metricScopeOf(authOf(request)),
+        await metricScopeOf(app.db, authOf(request)),
         rangeOf(request.query),
         type,
       );
@@ -110,7 +110,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { type } = request.query;
-      const scope = metricScopeOf(authOf(request));
+      const scope = await metricScopeOf(app.db, authOf(request));
       const found = await incidenceCounts(app.db, scope, rangeOf(request.query), type);
       return found.map(presentIncidenceCount);
     },
@@ -135,7 +135,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const found = await machineHours(
         app.db,
-        metricScopeOf(authOf(request)),
+        await metricScopeOf(app.db, authOf(request)),
         rangeOf(request.query),
       );
       return found.map(presentMachineHours);
@@ -152,7 +152,11 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(TaskUserMetricRow), ...responses },
     },
     handler: async (request) => {
-      const found = await userHours(app.db, metricScopeOf(authOf(request)), rangeOf(request.query));
+      const found = await userHours(
+        app.db,
+        await metricScopeOf(app.db, authOf(request)),
+        rangeOf(request.query),
+      );
       return found.map(presentUserHours);
     },
   });
@@ -170,7 +174,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const found = await lineDetails(
         app.db,
-        metricScopeOf(authOf(request)),
+        await metricScopeOf(app.db, authOf(request)),
         rangeOf(q),
         q.type,
         rowWindow(q),
@@ -190,7 +194,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const q = request.query;
-      const scope = metricScopeOf(authOf(request));
+      const scope = await metricScopeOf(app.db, authOf(request));
       const found = await truckDetails(app.db, scope, rangeOf(q), rowWindow(q));
       return detailPage(request.url, q, found, presentTruckDetail);
     },
@@ -212,7 +216,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       const reasonCode = q.reason === NO_REASON ? null : q.reason;
       const found = await incidenceDetails(
         app.db,
-        metricScopeOf(authOf(request)),
+        await metricScopeOf(app.db, authOf(request)),
         rangeOf(q),
         q.type,
         { statusId: q.status, reasonCode },

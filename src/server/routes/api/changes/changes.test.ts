@@ -3,10 +3,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeWindow } from "../../../../shared/change-window";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
-import type { Changes } from "../../../../shared/contract/changes";
+import { type Changes, Changes as ChangesSchema } from "../../../../shared/contract/changes";
 import { STATUSES } from "../../../../shared/contract/status";
 import { PLAIN, TRW } from "../../../db/demo-data";
-import { shipments } from "../../../db/schema/shipments";
+import { reasons, shipments, statuses } from "../../../db/schema/shipments";
 import { shippers } from "../../../db/schema/shippers";
 import { type Caller, callerFor, uniquePlate } from "../../../test/api-caller";
 import { createTestApp, type TestApp } from "../../../test/harness";
@@ -33,7 +33,11 @@ async function pull(caller: Caller, since?: string, limit?: number): Promise<Cha
   if (limit !== undefined) query.set("limit", String(limit));
   const response = await caller("GET", `/api/changes?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Changes>();
+  // The route sends its answer without checking it against the schema (index.ts): every
+  // answer must be exactly the contract's shape, nothing missing and nothing extra.
+  const body = response.json<Changes>();
+  expect(ChangesSchema.strict().parse(body)).toEqual(body);
+  return body;
 }
 
 interface Drained {
@@ -168,6 +172,41 @@ describe("changes after a cursor", () => {
     expect(changes.shipments.get(line)).toBe(patched.json<{ version: number }>().version);
     expect(changes.shippers.get(truck.id)).toBe(put.json<{ version: number }>().version);
     expect(changes.deletedShippers.size + changes.deletedShipments.size).toBe(0);
+  });
+
+  it("hands out a line exactly as the line's own read answers it", async () => {
+    const { cursor } = await drain(office);
+    const truck = await office.create({ plate: uniquePlate("shp"), name: "SHAPE TRUCK" });
+    const booked = soon();
+    const [reason] = await t.app.db
+      .select({ id: reasons.id, statusId: reasons.statusId })
+      .from(reasons)
+      .innerJoin(statuses, eq(statuses.id, reasons.statusId))
+      .where(eq(statuses.type, SHIPMENT_TYPE.expedition))
+      .limit(1);
+    const line = await insertLine(t.app.db, plain, SHIPMENT_TYPE.expedition, {
+      statusId: reason?.statusId,
+      reasonId: reason?.id,
+      bookedDate: booked,
+      arrivalDate: new Date(booked.getTime() + 20 * 60_000),
+      actionDate: new Date(booked.getTime() + 90 * 60_000),
+      clientId: await clientId(t.app.db, plain, "ACME FOODS"),
+      shipperId: truck.id,
+      weight: 1234.5,
+    });
+    let found: Changes["shipments"][number] | undefined;
+    for (let since = cursor; ; ) {
+      const page = await pull(office, since);
+      found ??= page.shipments.find((row) => row.id === line);
+      since = page.cursor;
+      if (!page.more) break;
+    }
+    const read = await office("GET", `/api/shipment/${line}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(found).toEqual(read.json());
+    expect(found?.shipper?.plate).toBe(truck.plate);
+    expect(found?.client?.description).toBe("ACME FOODS");
+    expect(found?.reason?.code).toBeTruthy();
   });
 
   it("reports deleted trucks and shipments (tombstones), whatever the shipment's date", async () => {
