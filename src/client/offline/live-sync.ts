@@ -1,8 +1,10 @@
+import type { LiveChange } from "../../shared/contract/changes";
 import { isTransient } from "../lib/errors";
-import { pullChanges } from "./change-feed";
-import { requestListRefresh } from "./list-refresh";
+import { type PullResult, pullChanges } from "./change-feed";
+import { type FeedReport, requestListRefresh } from "./list-refresh";
 import { startLiveEvents } from "./live-events";
 import { refreshIntervalMs, setLiveFlowing, startPolling } from "./live-state";
+import { CHANGE_DEBOUNCE_MS, createPullSchedule } from "./pull-schedule";
 
 export interface LiveSyncDeps {
   pull: typeof pullChanges;
@@ -12,75 +14,106 @@ export interface LiveSyncDeps {
    * while they do (offline/live-state.ts): the feed is the truth, events only make it sooner.
    */
   periodMs: number;
+  /** How long a change event waits for more before the pull (offline/pull-schedule.ts). */
+  debounceMs: number;
+}
+
+const keyOf = (entity: string, id: number) => `${entity}:${id}`;
+
+/** "entity:id" of every row a report names. */
+function reportedKeys(report: FeedReport): Set<string> {
+  const keys = new Set<string>();
+  const add = (entity: string, changes: FeedReport["shipments" | "shippers" | "critical_lines"]) => {
+    for (const { id } of changes) keys.add(keyOf(entity, id));
+  };
+  add("shipment", report.shipments);
+  add("shipper", report.shippers);
+  add("critical_line", report.critical_lines);
+  return keys;
+}
+
+/**
+ * What open lists are told after a pull (offline/list-refresh.ts): the report, so a list whose
+ * rows only changed in place re-renders from the mirror without a request; `null` (every list
+ * fetches its page) after a full run, or when an event named a row that neither this pull nor
+ * the one before brought (a row outside the working window, which the feed does not carry) or
+ * named none (many rows, or lost notifications); nothing when the pull brought nothing.
+ */
+export function listNotice(
+  result: Pick<PullResult, "full" | "report">,
+  heard: ReadonlySet<string>,
+  unknown: boolean,
+  explainedBefore: ReadonlySet<string>,
+): { notice: FeedReport | null | undefined; explained: Set<string> } {
+  const explained = reportedKeys(result.report);
+  const unexplained = [...heard].some((key) => !explained.has(key) && !explainedBefore.has(key));
+  if (result.full || unknown || unexplained) return { notice: null, explained };
+  return { notice: explained.size > 0 ? result.report : undefined, explained };
 }
 
 /**
  * Keeps one company's mirror current: pulls the change feed now, periodically, when the
- * network returns, when the live-events stream (re)opens, and on each change event, which
- * also makes open lists fetch their page again. Pulls never overlap: requests that arrive
- * while one runs make one more pull after it. Returns the stop function.
+ * network returns, when the live-events stream (re)opens, and after each burst of change
+ * events (offline/pull-schedule.ts: pulls never overlap, a burst costs one pull). After a pull,
+ * open lists are told what it changed (listNotice). Returns the stop function.
  */
 export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> = {}): () => void {
   const deps: LiveSyncDeps = {
-    pull: pullChanges,
-    startEvents: startLiveEvents,
-    periodMs: refreshIntervalMs(),
-    ...overrides,
+    pull: overrides.pull ?? pullChanges,
+    startEvents: overrides.startEvents ?? startLiveEvents,
+    periodMs: overrides.periodMs ?? refreshIntervalMs(),
+    debounceMs: overrides.debounceMs ?? CHANGE_DEBOUNCE_MS,
   };
   const controller = new AbortController();
-  let running = false;
-  let again = false;
-  let refreshLists = false;
-  let lastPull = 0;
+  // Rows change events named since the last pull started; `unknown`: an event named none, or
+  // a pull failed part-way (what it wrote was not reported).
+  let heard = new Set<string>();
+  let unknown = false;
+  let explainedBefore = new Set<string>();
 
-  const sync = async (): Promise<void> => {
-    if (running) {
-      again = true;
+  const run = async (): Promise<void> => {
+    const waiting = heard;
+    const wasUnknown = unknown;
+    heard = new Set();
+    unknown = false;
+    let result: PullResult;
+    try {
+      result = await deps.pull(company, { signal: controller.signal });
+    } catch (error) {
+      if (!controller.signal.aborted && !isTransient(error)) {
+        console.error("Pulling the change feed failed", error);
+      }
+      unknown = true;
+      for (const key of waiting) heard.add(key);
       return;
     }
-    running = true;
-    try {
-      do {
-        again = false;
-        const refresh = refreshLists;
-        refreshLists = false;
-        lastPull = Date.now();
-        try {
-          await deps.pull(company, { signal: controller.signal });
-        } catch (error) {
-          if (!controller.signal.aborted && !isTransient(error)) {
-            console.error("Pulling the change feed failed", error);
-          }
-        }
-        if (refresh && !controller.signal.aborted) requestListRefresh();
-      } while (again && !controller.signal.aborted);
-    } finally {
-      running = false;
-    }
+    if (controller.signal.aborted) return;
+    const { notice, explained } = listNotice(result, waiting, wasUnknown, explainedBefore);
+    explainedBefore = explained;
+    if (notice !== undefined) requestListRefresh(notice);
   };
+  const schedule = createPullSchedule(run, { debounceMs: deps.debounceMs });
 
-  const handleOnline = () => void sync();
-  void sync();
-  const stopPolling = startPolling(
-    deps.periodMs,
-    () => lastPull,
-    () => void sync(),
-  );
+  const handleOnline = () => schedule.now();
+  schedule.now();
+  const stopPolling = startPolling(deps.periodMs, schedule.lastPull, schedule.now);
   window.addEventListener("online", handleOnline);
   const stopEvents = deps.startEvents({
     company,
     onOpen: () => {
       setLiveFlowing(true);
-      void sync();
+      schedule.now();
     },
     onClose: () => setLiveFlowing(false),
-    onChange: () => {
-      refreshLists = true;
-      void sync();
+    onChange: (change: LiveChange) => {
+      if (change.ids.length === 0) unknown = true;
+      for (const id of change.ids) heard.add(keyOf(change.entity, id));
+      schedule.soon();
     },
   });
   return () => {
     controller.abort();
+    schedule.stop();
     stopPolling();
     window.removeEventListener("online", handleOnline);
     stopEvents();
