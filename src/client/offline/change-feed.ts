@@ -3,7 +3,7 @@ import { ApiError } from "../lib/errors";
 import { http } from "../lib/http";
 import { applyCriticalLineChanges, sweepCriticalLines } from "./critical-lines-mirror";
 import { chunks, db } from "./db";
-import { type FeedReport, type RowChange, emptyFeedReport } from "./list-refresh";
+import { emptyFeedReport, type FeedReport, type RowChange } from "./list-refresh";
 import { idsWithoutPendingChanges, unlessPending } from "./outbox";
 import { newerThanMirror } from "./page-rules";
 

@@ -53,6 +53,44 @@ export function pageMovedBy<Row>(
   });
 }
 
+/** How an event and a report name a row: "entity:id". */
+export const changeKey = (entity: string, id: number) => `${entity}:${id}`;
+
+/** "entity:id" of every row a report names. */
+function reportedKeys(report: FeedReport): Set<string> {
+  const keys = new Set<string>();
+  const add = (
+    entity: string,
+    changes: FeedReport["shipments" | "shippers" | "critical_lines"],
+  ) => {
+    for (const { id } of changes) keys.add(changeKey(entity, id));
+  };
+  add("shipment", report.shipments);
+  add("shipper", report.shippers);
+  add("critical_line", report.critical_lines);
+  return keys;
+}
+
+/**
+ * What open lists are told after a pull (offline/live-sync.ts; the load bench's device too):
+ * the report, so a list whose rows only changed in place re-renders from the mirror without a
+ * request; `null` (every list
+ * fetches its page) after a full run, or when an event named a row that neither this pull nor
+ * the one before brought (a row outside the working window, which the feed does not carry) or
+ * named none (many rows, or lost notifications); nothing when the pull brought nothing.
+ */
+export function listNotice(
+  result: { full: boolean; report: FeedReport },
+  heard: ReadonlySet<string>,
+  unknown: boolean,
+  explainedBefore: ReadonlySet<string>,
+): { notice: FeedReport | null | undefined; explained: Set<string> } {
+  const explained = reportedKeys(result.report);
+  const unexplained = [...heard].some((key) => !explained.has(key) && !explainedBefore.has(key));
+  if (result.full || unknown || unexplained) return { notice: null, explained };
+  return { notice: explained.size > 0 ? result.report : undefined, explained };
+}
+
 type Listener = (report: FeedReport | null) => void;
 
 const listeners = new Set<Listener>();

@@ -14,7 +14,12 @@ const until = async (test: () => boolean, ms = 5_000) => {
   }
 };
 
-const nothing = (): PullResult => ({ pages: 1, changes: 0, full: false, report: emptyFeedReport() });
+const nothing = (): PullResult => ({
+  pages: 1,
+  changes: 0,
+  full: false,
+  report: emptyFeedReport(),
+});
 
 /** A pull that brought line `id`'s status change (in place). */
 function statusChange(id: number): PullResult {
@@ -71,6 +76,7 @@ describe("startLiveSync", () => {
       startEvents: h.startEvents,
       periodMs: 60_000,
       debounceMs: 10,
+      minGapMs: 0,
     });
     cleanup.push(stop, h.stopRefresh);
     expect(h.events()?.company).toBe(7);
@@ -119,6 +125,7 @@ describe("startLiveSync", () => {
       },
       periodMs: 60_000,
       debounceMs: 300,
+      minGapMs: 1_000,
     });
     cleanup.push(stop);
     await vi.advanceTimersByTimeAsync(0);
@@ -128,7 +135,8 @@ describe("startLiveSync", () => {
       await vi.advanceTimersByTimeAsync(10);
     }
     expect(pull).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(300);
+    // The first event came right after the start's pull: it waits out the gap, not more.
+    await vi.advanceTimersByTimeAsync(800);
     expect(pull).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(pull).toHaveBeenCalledTimes(2);
@@ -142,6 +150,7 @@ describe("startLiveSync", () => {
       startEvents: h.startEvents,
       periodMs: 60_000,
       debounceMs: 5,
+      minGapMs: 0,
     });
     cleanup.push(stop, h.stopRefresh);
     await until(() => h.pulls.length === 1);

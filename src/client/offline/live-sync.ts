@@ -1,10 +1,10 @@
 import type { LiveChange } from "../../shared/contract/changes";
 import { isTransient } from "../lib/errors";
 import { type PullResult, pullChanges } from "./change-feed";
-import { type FeedReport, requestListRefresh } from "./list-refresh";
+import { changeKey, listNotice, requestListRefresh } from "./list-refresh";
 import { startLiveEvents } from "./live-events";
 import { refreshIntervalMs, setLiveFlowing, startPolling } from "./live-state";
-import { CHANGE_DEBOUNCE_MS, createPullSchedule } from "./pull-schedule";
+import { CHANGE_DEBOUNCE_MS, CHANGE_MIN_GAP_MS, createPullSchedule } from "./pull-schedule";
 
 export interface LiveSyncDeps {
   pull: typeof pullChanges;
@@ -16,39 +16,8 @@ export interface LiveSyncDeps {
   periodMs: number;
   /** How long a change event waits for more before the pull (offline/pull-schedule.ts). */
   debounceMs: number;
-}
-
-const keyOf = (entity: string, id: number) => `${entity}:${id}`;
-
-/** "entity:id" of every row a report names. */
-function reportedKeys(report: FeedReport): Set<string> {
-  const keys = new Set<string>();
-  const add = (entity: string, changes: FeedReport["shipments" | "shippers" | "critical_lines"]) => {
-    for (const { id } of changes) keys.add(keyOf(entity, id));
-  };
-  add("shipment", report.shipments);
-  add("shipper", report.shippers);
-  add("critical_line", report.critical_lines);
-  return keys;
-}
-
-/**
- * What open lists are told after a pull (offline/list-refresh.ts): the report, so a list whose
- * rows only changed in place re-renders from the mirror without a request; `null` (every list
- * fetches its page) after a full run, or when an event named a row that neither this pull nor
- * the one before brought (a row outside the working window, which the feed does not carry) or
- * named none (many rows, or lost notifications); nothing when the pull brought nothing.
- */
-export function listNotice(
-  result: Pick<PullResult, "full" | "report">,
-  heard: ReadonlySet<string>,
-  unknown: boolean,
-  explainedBefore: ReadonlySet<string>,
-): { notice: FeedReport | null | undefined; explained: Set<string> } {
-  const explained = reportedKeys(result.report);
-  const unexplained = [...heard].some((key) => !explained.has(key) && !explainedBefore.has(key));
-  if (result.full || unknown || unexplained) return { notice: null, explained };
-  return { notice: explained.size > 0 ? result.report : undefined, explained };
+  /** Change-event pulls start at least this far apart (offline/pull-schedule.ts). */
+  minGapMs: number;
 }
 
 /**
@@ -63,6 +32,7 @@ export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> 
     startEvents: overrides.startEvents ?? startLiveEvents,
     periodMs: overrides.periodMs ?? refreshIntervalMs(),
     debounceMs: overrides.debounceMs ?? CHANGE_DEBOUNCE_MS,
+    minGapMs: overrides.minGapMs ?? CHANGE_MIN_GAP_MS,
   };
   const controller = new AbortController();
   // Rows change events named since the last pull started; `unknown`: an event named none, or
@@ -92,7 +62,10 @@ export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> 
     explainedBefore = explained;
     if (notice !== undefined) requestListRefresh(notice);
   };
-  const schedule = createPullSchedule(run, { debounceMs: deps.debounceMs });
+  const schedule = createPullSchedule(run, {
+    debounceMs: deps.debounceMs,
+    minGapMs: deps.minGapMs,
+  });
 
   const handleOnline = () => schedule.now();
   schedule.now();
@@ -107,7 +80,7 @@ export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> 
     onClose: () => setLiveFlowing(false),
     onChange: (change: LiveChange) => {
       if (change.ids.length === 0) unknown = true;
-      for (const id of change.ids) heard.add(keyOf(change.entity, id));
+      for (const id of change.ids) heard.add(changeKey(change.entity, id));
       schedule.soon();
     },
   });

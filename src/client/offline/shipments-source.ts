@@ -8,8 +8,8 @@ import {
   readLocalShipmentsPage,
   readShipments,
   SHIPMENT_RESOURCE,
-  shipmentMatcher,
   type ShipmentListFilters,
+  shipmentMatcher,
   writeShipmentsPage,
 } from "./shipments-mirror";
 import type { MirroredListSource } from "./use-mirrored-list";
