@@ -226,6 +226,8 @@ async function sampleWaits(databaseUrl: string) {
       );
       samples += 1;
       for (const row of rows) counts.set(row.wait, (counts.get(row.wait) ?? 0) + row.n);
+    } catch {
+      // The run is ending (its database goes): the samples taken stand.
     } finally {
       busy = false;
     }
@@ -233,6 +235,7 @@ async function sampleWaits(databaseUrl: string) {
   return {
     stop: async () => {
       clearInterval(timer);
+      while (busy) await new Promise((resolve) => setTimeout(resolve, 10));
       await client.end();
       return { counts, samples };
     },
