@@ -12,8 +12,12 @@
  * answered by one instance -> the event heard by a device on the other), each instance's RSS
  * every RSS_EVERY_MS (15 s; target: flat within 10 % after the warm-up, the first fifth of the
  * run, at most 2 minutes: the mean of the last third of the samples against the first third, as
- * the heap's sawtooth alone spreads single samples by 30 %) and this generator's own event-loop delay and CPU, to tell whether
- * one Node process could drive the load. Figures, not pass/fail.
+ * the heap's sawtooth alone spreads single samples by 30 %), this generator's own event-loop
+ * delay and CPU (could one Node process drive the load), the requests each answered write cost
+ * (feed pulls and list reloads: the devices run the app's own pull schedule and list
+ * judgement) and what the database's busy sessions wait on (pg_stat_activity every
+ * WAIT_SAMPLE_MS; Lock/object is the commit lock of transactions that NOTIFY). Figures, not
+ * pass/fail.
  */
 import { randomBytes } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
