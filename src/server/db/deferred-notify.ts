@@ -66,18 +66,21 @@ export function collectNotices(client: pg.Client, committed: (notices: Notice[])
 }
 
 /**
- * Sends collected notices through `pool`: all that arrived meanwhile in one statement, one
- * send at a time. Returns the function to hand notices to, and `flush` (waits for the sends).
+ * Sends collected notices: all that arrived meanwhile in one statement, one send at a time, on
+ * a connection of their own when one is set (`use`; a pooled one would wait behind the
+ * requests when the pool is busy), else through `pool`. Returns the function to hand notices
+ * to, `use` and `flush` (waits for the sends).
  */
 export function noticeSender(pool: pg.Pool) {
   let queue: Notice[] = [];
   let sending: Promise<void> | undefined;
+  let own: pg.Client | null = null;
   const send = async (): Promise<void> => {
     while (queue.length > 0) {
       const batch = queue;
       queue = [];
       try {
-        await pool.query(
+        await (own ?? pool).query(
           "select pg_notify(n.channel, n.payload) from unnest($1::text[], $2::text[]) as n(channel, payload)",
           [batch.map((each) => each.channel), batch.map((each) => each.payload)],
         );
@@ -98,6 +101,9 @@ export function noticeSender(pool: pg.Pool) {
     add(notices: Notice[]): void {
       queue.push(...notices);
       pump();
+    },
+    use(client: pg.Client | null): void {
+      own = client;
     },
     async flush(): Promise<void> {
       while (sending !== undefined) await sending;

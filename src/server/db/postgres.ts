@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { type Database, MIGRATIONS_FOLDER } from "./database";
+import { keepDedicatedConnection } from "./dedicated-connection";
 import { collectNotices, DEFER_NOTIFY_OPTION, noticeSender } from "./deferred-notify";
 import { listenOnPostgres } from "./postgres-listener";
 
@@ -22,6 +23,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   pool.on("error", (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
   const probe = await pool.connect();
   probe.release();
+  const stopSending = await keepDedicatedConnection(connectionString, {
+    setUp: async (client) => notices.use(client),
+    onLost: () => notices.use(null),
+  });
   const db = drizzle({ client: pool });
   let closing: Promise<void> | undefined;
   return {
@@ -35,7 +40,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     }),
     listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     close: () => {
-      closing ??= notices.flush().then(() => pool.end());
+      closing ??= notices
+        .flush()
+        .then(() => stopSending())
+        .then(() => pool.end());
       return closing;
     },
   };
