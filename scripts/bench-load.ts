@@ -12,8 +12,12 @@
  * answered by one instance -> the event heard by a device on the other), each instance's RSS
  * every RSS_EVERY_MS (15 s; target: flat within 10 % after the warm-up, the first fifth of the
  * run, at most 2 minutes: the mean of the last third of the samples against the first third, as
- * the heap's sawtooth alone spreads single samples by 30 %) and this generator's own event-loop delay and CPU, to tell whether
- * one Node process could drive the load. Figures, not pass/fail.
+ * the heap's sawtooth alone spreads single samples by 30 %), this generator's own event-loop
+ * delay and CPU (could one Node process drive the load), the requests each answered write cost
+ * (feed pulls and list reloads: the devices run the app's own pull schedule and list
+ * judgement) and what the database's busy sessions wait on (pg_stat_activity every
+ * WAIT_SAMPLE_MS; Lock/object is the commit lock of transactions that NOTIFY). Figures, not
+ * pass/fail.
  */
 import { randomBytes } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
@@ -30,6 +34,7 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 600);
 const WRITE_EVERY_MS = Number(process.env.BENCH_LOAD_WRITE_SECONDS ?? 5) * 1000;
 const LINES_PER_DEVICE = 5;
 const RSS_EVERY_MS = 15_000;
+const WAIT_SAMPLE_MS = 500;
 const TARGET_P99_MS = 250;
 const TARGET_RSS_DRIFT = 0.1;
 const SIGN_INS_AT_ONCE = 4;
@@ -200,6 +205,54 @@ function printRss(samples: { at: number; rss: number[]; load: string }[], warmUp
   }
 }
 
+/**
+ * What the database's busy sessions wait on, sampled every WAIT_SAMPLE_MS from
+ * pg_stat_activity: e.g. Lock/object is the commit lock every transaction that notifies takes
+ * (pg_notify), LWLock/WALWrite and IO/WALSync the commit's flush, Client/ClientRead an idle
+ * transaction waiting for its server.
+ */
+async function sampleWaits(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const { rows } = await client.query<{ wait: string; n: number }>(
+        `select coalesce(wait_event_type || '/' || wait_event, 'running') as wait, count(*)::int as n
+         from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+           and backend_type = 'client backend' and query not ilike 'listen %'
+         group by 1`,
+      );
+      samples += 1;
+      for (const row of rows) counts.set(row.wait, (counts.get(row.wait) ?? 0) + row.n);
+    } catch {
+      // The run is ending (its database goes): the samples taken stand.
+    } finally {
+      busy = false;
+    }
+  }, WAIT_SAMPLE_MS);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      while (busy) await new Promise((resolve) => setTimeout(resolve, 10));
+      await client.end();
+      return { counts, samples };
+    },
+  };
+}
+
+function printWaits({ counts, samples }: { counts: Map<string, number>; samples: number }) {
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(
+    `  database sessions at work, mean per sample (${samples} samples): ${sorted.map(([wait, n]) => `${wait} ${fmt(n / Math.max(1, samples), 1)}`).join(", ")}`,
+  );
+}
+
 export async function runLoadBench(): Promise<void> {
   const baseUrl =
     process.env.BENCH_DATABASE_URL ??
@@ -275,6 +328,7 @@ export async function runLoadBench(): Promise<void> {
               company: String(companyOf(device)),
             },
             listPath: `/api/expedition?page_size=10&booked_date_after=${today}&booked_date_before=${today}`,
+            listFilters: { booked_date_after: today, booked_date_before: today },
             lines: lines[device] ?? [],
             writeEveryMs: WRITE_EVERY_MS,
             statuses: STATUSES,
@@ -295,8 +349,10 @@ export async function runLoadBench(): Promise<void> {
     };
     sample();
     const sampler = setInterval(sample, RSS_EVERY_MS);
+    const waits = await sampleWaits(databaseUrl);
     await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
     clearInterval(sampler);
+    const waited = await waits.stop();
     sample();
     const cpu = process.cpuUsage(cpuBefore);
     const wall = performance.now() - started;
@@ -319,6 +375,11 @@ export async function runLoadBench(): Promise<void> {
       const before = serverCpuBefore[index];
       return sum + (after.user - (before?.user ?? 0) + after.system - (before?.system ?? 0)) / 1000;
     }, 0);
+    const writes = latencies.get("write")?.length ?? 0;
+    const perWrite = (op: Operation) => fmt((latencies.get(op)?.length ?? 0) / writes, 2);
+    console.log(
+      `  requests per answered write: ${perWrite("changes")} feed pulls + ${perWrite("list")} list reloads`,
+    );
     console.log(
       `  servers' CPU: ${fmt(serverMs / 1000)} s for ${requests} requests (${fmt(serverMs / requests, 2)} ms a request, both instances, streams included; ${fmt((serverMs / wall) * 100)} % of one core)`,
     );
@@ -327,6 +388,7 @@ export async function runLoadBench(): Promise<void> {
     console.log(
       `  event lag across instances (${sortedAnswer.length} events heard on the other instance): from the write's answer p50 ${fmt(percentile(sortedAnswer, 50))} ms, p99 ${fmt(percentile(sortedAnswer, 99))} ms; from its request p50 ${fmt(percentile(sortedSend, 50))} ms, p99 ${fmt(percentile(sortedSend, 99))} ms`,
     );
+    printWaits(waited);
     printRss(rss, Math.min(120, SECONDS / 5));
     const cpuShare = (cpu.user + cpu.system) / 1000 / wall;
     const p99Delay = delay.percentile(99) / 1e6;

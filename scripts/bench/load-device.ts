@@ -1,16 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import {
+  changeKey,
+  emptyFeedReport,
+  type FeedReport,
+  listNotice,
+} from "../../src/client/offline/list-refresh";
+import { createPullSchedule } from "../../src/client/offline/pull-schedule";
+import type { ShipmentListFilters } from "../../src/client/offline/shipments-mirror";
+import { shipmentsSourceFor } from "../../src/client/offline/shipments-source";
+import { SHIPMENT_TYPE } from "../../src/shared/constants";
+import type { Changes } from "../../src/shared/contract/changes";
+import type { Shipment } from "../../src/shared/contract/shipments";
 
 /**
  * One simulated device of `npm run bench -- load` (scripts/bench-load.ts), doing what the app
- * does (src/client/offline/live-sync.ts, live-events.ts, change-feed.ts, use-mirrored-list.ts
- * and features/shipments/api.ts): it holds GET api/events open; on each change event, when the
- * stream opens and every LIST_RELOAD_MS (60 s) it pulls GET api/changes from its cursor until
- * `more` is false (pulls never overlap: events during one make one more) and, after an event
- * or the period, reloads its list page; every few seconds it changes the status of one of its
- * own lines with PATCH, If-Match of the version it holds and a new Idempotency-Key, one write
- * out at a time as the outbox sends them (a tick while one is out is skipped and counted). A dropped
- * stream reconnects after a second, as the app does after a stream that worked.
+ * does, with the app's own policies: it holds GET api/events open; it pulls GET api/changes from
+ * its cursor until `more` is false when the stream opens, every LIST_RELOAD_MS (60 s) and after
+ * each burst of change events, on the app's schedule (src/client/offline/pull-schedule.ts:
+ * debounced, never overlapping); it keeps the feed's lines in a map (the mirror) and, as
+ * offline/live-sync.ts tells open lists, reloads its list page only when the app's list would
+ * (list-refresh.ts `listNotice`, then the expeditions source's own `movedBy`), at start and
+ * every LIST_RELOAD_MS; every few seconds it changes the status of one of its own lines with
+ * PATCH, If-Match of the version it holds and a new Idempotency-Key, one write out at a time as
+ * the outbox sends them (a tick while one is out is skipped and counted). A dropped stream
+ * reconnects after a second, as the app does after a stream that worked. One difference: a list
+ * reload asked while one runs follows it (the app aborts the running one and starts anew).
  */
 export const LIST_RELOAD_MS = 60_000;
 
@@ -36,6 +51,8 @@ export interface DeviceSpec {
   instance: number;
   headers: Record<string, string>;
   listPath: string;
+  /** The same list's filters, as the app's list keeps them (for its `movedBy`). */
+  listFilters: ShipmentListFilters;
   /** The lines this device alone writes, with the version it holds. */
   lines: { id: number; version: number; status: number }[];
   writeEveryMs: number;
@@ -43,25 +60,24 @@ export interface DeviceSpec {
   statuses: readonly [number, number];
 }
 
-interface Written {
-  version: number;
-  status: { id: number };
-}
+type Written = Shipment;
 
-interface Feed {
-  cursor: string;
-  more: boolean;
-}
+/** The expeditions list's judgement of a feed report (shipments-source.ts). */
+const expeditions = shipmentsSourceFor(SHIPMENT_TYPE.expedition, null, 10);
 
 export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise<void> {
   const controller = new AbortController();
   const { signal } = controller;
   let cursor: string | undefined;
-  let running = false;
-  let again = false;
-  // The list screen is open: it loads its page at start.
-  let reloadList = true;
-  let lastPull = 0;
+  /** The device's mirror of its company's lines, as the feed and its own writes left them. */
+  const mirror = new Map<number, Shipment>();
+  // Rows change events named since the last pull started (offline/live-sync.ts).
+  let heard = new Set<string>();
+  let unknown = false;
+  let explainedBefore = new Set<string>();
+  let listing = false;
+  let listAgain = false;
+  let lastList = 0;
   let current: Promise<void> = Promise.resolve();
 
   const call = async (op: Operation, path: string, init: RequestInit = {}) => {
@@ -85,36 +101,72 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
     }
   };
 
-  const pull = async () => {
+  /** The whole feed from the cursor, each line before and after (change-feed.ts); undefined: failed. */
+  const pull = async (): Promise<{ full: boolean; report: FeedReport } | undefined> => {
+    const report = emptyFeedReport();
+    let full = false;
     for (;;) {
       const query = cursor === undefined ? "" : `?since=${encodeURIComponent(cursor)}`;
       const answer = await call("changes", `/api/changes${query}`);
-      if (answer?.status !== 200) return;
-      const page = JSON.parse(answer.text) as Feed;
+      if (answer?.status !== 200) return undefined;
+      const page = JSON.parse(answer.text) as Changes;
+      full ||= page.full;
+      for (const after of page.shipments) {
+        const before = mirror.get(after.id);
+        report.shipments.push(before ? { id: after.id, before, after } : { id: after.id, after });
+        mirror.set(after.id, after);
+      }
+      for (const id of page.deleted.shipments) {
+        const before = mirror.get(id);
+        report.shipments.push(before ? { id, before } : { id });
+        mirror.delete(id);
+      }
+      for (const row of page.shippers) report.shippers.push({ id: row.id });
+      for (const id of page.deleted.shippers) report.shippers.push({ id });
+      for (const row of page.critical_lines ?? []) report.critical_lines.push({ id: row.id });
       cursor = page.cursor;
-      if (!page.more) return;
+      if (!page.more) return { full, report };
     }
   };
 
-  const sync = async (): Promise<void> => {
-    if (running) {
-      again = true;
+  const loadList = async (): Promise<void> => {
+    if (listing) {
+      listAgain = true;
       return;
     }
-    running = true;
+    listing = true;
     try {
       do {
-        again = false;
-        const list = reloadList;
-        reloadList = false;
-        lastPull = Date.now();
-        await pull();
-        if (list && !signal.aborted) await call("list", spec.listPath);
-      } while (again && !signal.aborted);
+        listAgain = false;
+        lastList = Date.now();
+        await call("list", spec.listPath);
+      } while (listAgain && !signal.aborted);
     } finally {
-      running = false;
+      listing = false;
     }
   };
+
+  /** One pull, then what the app's open list does with its report. */
+  const run = async (): Promise<void> => {
+    const waiting = heard;
+    const wasUnknown = unknown;
+    heard = new Set();
+    unknown = false;
+    const result = await pull();
+    if (signal.aborted) return;
+    if (!result) {
+      unknown = true;
+      for (const key of waiting) heard.add(key);
+      return;
+    }
+    const { notice, explained } = listNotice(result, waiting, wasUnknown, explainedBefore);
+    explainedBefore = explained;
+    if (notice === undefined) return;
+    if (notice !== null && !expeditions.movedBy?.(notice, spec.listFilters)) return;
+    track(loadList());
+  };
+  const schedule = createPullSchedule(run);
+
   const track = (work: Promise<void>) => {
     current = current.then(() => work);
   };
@@ -127,10 +179,12 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
       else if (line.startsWith("data:")) data += line.slice(5).trim();
     }
     if (event !== "change") return;
-    const ids = (JSON.parse(data) as { ids?: number[] }).ids ?? [];
+    const change = JSON.parse(data) as { entity: string; ids?: number[] };
+    const ids = change.ids ?? [];
     recorder.heard(ids, spec.instance);
-    reloadList = true;
-    void sync();
+    if (ids.length === 0) unknown = true;
+    for (const id of ids) heard.add(changeKey(change.entity, id));
+    schedule.soon();
   };
 
   const listen = async () => {
@@ -145,7 +199,7 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
           recorder.error("events open", String(response.status), await response.text());
         } else {
           recorder.latency("events open", performance.now() - started);
-          void sync();
+          schedule.now();
           const decoder = new TextDecoder();
           let buffer = "";
           for await (const chunk of response.body) {
@@ -207,6 +261,9 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
     if (!written) return;
     line.version = written.version;
     line.status = written.status.id;
+    // The outbox's acknowledgement writes the answer into the mirror.
+    const mirrored = mirror.get(line.id);
+    if (!mirrored || mirrored.version <= written.version) mirror.set(line.id, written);
   };
 
   const listening = listen();
@@ -216,16 +273,18 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
     track(write());
     writer = setInterval(() => track(write()), spec.writeEveryMs);
   }, Math.random() * spec.writeEveryMs);
+  // The list screen is open: it loads its page at mount; it and the feed poll on their own.
+  track(loadList());
   const poller = setInterval(() => {
-    if (Date.now() - lastPull < LIST_RELOAD_MS - 50) return;
-    reloadList = true;
-    void sync();
+    if (Date.now() - schedule.lastPull() >= LIST_RELOAD_MS - 50) schedule.now();
+    if (Date.now() - lastList >= LIST_RELOAD_MS - 50) track(loadList());
   }, LIST_RELOAD_MS);
 
   return async () => {
     clearTimeout(firstWrite);
     clearInterval(writer);
     clearInterval(poller);
+    schedule.stop();
     // Requests still out when the run ends are cut, not counted (the run's figures are taken).
     controller.abort();
     await current;

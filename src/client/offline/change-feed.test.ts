@@ -123,7 +123,7 @@ describe("pullChanges", () => {
       page({ cursor: "c.60", shipments: [line(3)] }),
     ]);
     const result = await pullChanges(COMPANY);
-    expect(result).toEqual({ pages: 3, changes: 5 });
+    expect(result).toMatchObject({ pages: 3, changes: 5, full: true });
     expect(recorded.sinces).toEqual([null, "f.50.40.shipment.2", "c.50"]);
     expect(recorded.requests[0]?.headers.get("company")).toBe(String(COMPANY));
     expect(recorded.requests[0]?.headers.get("authorization")).toBe("Bearer a.b.c");
@@ -141,8 +141,9 @@ describe("pullChanges", () => {
       value: { cursor: "c.70", windowFrom: WINDOW.from },
     });
     await db.trucks.bulkPut([truck(5), truck(6)]);
-    await db.shipments.bulkPut([line(1), line(2)]);
-    const changed = line(2, { version: 2, route_plate: "NEW" });
+    const [one, two] = [line(1), line(2)];
+    await db.shipments.bulkPut([one, two]);
+    const changed = { ...two, version: 2, route_plate: "NEW" };
     const recorded = feed([
       page({
         cursor: "c.80",
@@ -150,10 +151,18 @@ describe("pullChanges", () => {
         deleted: { shippers: [6], shipments: [1, 999] },
       }),
     ]);
-    await pullChanges(COMPANY);
+    const result = await pullChanges(COMPANY);
     expect(recorded.sinces).toEqual(["c.70"]);
     expect((await db.trucks.toArray()).map((row) => row.id)).toEqual([5]);
     expect(await db.shipments.toArray()).toEqual([changed]);
+    // What open lists judge from (list-refresh.ts): each row as it was mirrored and as it is.
+    expect(result.full).toBe(false);
+    expect(result.report.shipments).toEqual([
+      { id: 2, before: two, after: changed },
+      { id: 1, before: one },
+      { id: 999 },
+    ]);
+    expect(result.report.shippers).toEqual([{ id: 6, before: truck(6) }]);
     expect((await db.meta.get(cursorKey(COMPANY)))?.value).toMatchObject({ cursor: "c.80" });
   });
 

@@ -3,6 +3,7 @@ import { ApiError } from "../lib/errors";
 import { http } from "../lib/http";
 import { applyCriticalLineChanges, sweepCriticalLines } from "./critical-lines-mirror";
 import { chunks, db } from "./db";
+import { emptyFeedReport, type FeedReport, type RowChange } from "./list-refresh";
 import { idsWithoutPendingChanges, unlessPending } from "./outbox";
 import { newerThanMirror } from "./page-rules";
 
@@ -78,16 +79,47 @@ async function sweep(company: number, answer: Changes, seen: Seen): Promise<void
   if (seen.criticalLines) await sweepCriticalLines(company, seen.criticalLines);
 }
 
-/** One answer into the mirror, with its cursor, in one transaction. */
+/** Each row of an answer as the mirror held it (read before the answer is written) and as it is now. */
+async function rowChanges<Row extends { id: number }>(
+  table: { bulkGet(ids: number[]): PromiseLike<(Row | undefined)[]> },
+  rows: readonly Row[],
+  deleted: readonly number[],
+  into: RowChange<Row>[],
+): Promise<void> {
+  if (rows.length === 0 && deleted.length === 0) return;
+  const before = await table.bulkGet([...rows.map((row) => row.id), ...deleted]);
+  rows.forEach((after, index) => {
+    const old = before[index];
+    into.push(old ? { id: after.id, before: old, after } : { id: after.id, after });
+  });
+  deleted.forEach((id, index) => {
+    const old = before[rows.length + index];
+    into.push(old ? { id, before: old } : { id });
+  });
+}
+
+/**
+ * One answer into the mirror, with its cursor, in one transaction; what it changed goes into
+ * `report` (open lists judge from it whether their page moved: offline/list-refresh.ts).
+ */
 async function applyAnswer(
   company: number,
   answer: Changes,
   sweepWith: Seen | null,
+  report: FeedReport,
 ): Promise<void> {
   await db.transaction(
     "rw",
     [db.trucks, db.shipments, db.criticalLines, db.outbox, db.meta, db.listPages],
     async () => {
+      await rowChanges(db.trucks, answer.shippers, answer.deleted.shippers, report.shippers);
+      await rowChanges(db.shipments, answer.shipments, answer.deleted.shipments, report.shipments);
+      await rowChanges(
+        db.criticalLines,
+        answer.critical_lines ?? [],
+        answer.deleted.critical_lines ?? [],
+        report.critical_lines,
+      );
       const trucks = await unlessPending(
         "shipper",
         await newerThanMirror(db.trucks, answer.shippers),
@@ -117,6 +149,10 @@ export interface PullResult {
   pages: number;
   /** Rows written or removed (before the outbox and version guards). */
   changes: number;
+  /** A full run was read (rows may have been swept): open lists cannot judge from `report`. */
+  full: boolean;
+  /** What the answers brought, each row before and after (offline/list-refresh.ts). */
+  report: FeedReport;
 }
 
 const sizeOf = (answer: Changes) =>
@@ -138,7 +174,7 @@ export async function pullChanges(
   let since = state?.cursor;
   let windowFrom = state?.windowFrom;
   let seen: Seen | null = since === undefined ? { trucks: new Set(), shipments: new Set() } : null;
-  const result: PullResult = { pages: 0, changes: 0 };
+  const result: PullResult = { pages: 0, changes: 0, full: false, report: emptyFeedReport() };
   while (result.pages < MAX_PAGES) {
     let answer: Changes;
     try {
@@ -164,7 +200,8 @@ export async function pullChanges(
       }
     }
     const runComplete = answer.full && !answer.more;
-    await applyAnswer(company, answer, runComplete ? seen : null);
+    if (answer.full) result.full = true;
+    await applyAnswer(company, answer, runComplete ? seen : null, result.report);
     since = answer.cursor;
     if (answer.more || answer.full) continue;
     // A changes run is done. The window moved since the cursor was taken: a new full run.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { emptyFeedReport } from "./list-refresh";
 import type { LiveEventsOptions } from "./live-events";
 import {
   isLiveFlowing,
@@ -62,7 +63,7 @@ describe("polling by the refresh interval (REFRESH_INTERVAL)", () => {
   it("is told by the live sync when the event stream opens and ends", () => {
     let events: LiveEventsOptions | undefined;
     const stop = startLiveSync(3, {
-      pull: async () => ({ pages: 1, changes: 0 }),
+      pull: async () => ({ pages: 1, changes: 0, full: false, report: emptyFeedReport() }),
       startEvents: (options) => {
         events = options;
         return () => undefined;

@@ -1,12 +1,15 @@
 import type { Shipment } from "../../shared/contract/shipments";
 import type { ShipmentType } from "../../shared/contract/status";
+import { pageMovedBy } from "./list-refresh";
 import { listShipments } from "./shipments-api";
 import {
+  compareShipments,
   readCreatedShipments,
   readLocalShipmentsPage,
   readShipments,
   SHIPMENT_RESOURCE,
   type ShipmentListFilters,
+  shipmentMatcher,
   writeShipmentsPage,
 } from "./shipments-mirror";
 import type { MirroredListSource } from "./use-mirrored-list";
@@ -41,6 +44,10 @@ export function shipmentsSourceFor(
     readLocal: (company, filters, page) =>
       readLocalShipmentsPage(company, scope, filters, page, pageSize),
     readCreated: (company, filters) => readCreatedShipments(company, scope, filters),
+    // A line shows its truck (plate, name) as the server joined it: a truck change refetches.
+    movedBy: (report, filters) =>
+      report.shippers.length > 0 ||
+      pageMovedBy(report.shipments, shipmentMatcher(scope, filters), compareShipments),
   };
   cache.set(key, source);
   return source;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMirrorQuery } from "../lib/data-hooks/use-mirror-query";
 import { ApiError, isTransient } from "../lib/errors";
 import { listPageKey, readLastSync, readListPage } from "./list-pages";
-import { onListRefresh } from "./list-refresh";
+import { type FeedReport, onListRefresh } from "./list-refresh";
 import { refreshIntervalMs, startPolling } from "./live-state";
 import type { ListAnswer, LocalPage } from "./page-rules";
 
@@ -23,6 +23,13 @@ export interface MirroredListSource<Row, F extends object> {
    * sent) is listed at once.
    */
   readCreated?: (company: number, filters: F) => Promise<Row[]>;
+  /**
+   * Whether what the change feed brought may move this list's count or page members
+   * (list-refresh.ts `pageMovedBy` with the list's filters and order). False: the rows changed
+   * in place, the live query re-renders them from the mirror and the page is not fetched.
+   * Absent: every change fetches the page.
+   */
+  movedBy?: (report: FeedReport, filters: F) => boolean;
 }
 
 export interface MirroredListOptions {
@@ -143,8 +150,13 @@ export function useMirroredList<Row, F extends object>(
         : null;
     const handleOnline = () => void reload();
     window.addEventListener("online", handleOnline);
-    // A live change event (offline/live-sync.ts): the page's order and count may have moved.
-    const stopRefresh = onListRefresh(() => void reload());
+    // The feed brought changes (offline/live-sync.ts): fetch the page only when its order or
+    // count may have moved; rows changed in place re-render from the mirror.
+    const stopRefresh = onListRefresh((report) => {
+      const { source: src, filters: f } = latest.current;
+      if (report && src.movedBy && !src.movedBy(report, f)) return;
+      void reload();
+    });
     return () => {
       stopPolling?.();
       window.removeEventListener("online", handleOnline);

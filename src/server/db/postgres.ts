@@ -2,17 +2,31 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { type Database, MIGRATIONS_FOLDER } from "./database";
+import { keepDedicatedConnection } from "./dedicated-connection";
+import { collectNotices, DEFER_NOTIFY_OPTION, noticeSender } from "./deferred-notify";
 import { listenOnPostgres } from "./postgres-listener";
 
 /** A PostgreSQL server through a node-postgres pool. */
 export async function openPostgres(connectionString: string): Promise<Database> {
   // No JIT: compiling a plan cost the BI's one-year queries 130-530 ms more than it saved
   // (EXPLAIN ANALYZE over 1,000,000 lines), and the lists never run long enough to gain from it.
-  const pool = new pg.Pool({ connectionString, max: 10, options: "-c jit=off" });
+  // Change notices go out after commit (db/deferred-notify.ts: a NOTIFY in the transaction
+  // serialises every writer's commit across the server).
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    options: `-c jit=off ${DEFER_NOTIFY_OPTION}`,
+  });
+  const notices = noticeSender(pool);
+  pool.on("connect", (client) => collectNotices(client, notices.add));
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
   const probe = await pool.connect();
   probe.release();
+  const stopSending = await keepDedicatedConnection(connectionString, {
+    setUp: async (client) => notices.use(client),
+    onLost: () => notices.use(null),
+  });
   const db = drizzle({ client: pool });
   let closing: Promise<void> | undefined;
   return {
@@ -26,7 +40,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     }),
     listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     close: () => {
-      closing ??= pool.end();
+      closing ??= notices
+        .flush()
+        .then(() => stopSending())
+        .then(() => pool.end());
       return closing;
     },
   };
