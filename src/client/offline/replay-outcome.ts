@@ -192,8 +192,12 @@ export async function refuse(
       return;
     }
     const id = Number(entry.entityId);
-    const rest = await pendingFor(entry.entity, entry.entityId);
     const local = localIdOf(entry);
+    // A creation's queue is its own key (a series' is its first occurrence's uid).
+    const rest =
+      local !== null
+        ? await db.outbox.where("entityKey").equals(entry.entityKey).sortBy("seq")
+        : await pendingFor(entry.entity, entry.entityId);
     if (local !== null) {
       // A refused creation: its temporary row goes (re-applying it puts it back), and so do
       // the changes made to it meanwhile, folded into the issue so re-applying keeps them.

@@ -153,10 +153,6 @@ export function ShipmentFormPage({
       notify("warning", t`Warning`, t`Check the repeat rule`);
       return;
     }
-    if (rrule && !navigator.onLine) {
-      notify("error", t`Error`, t`Repeating a line needs the network: try again when online`);
-      return;
-    }
     setSaving(true);
     try {
       const result = await save(state, rrule);
