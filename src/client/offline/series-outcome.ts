@@ -6,7 +6,7 @@ import { db, type OutboxRow, type SyncIssueRow } from "./db";
 import { recordSync } from "./list-pages";
 import { entityKeyOf, localId, localIdOf, withChanges } from "./outbox";
 import { newerThanMirror } from "./page-rules";
-import { REPLAY_RESOURCE } from "./replay-outcome";
+import { REPLAY_RESOURCE, rememberAnswered } from "./replay-outcome";
 import { shipmentLabel } from "./shipments-mirror";
 
 /**
@@ -60,6 +60,7 @@ export async function acknowledgeSeries(
     const rest = await db.outbox.where("entityKey").equals(entry.entityKey).sortBy("seq");
     const first = answer.created.find((line) => line.uid === shown.uid);
     const lines = await newerThanMirror(db.shipments, answer.created);
+    if (first && local !== null) await rememberAnswered("shipment", local, first.id);
     if (first) {
       for (const next of rest) {
         next.entityId = first.id;
