@@ -16,7 +16,7 @@
  *     strict transaction), 500 samples after 20 warm-up ones, engine not running; and the same
  *     for mixed write kinds (issue 24: a status change, a truck created offline, a 20 KB photo
  *     whose bytes go into the outbox, an expedition booked by its form, a form edit of a
- *     line, a status change, in turn).
+ *     line, a repeated expedition of 2 days (one series entry), a status change, in turn).
  * (c) replay rate: 1,000 status changes queued offline over the demo company's lines, then
  *     the sync engine started: changes per second from start to an empty outbox (the replayer
  *     sends runs of distinct lines in batches, POST api/shipment-changes); and 1,000 writes of
@@ -250,7 +250,7 @@ async function measureEnqueue(page: Page, rows: Row[]): Promise<void> {
   rows.push(
     {
       figure:
-        "(b) mixed kinds: enqueue p50 (status, truck, 20 KB photo, booking, form edit, status)",
+        "(b) mixed kinds: enqueue p50 (status, truck, 20 KB photo, booking, form edit, series, status)",
       value: ms(median(mixed)),
       target: "",
     },
@@ -342,9 +342,9 @@ async function measureReplay(page: Page, rows: Row[]): Promise<void> {
 }
 
 /**
- * (c) for the mixed kinds (issue 24): REPLAY_CHANGES writes, a sixth each truck creations,
- * 20 KB photos, bookings and form edits, a third status changes, queued offline and replayed
- * by the one engine.
+ * (c) for the mixed kinds (issue 24): REPLAY_CHANGES writes, a seventh each truck creations,
+ * 20 KB photos, bookings, form edits and 2-day series, two sevenths status changes, queued
+ * offline and replayed by the one engine.
  */
 async function replayMixed(page: Page, lines: number): Promise<Row[]> {
   await page.context().setOffline(true);

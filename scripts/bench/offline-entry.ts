@@ -7,12 +7,14 @@
 import { i18n as globalI18n, setupI18n } from "@lingui/core";
 import { statusCommand } from "../../src/client/features/shipments/commands";
 import {
+  queueSeriesCreation,
   queueShipmentCreation,
   queueShipmentEdit,
 } from "../../src/client/features/shipments/form-commands";
 import { queueTruckCreation } from "../../src/client/features/trucks/commands";
 import { http } from "../../src/client/lib/http";
 import { login } from "../../src/client/lib/session/session";
+import { getSessionState } from "../../src/client/lib/session/session-store";
 import { chunks, db, type OutboxRow, type ShipmentRow } from "../../src/client/offline/db";
 import { enqueue } from "../../src/client/offline/outbox";
 import { sendBatch, sendEntry } from "../../src/client/offline/replay-transport";
@@ -30,6 +32,12 @@ const TOGGLE: Record<number, [number, number]> = { 1: [998, 10], 2: [999, 5] };
 
 let company = 0;
 let template: Shipment | null = null;
+/**
+ * The series kind books in a company with repeats allowed (the demo's first company has none):
+ * the user's BW Warehousing and one of its expeditions (client, hour).
+ */
+let seriesCompany = 0;
+let seriesTemplate: Shipment | null = null;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -64,6 +72,15 @@ async function signIn(username: string, password: string): Promise<void> {
   });
   template = answer.results[0] ?? null;
   if (!template) throw new Error("the demo company has no expedition");
+  const bw = getSessionState().auth?.user.groups.find((group) => group.name === "BW Warehousing");
+  if (!bw) throw new Error("the bench user is not in BW Warehousing");
+  seriesCompany = bw.id;
+  const bwLines = await http.get<{ results: Shipment[] }>("api/expedition", {
+    searchParams: { page_size: "1" },
+    company: String(bw.id),
+  });
+  seriesTemplate = bwLines.results[0] ?? null;
+  if (!seriesTemplate?.client) throw new Error("BW Warehousing has no expedition with a client");
 }
 
 async function resetMirror(): Promise<void> {
@@ -166,14 +183,16 @@ const PHOTO_BYTES = 20 * 1024;
 let mixedRun = 0;
 
 /** How many kinds queueMixed cycles through. */
-const MIXED_KINDS = 6;
+const MIXED_KINDS = 7;
 
 /**
  * The mixed write kinds (issue 24), one per index: a status change, a truck created on the
  * device, a photo for the line (its bytes into the outbox), an expedition booked by the form
  * (a creation under its uid), an edit of the line by the form (its company notes, with base
- * values for the merge), and a status change again (the floor's most common write). `row` is
- * the mirrored line the index works on.
+ * values for the merge), a repeated expedition of 2 daily occurrences booked by the form in BW
+ * Warehousing (one entry, its first occurrence shown; replayed, its lines enter the mirror),
+ * and a status change again (the floor's most common write; next to the first kind's, so the
+ * two may share a batch). `row` is the mirrored line the index works on.
  */
 async function queueMixed(index: number, row: ShipmentRow): Promise<void> {
   const author = currentAuthor();
@@ -214,6 +233,24 @@ async function queueMixed(index: number, row: ShipmentRow): Promise<void> {
       { company_notes: `Bench ${tag}` },
       { client: row.client, shipper: row.shipper },
       author,
+    );
+    return;
+  }
+  if (kind === 5) {
+    const client = seriesTemplate?.client;
+    if (!client) throw new Error("signIn first");
+    const day = Date.parse(seriesTemplate?.booked_date ?? "") + (index % 500) * 3_600_000;
+    await queueSeriesCreation(
+      1,
+      crypto.randomUUID(),
+      {
+        booked_date: new Date(day).toISOString(),
+        client: client.id,
+        code: `BENCH-SER-${tag}`,
+      },
+      "RRULE:FREQ=DAILY;COUNT=2",
+      { client },
+      { ...author, company: String(seriesCompany) },
     );
     return;
   }

@@ -2,12 +2,14 @@ import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
 import { expect, test } from "./fixtures";
+import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
 import { ShipmentFormPage } from "./shipment-form-page-model";
 
 /**
  * Dock scheduling (issues 12 and 25): a reception books an hour the dock still offers, a
  * restricted date (trw) offers none, and a weekly expedition whose hour is full on two dates
- * (the company limits expeditions) lists those two.
+ * (the company limits expeditions) lists those two; saved offline, the full date comes back
+ * as a sync issue that re-books it (issue 24).
  * Each journey uses its own far-off day, so parallel runs never share an hour.
  */
 test.describe.configure({ timeout: 90_000 });
@@ -216,4 +218,82 @@ test("office manages lockdowns from the trw receptions list", async ({ page, log
   await page.goto("/receptions");
   await expect(page.getByRole("link", { name: "Add reception" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Lockdowns" })).toHaveCount(0);
+});
+
+test.describe("offline", () => {
+  // The app's chunks come from the service worker's precache while the network is off.
+  test.use({ serviceWorkers: "allow" });
+
+  test("a repeated expedition saved offline: the full week comes back as a sync issue that re-books it", async ({
+    page,
+    context,
+    request,
+    loginAs,
+    shell,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const first = farDay(5).set({ hour: 9 });
+    const admin = await apiAs(request, "admin", TRW);
+    const schedule = await admin.get<Record<string, unknown>>("/api/dock-schedule");
+    const limited = await admin.send("put", "/api/dock-schedule", {
+      ...schedule,
+      load_per_hour: 10,
+      limit_expeditions: true,
+    });
+    expect(limited.status, limited.body).toBe(200);
+    const client = await admin.clientId("ATLAS");
+    const full = first.plus({ weeks: 1 });
+    for (let i = 0; i < 10; i++) {
+      const created = await admin.send("post", "/api/expedition", {
+        code: `FULL-${stamp()}-${i}`,
+        booked_date: full.toISO({ suppressMilliseconds: true }),
+        client,
+        destination: "Porto",
+      });
+      expect(created.status, created.body).toBe(201);
+    }
+
+    await loginAs("admin");
+    await serviceWorkerReady(page);
+    await shell.switchCompany(TRW);
+    const form = new ShipmentFormPage(page);
+    await form.open("/expedition");
+    const code = `OFFWEEK-${stamp()}`;
+    await form.fill("Delivery note", code);
+    await form.fill("Booked date", first.toFormat("yyyy-LL-dd'T'HH:mm"));
+    await form.pick("Client", "ATLAS");
+    await form.fill("Destination", "Porto");
+    await page.getByLabel("Repeat this line").check();
+    await page.getByLabel("After").check();
+    await page.getByLabel("Number of times").fill("3");
+    await expect(page.getByText("Creates 3 lines:")).toBeVisible();
+    await expectServiceWorkerControl(page);
+    await context.setOffline(true);
+    await form.save.click();
+    await expect(page.getByText("Saved on this device", { exact: false }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/expeditions/);
+
+    await context.setOffline(false);
+    await page.goto("/sync-issues");
+    const card = page.getByRole("listitem", { name: code });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("This hour is already full at the dock");
+    await shot(page, "series-offline-sync-issue");
+    const lines = () =>
+      admin
+        .get<{ results: { booked_date: string }[] }>("/api/expedition", { code })
+        .then((answer) =>
+          answer.results.map((line) => DateTime.fromISO(line.booked_date).toMillis()),
+        );
+    await expect.poll(lines).toEqual([first.toMillis(), first.plus({ weeks: 2 }).toMillis()]);
+
+    await card.getByRole("button", { name: "Re-book at another hour" }).click();
+    await expect(page).toHaveURL(/\/expedition\?rebook=/);
+    await expect(page.getByLabel("Delivery note", { exact: true })).toHaveValue(code);
+    await expect(page.getByText("This hour is already full at the dock").first()).toBeVisible();
+    await expect(page.getByLabel("Repeat this line")).not.toBeChecked();
+    await shot(page, "series-offline-rebook");
+    await admin.send("put", "/api/dock-schedule", schedule);
+  });
 });

@@ -1,4 +1,4 @@
-import { db, type MirroredRow, type OutboxRow, type SyncIssueRow } from "./db";
+import { db, type MirroredRow, type OutboxEntity, type OutboxRow, type SyncIssueRow } from "./db";
 import { recordSync } from "./list-pages";
 import { entityKeyOf, localIdOf, mirrorOf, pendingFor, withChanges } from "./outbox";
 
@@ -56,9 +56,10 @@ export async function acknowledgeAll(
       const rows: MirroredRow[] = [];
       for (const { entry, answer } of live) {
         const rest = later.filter((each) => each.entityKey === entry.entityKey);
-        // A creation's temporary row gives way to the server's row.
+        // A creation's temporary row gives way to the server's row (a form open on it follows).
         const local = localIdOf(entry);
         if (local !== null) await table.delete(local);
+        if (local !== null && answer) await rememberAnswered(entry.entity, local, answer.id);
         if (answer) {
           for (const next of rest) {
             // Changes of a line made while its creation waited move to the line's server id.
@@ -76,6 +77,29 @@ export async function acknowledgeAll(
       await table.bulkPut(rows);
     },
   );
+}
+
+/** Where a row created on the device went: its temporary id's server id (meta). */
+const answeredKey = (entity: OutboxEntity, local: number) => `answered:${entity}:${local}`;
+
+/**
+ * Records that the creation of the row shown under the temporary id `local` was answered with
+ * the server's `id` (call inside a transaction that holds db.meta): a form opened on the
+ * temporary id, before or while the answer came, follows the row to its server id
+ * (`answeredIdOf`) instead of finding it gone. One small record per creation.
+ */
+export async function rememberAnswered(
+  entity: OutboxEntity,
+  local: number,
+  id: number,
+): Promise<void> {
+  await db.meta.put({ key: answeredKey(entity, local), value: id });
+}
+
+/** The server id of a row created here under the temporary id `local`, once answered. */
+export async function answeredIdOf(entity: OutboxEntity, local: number): Promise<number | null> {
+  const row = await db.meta.get(answeredKey(entity, local));
+  return typeof row?.value === "number" ? row.value : null;
 }
 
 /**
@@ -192,8 +216,12 @@ export async function refuse(
       return;
     }
     const id = Number(entry.entityId);
-    const rest = await pendingFor(entry.entity, entry.entityId);
     const local = localIdOf(entry);
+    // A creation's queue is its own key (a series' is its first occurrence's uid).
+    const rest =
+      local !== null
+        ? await db.outbox.where("entityKey").equals(entry.entityKey).sortBy("seq")
+        : await pendingFor(entry.entity, entry.entityId);
     if (local !== null) {
       // A refused creation: its temporary row goes (re-applying it puts it back), and so do
       // the changes made to it meanwhile, folded into the issue so re-applying keeps them.

@@ -7,10 +7,11 @@ import {
 } from "../../shared/contract/shipments-changes";
 import { ApiError } from "../lib/errors";
 import { http, request } from "../lib/http";
-import type { MirroredRow, OutboxRow } from "./db";
+import type { OutboxRow } from "./db";
 import { parseRow } from "./outbox";
 import type { ServerRow } from "./replay-outcome";
-import type { ReplaySession } from "./replayer";
+import type { ReplayAnswer, ReplaySession } from "./replayer";
+import { isSeriesEntry, parseSeriesAnswer } from "./series-outcome";
 import { sendUpload } from "./uploads";
 
 /**
@@ -27,10 +28,7 @@ function authorization(session: ReplaySession | undefined): Record<string, strin
  * the company it was made in, with the token of the session the replayer picked it for (a
  * session of the entry's user).
  */
-export async function sendEntry(
-  entry: OutboxRow,
-  session?: ReplaySession,
-): Promise<MirroredRow | null> {
+export async function sendEntry(entry: OutboxRow, session?: ReplaySession): Promise<ReplayAnswer> {
   // An upload: the same key, company and session, its fields and file as multipart.
   if (entry.upload) return sendUpload(entry, session?.jwt);
   const headers: Record<string, string> = {
@@ -44,7 +42,8 @@ export async function sendEntry(
     headers,
     company: entry.company,
   });
-  return body === undefined || body === null ? null : parseRow(entry.entity, body);
+  if (body === undefined || body === null) return null;
+  return isSeriesEntry(entry) ? parseSeriesAnswer(body) : parseRow(entry.entity, body);
 }
 
 /** The entries a batch may carry: status or reason changes of a line, made on a known version. */

@@ -11,6 +11,7 @@ import {
   refuse,
   type ServerRow,
 } from "./replay-outcome";
+import { acknowledgeSeries, isSeriesAnswer, type SeriesAnswer } from "./series-outcome";
 
 /** Longest wait between two attempts after network errors, 5xx or 429 (ARCHITECTURE.md). */
 export const MAX_BACKOFF_MS = 60_000;
@@ -22,6 +23,9 @@ export interface ReplaySession {
   jwt: string;
 }
 
+/** A sent entry's parsed answer: the row, a series' lines (series-outcome.ts), or nothing. */
+export type ReplayAnswer = MirroredRow | SeriesAnswer | null;
+
 /** What the replayer needs from the world; the app passes the real ones, tests their own. */
 export interface ReplayerDeps {
   /**
@@ -29,7 +33,7 @@ export interface ReplayerDeps {
    * session the entry was picked for (never whichever token is stored by the time the request
    * leaves: another user may have signed in meanwhile); the parsed answer row or null.
    */
-  send: (entry: OutboxRow, session: ReplaySession) => Promise<MirroredRow | null>;
+  send: (entry: OutboxRow, session: ReplaySession) => Promise<ReplayAnswer>;
   /**
    * Sends consecutive entries in one request, each answered (in order) as its own `send`
    * would be; absent, or refused by the server, every entry goes alone.
@@ -247,7 +251,7 @@ export class Replayer {
   }
 
   private async replay(queued: OutboxRow, session: ReplaySession): Promise<Outcome> {
-    let answer: MirroredRow | null;
+    let answer: ReplayAnswer;
     // The entry as it is now (a change may have folded into it), marked as sent.
     const entry = await claimForSending(queued, this.now());
     if (!entry) return "sent";
@@ -257,7 +261,11 @@ export class Replayer {
     } catch (error) {
       return this.failed(entry, session, error);
     }
-    await acknowledge(entry, answer, this.now());
+    if (isSeriesAnswer(answer)) {
+      // A series: its lines in, each occurrence the dock refused listed (series-outcome.ts).
+      const issues = await acknowledgeSeries(entry, answer, this.now());
+      for (const issue of issues) this.deps.onRefused?.(issue);
+    } else await acknowledge(entry, answer, this.now());
     return "sent";
   }
 

@@ -147,6 +147,11 @@ export async function countMirroredShipmentsDue(
   };
 }
 
+/** A line's label for people (sync issues): its delivery note, else its booked date. */
+export function shipmentLabel(code: string | undefined, bookedDate: string): string {
+  return code?.trim() || bookedDate.slice(0, 16).replace("T", " ");
+}
+
 /**
  * Lines planned on this device and not on the server yet (negative ids) that match the filters,
  * in list order: the list shows them above the server's first page until the server lists them.

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { isIdempotencyKey } from "../../shared/contract/idempotency";
 import type { Db, Executor } from "../db/database";
 import { type IdempotencyRow, idempotencyKeys } from "../db/schema/idempotency";
-import { users } from "../db/schema/users";
 import { ApiError, errors } from "../errors";
 
 /**
@@ -260,34 +259,4 @@ export async function pruneIdempotencyKeys(db: Db, now = new Date()): Promise<vo
   await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - RETENTION_DAYS * DAY_MS)));
-}
-
-/**
- * Who wrote a row's current version, for the changed_by of a 412 on rows that keep no history
- * (task lines, trucks): the user of the recorded write (an Idempotency-Key answer, kept
- * RETENTION_DAYS) that answered 2xx with the row's ETag at its path (an edit) or naming it as
- * its location (a creation). Null when no recorded write made it (sent without a key, older
- * than the records, or a check-in).
- */
-export async function recordedWriter(
-  db: Executor,
-  companyId: number,
-  rowPath: string,
-  version: number,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ username: users.username })
-    .from(idempotencyKeys)
-    .innerJoin(users, eq(users.id, idempotencyKeys.userId))
-    .where(
-      and(
-        eq(idempotencyKeys.companyId, companyId),
-        sql`${idempotencyKeys.statusCode} between 200 and 299`,
-        sql`${idempotencyKeys.responseHeaders}->>'etag' = ${`"${version}"`}`,
-        sql`(${idempotencyKeys.path} = ${rowPath} or ${idempotencyKeys.responseHeaders}->>'location' = ${rowPath})`,
-      ),
-    )
-    .orderBy(desc(idempotencyKeys.completedAt))
-    .limit(1);
-  return row?.username ?? null;
 }

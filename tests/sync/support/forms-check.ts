@@ -5,13 +5,27 @@ import type { SyncServer } from "./server";
 
 /** The mirror table of a form's rows (trucks: the shippers' mirror). */
 function deviceRows(form: FormRecord) {
-  const table =
-    form.kind === "shipment" ? db.shipments : form.kind === "truck" ? db.trucks : db.criticalLines;
-  return (table as typeof db.shipments).filter((row) => row.uid === form.uid).toArray();
+  return tableOf(form)
+    .filter((row) => row.uid === form.uid)
+    .toArray();
+}
+
+function tableOf(form: FormRecord) {
+  const table = isShipment(form)
+    ? db.shipments
+    : form.kind === "truck"
+      ? db.trucks
+      : db.criticalLines;
+  return table as typeof db.shipments;
+}
+
+/** A shipment form: a line, or a series (its first occurrence is the form's line). */
+function isShipment(form: FormRecord): boolean {
+  return form.kind === "shipment" || form.kind === "series";
 }
 
 function shownValue(form: FormRecord, row: Record<string, unknown>): unknown {
-  if (form.kind === "shipment") return row.company_notes;
+  if (isShipment(form)) return row.company_notes;
   return form.kind === "truck" ? row.name : row.observations;
 }
 
@@ -36,8 +50,9 @@ export async function checkForms(
   const forms = await formServer(server);
   const uidsOf = (kind: FormRecord["kind"]) =>
     run.forms.filter((form) => form.kind === kind).map((form) => form.uid);
+  const occurrenceUids = run.forms.flatMap((form) => form.series?.uids ?? []);
   const stored = new Map<string, StoredForm[]>([
-    ...(await forms.shipments(uidsOf("shipment"))),
+    ...(await forms.shipments([...uidsOf("shipment"), ...occurrenceUids])),
     ...(await forms.trucks(uidsOf("truck"))),
     ...(await forms.criticalLines(uidsOf("criticalLine"))),
   ]);
@@ -45,6 +60,7 @@ export async function checkForms(
   const writes = await forms.notesWrites(ids);
   const claimed = new Set<SyncIssueRow>();
   for (const form of run.forms) {
+    if (form.series) await checkSeries(out, form, stored, issues, claimed);
     const rows = stored.get(form.uid) ?? [];
     const mine = issues.filter(
       (issue) =>
@@ -86,7 +102,7 @@ export async function checkForms(
         out.push(`${label}: refused ${issue.status} ${issue.code} (${JSON.stringify(issue.body)})`);
       }
     }
-    if (form.kind === "shipment") {
+    if (isShipment(form)) {
       const applied = form.edits.filter((edit) => history.includes(edit.value));
       for (const edit of form.edits) {
         const times = history.filter((value) => value === edit.value).length;
@@ -128,7 +144,57 @@ export async function checkForms(
   }
 }
 
+/**
+ * A series (issue 24) beyond its first occurrence (checked as the form's line): each later
+ * occurrence stored once under its uid with the series' text and shown once on the device
+ * under the server's id, except the one the dock refused (admin's second): not stored, not
+ * shown, listed once as a refused creation of its day with its code on booked_date.
+ */
+async function checkSeries(
+  out: string[],
+  form: FormRecord,
+  stored: Map<string, StoredForm[]>,
+  issues: SyncIssueRow[],
+  claimed: Set<SyncIssueRow>,
+): Promise<void> {
+  const series = form.series;
+  if (!series) return;
+  const label = `series form #${form.index} (${form.value})`;
+  const ofSeries = issues.filter(
+    (issue) =>
+      issue.entity === "shipment" &&
+      issue.op === "create" &&
+      issue.entityId !== form.uid &&
+      issue.body?.company_notes === form.value,
+  );
+  for (const issue of ofSeries) claimed.add(issue);
+  for (const [place, uid] of series.uids.entries()) {
+    if (place === 0) continue;
+    const day = series.days[place] as string;
+    const rows = stored.get(uid) ?? [];
+    const shown = await db.shipments.filter((row) => row.uid === uid).toArray();
+    const listed = ofSeries.filter(
+      (issue) => Date.parse(String(issue.body?.booked_date)) === Date.parse(day),
+    );
+    if (place === 1 && series.refusal) {
+      if (rows.length > 0) out.push(`${label}: ${day} refused (${series.refusal}), yet stored`);
+      if (listed.length !== 1) out.push(`${label}: ${day} refused, listed ${listed.length} times`);
+      else if (listed[0]?.status !== 400 || listed[0].fieldCodes?.booked_date !== series.refusal) {
+        out.push(`${label}: ${day} listed as ${JSON.stringify(listed[0]?.fieldCodes)}`);
+      }
+      continue;
+    }
+    const [row] = rows;
+    if (rows.length !== 1 || !row) out.push(`${label}: ${day} stored ${rows.length} times`);
+    else if (row.value !== form.value) out.push(`${label}: ${day} stored as ${row.value}`);
+    if (listed.length > 0) out.push(`${label}: ${day} made, yet listed as not created`);
+    if (shown.length !== 1 || shown[0]?.id !== row?.id) {
+      out.push(`${label}: ${day} shown as ${JSON.stringify(shown.map((each) => each.id))}`);
+    }
+  }
+}
+
 function entityOf(form: FormRecord): SyncIssueRow["entity"] {
-  if (form.kind === "shipment") return "shipment";
+  if (isShipment(form)) return "shipment";
   return form.kind === "truck" ? "shipper" : "critical_line";
 }

@@ -18,6 +18,9 @@ import type { SyncServer } from "./server";
 export const RESTRICTED_DAY = "2034-06-01";
 export const FULL_HOUR = "2034-06-02T10:00:00Z";
 const FIRST_FREE_DAY = Date.UTC(2035, 0, 1);
+/** Series take three days each from here, at 10:00 (nextHour's days end long before). */
+const FIRST_SERIES_DAY = Date.UTC(2037, 0, 1);
+const DAY_MS = 86_400_000;
 /** 6:00 to 21:59. */
 const OPEN_HOURS = 16;
 
@@ -27,6 +30,11 @@ export interface FormServer {
   client: number;
   /** A booked hour nobody else takes (an instant, Z). */
   nextHour(): string;
+  /**
+   * The first day of a daily series of its own (three free days at 10:00, an instant, Z); its
+   * second day made restricted, or its hour there full, for `refusal`.
+   */
+  seriesStart(refusal: "slot_full" | "restricted_date" | null): Promise<string>;
   /** Another device (an admin's office PC) deletes a line: DELETE through the API. */
   deleteAsOther(type: ShipmentType, id: number): Promise<void>;
   /** Shipments by uid: id, company notes, deleted or not (more than one would be a bug). */
@@ -90,6 +98,7 @@ async function setUp(server: SyncServer): Promise<FormServer> {
     .limit(1);
   if (!client) throw new Error("the trw company has no client");
   let hour = 0;
+  let series = 0;
   const byUid = (rows: { uid: string; id: number; value: string; deleted: boolean }[]) => {
     const out = new Map<string, StoredForm[]>();
     for (const { uid, ...row } of rows) out.set(uid, [...(out.get(uid) ?? []), row]);
@@ -102,6 +111,23 @@ async function setUp(server: SyncServer): Promise<FormServer> {
       const day = Math.floor(hour / OPEN_HOURS);
       const at = 6 + (hour++ % OPEN_HOURS);
       return new Date(FIRST_FREE_DAY + day * 86_400_000 + at * 3_600_000).toISOString();
+    },
+    async seriesStart(refusal) {
+      const start = FIRST_SERIES_DAY + series++ * 3 * DAY_MS + 10 * 3_600_000;
+      const second = new Date(start + DAY_MS);
+      if (refusal === "restricted_date") {
+        const date = second.toISOString().slice(0, 10);
+        await test.app.db.insert(restrictedDates).values({ companyId: company, date });
+      } else if (refusal === "slot_full") {
+        await test.app.db.insert(shipments).values({
+          companyId: company,
+          type: 2,
+          code: "SYNC-FULL-SERIES",
+          bookedDate: second,
+          statusId: DEFAULT_STATUS[2],
+        });
+      }
+      return new Date(start).toISOString();
     },
     async deleteAsOther(type, id) {
       const answer = await test.app.inject({

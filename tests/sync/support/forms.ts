@@ -3,6 +3,7 @@ import {
   queueCriticalLineEdit,
 } from "../../../src/client/features/critical-lines/commands";
 import {
+  queueSeriesCreation,
   queueShipmentCreation,
   queueShipmentEdit,
 } from "../../../src/client/features/shipments/form-commands";
@@ -10,6 +11,7 @@ import { queueTruckCreation, queueTruckEdit } from "../../../src/client/features
 import { db } from "../../../src/client/offline/db";
 import type { Author } from "../../../src/client/offline/outbox";
 import { type CriticalLine, CriticalLineInput } from "../../../src/shared/contract/critical-lines";
+import { occurrenceUid } from "../../../src/shared/occurrence-uid";
 import { FULL_HOUR, formServer, RESTRICTED_DAY } from "./forms-server";
 import type { FormRecord, RunRecord, Step } from "./records";
 import type { SyncServer } from "./server";
@@ -17,8 +19,8 @@ import type { SyncServer } from "./server";
 /**
  * The form writes of the property runs (issue 24), queued through the forms' own commands as
  * the screens call them when no answer comes (online-first.ts queues under the key it tried):
- * shipment creation and edit, truck creation and edit, critical line creation and edit, in the
- * trw company. Refusals from the dock's rules: a reception booked by admin into the full hour
+ * shipment creation and edit, a series of daily receptions (edited on its first occurrence),
+ * truck creation and edit, critical line creation and edit, in the trw company. Refusals from the dock's rules: a reception booked by admin into the full hour
  * (slot_full) or on the restricted day (restricted_date); an edit of a line another device
  * deleted meanwhile (404).
  */
@@ -60,7 +62,8 @@ async function create(
   const forms = await formServer(server);
   const author = { ...signedIn, company: String(forms.company) };
   const index = record.forms.length;
-  const uid = crypto.randomUUID();
+  let uid: string = crypto.randomUUID();
+  let series: FormRecord["series"];
   const key = crypto.randomUUID();
   // Upper case: the truck form stores names so.
   const value = `RUN-${record.plan.seed}-FORM-${index}`;
@@ -83,6 +86,28 @@ async function create(
       new Date(),
       key,
     );
+  } else if (step.form === "series") {
+    // Daily receptions, 2 or 3 (issue 24: one entry; the dock refuses the second for admin).
+    const count = step.occurrences ?? 2;
+    const start = await forms.seriesStart(step.refusal);
+    await queueSeriesCreation(
+      2,
+      uid,
+      { booked_date: start, client: forms.client, company_notes: value, origin: "Sync" },
+      `RRULE:FREQ=DAILY;COUNT=${count}`,
+      { client: { id: forms.client, description: "" } },
+      author,
+      new Date(),
+      key,
+    );
+    const places = Array.from({ length: count }, (_, place) => place);
+    series = {
+      uids: await Promise.all(places.map((place) => occurrenceUid(uid, place))),
+      days: places.map((place) => new Date(Date.parse(start) + place * 86_400_000).toISOString()),
+      refusal,
+    };
+    // The device shows and edits the first occurrence, under the uid the server gives it.
+    uid = series.uids[0] as string;
   } else if (step.form === "truck") {
     const plate = `S${record.plan.seed % 100_000}F${index}`;
     await queueTruckCreation({ plate, name: value }, uid, forms.company, author, new Date(), key);
@@ -105,7 +130,8 @@ async function create(
     kind: step.form,
     type: step.type,
     uid,
-    refusal,
+    refusal: step.form === "series" ? null : refusal,
+    ...(series ? { series } : {}),
     author: author.username,
     mutationId: key,
     value,
@@ -122,7 +148,7 @@ async function edit(target: number, { server, record, author: signedIn, seedFaul
   const author = { ...signedIn, company: String((await formServer(server)).company) };
   const value = `${form.value}-E${form.edits.length + 1}`;
   const key = crypto.randomUUID();
-  if (form.kind === "shipment") {
+  if (form.kind === "shipment" || form.kind === "series") {
     const line = await db.shipments.filter((row) => row.uid === form.uid).first();
     if (!line) return;
     const queued = await queueShipmentEdit(

@@ -129,15 +129,18 @@ export function makePlan(seed: number): Plan {
       continue;
     }
     if (event === "form") {
-      const form = r.weighted({ shipment: 3, truck: 1, criticalLine: 2 });
+      const form = r.weighted({ shipment: 5, truck: 2, criticalLine: 3, series: 1 });
       // A refusal by the dock's rules: a reception (the restricted day and the hour's
-      // capacity hold for receptions).
+      // capacity hold for receptions); a series' second occurrence meets it.
       const refusal =
-        form === "shipment" && r.chance(0.4)
+        (form === "shipment" || form === "series") && r.chance(0.4)
           ? r.pick(["slot_full", "restricted_date"] as const)
           : null;
-      const type = refusal ? 2 : r.pick(TYPES);
-      const step = { kind: "form", form, type, refusal } as const;
+      const type = refusal || form === "series" ? 2 : r.pick(TYPES);
+      const step =
+        form === "series"
+          ? ({ kind: "form", form, type, refusal, occurrences: r.int(2, 3) } as const)
+          : ({ kind: "form", form, type, refusal } as const);
       saved.push(step);
       steps.push(step);
       continue;

@@ -51,6 +51,8 @@ export type Step =
       form: FormRecord["kind"];
       type: ShipmentType;
       refusal: "slot_full" | "restricted_date" | null;
+      /** A series (repeated reception): how many daily occurrences; its second one meets `refusal`. */
+      occurrences?: number;
     }
   /** The signed-in user edits the run's `form`-th shipment, truck or critical line as the device shows it. */
   | { kind: "formEdit"; form: number }
@@ -134,7 +136,7 @@ export interface TaskLineRecord {
 /** One form saved in a run (its uid and text value are unique to it). */
 export interface FormRecord {
   index: number;
-  kind: "shipment" | "truck" | "criticalLine";
+  kind: "shipment" | "truck" | "criticalLine" | "series";
   type: ShipmentType;
   uid: string;
   /** The dock's refusal the creation must meet (admin only), or null. */
@@ -145,6 +147,11 @@ export interface FormRecord {
   value: string;
   edits: { value: string; mutationId: string; author: string; afterDelete: boolean }[];
   deletedByOther: boolean;
+  /**
+   * A series (issue 24): its occurrences' uids and days in order (`uid` above is the first's,
+   * the line the device shows and edits while it waits) and the dock's refusal of the second.
+   */
+  series?: { uids: string[]; days: string[]; refusal: "slot_full" | "restricted_date" | null };
 }
 
 export interface OtherEdit {

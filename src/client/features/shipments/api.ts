@@ -79,18 +79,24 @@ const SERIES_RESULT = {
 /**
  * Creates every occurrence of a repeated line in one request under the form's `uid` (a retry
  * creates nothing twice): the lines created and the dates that could not be (the
- * recurrence rule is the scheduling feature's; the lines are this resource's).
+ * recurrence rule is the scheduling feature's; the lines are this resource's). Sent
+ * online-first (offline/online-first.ts): the queued series repeats `key`.
  */
 export async function saveSeries(
   type: ShipmentType,
   uid: string,
   values: ShipmentWriteValues,
   rrule: string,
+  options: { key: string; signal?: AbortSignal },
 ) {
-  const body = await http.put<unknown>(`${SHIPMENT_PATH[type]}/series/${uid}`, {
-    ...values,
-    rrule_str: rrule,
-  });
+  const body = await http.put<unknown>(
+    `${SHIPMENT_PATH[type]}/series/${uid}`,
+    { ...values, rrule_str: rrule },
+    {
+      headers: { "Idempotency-Key": options.key },
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+  );
   return SERIES_RESULT[type].parse(body);
 }
 

@@ -10,13 +10,14 @@ import {
   writeValuesOf,
 } from "../../../shared/contract/shipments-write";
 import { DEFAULT_STATUS, type ShipmentType } from "../../../shared/contract/status";
+import { occurrenceUid } from "../../../shared/occurrence-uid";
 import { timingClass } from "../../../shared/shipment-timing";
 import { fieldLabel } from "../../lib/error-messages";
 import { db } from "../../offline/db";
 import { type OnlineFirstResult, submitOnlineFirst } from "../../offline/online-first";
-import { type Author, enqueue, localId } from "../../offline/outbox";
+import { type Author, enqueue, entityKeyOf, localId } from "../../offline/outbox";
 import { SHIPMENT_PATH } from "../../offline/shipments-api";
-import { removeShipment } from "../../offline/shipments-mirror";
+import { removeShipment, shipmentLabel } from "../../offline/shipments-mirror";
 import { deleteShipment } from "./api";
 import { rowValuesOf, type ShipmentPicks } from "./form-commands-values";
 
@@ -34,11 +35,6 @@ import { rowValuesOf, type ShipmentPicks } from "./form-commands-values";
  *   its creation and is pointed at the server's id once the creation is answered.
  */
 
-/** The line's label for people: its delivery note, else its booked date. */
-function labelOf(code: string | undefined, bookedDate: string): string {
-  return code?.trim() || bookedDate.slice(0, 16).replace("T", " ");
-}
-
 /**
  * Queues a new expedition or reception; the line shows in the lists at once (status 998/999
  * unless the body sets one). Resolves to the line's temporary (negative) id.
@@ -53,6 +49,82 @@ export async function queueShipmentCreation(
   /** The Idempotency-Key a direct attempt used (online-first.ts): the replay repeats it. */
   mutationId?: string,
 ): Promise<number> {
+  const line = createdLine(type, uid, body, picks, author, now);
+  await enqueue(
+    {
+      entity: "shipment",
+      entityId: uid,
+      op: "create",
+      method: "PUT",
+      path: `${SHIPMENT_PATH[type]}/uid/${uid}`,
+      body: body as Record<string, unknown>,
+      changes: line,
+      summary: creationSummary(line),
+      ...(mutationId ? { mutationId } : {}),
+    },
+    author,
+  );
+  return line.id;
+}
+
+/**
+ * Queues a repeated line (issue 24): ONE entry, PUT api/{type}/series/{uid} with the create
+ * body and the rule, under the Idempotency-Key the form tried (the server answers a retry from
+ * its record, and derives each occurrence's uid from `uid`, so nothing is made twice). While
+ * it waits the device shows the first occurrence only (the server decides which dates have
+ * room, on the yard's clock), under the uid the server gives that occurrence
+ * (shared/occurrence-uid.ts) and in its queue, so an edit of it follows the series and then
+ * goes to the line the server made. The answer is settled by offline/series-outcome.ts.
+ * Resolves to the shown line's temporary (negative) id.
+ */
+export async function queueSeriesCreation(
+  type: ShipmentType,
+  uid: string,
+  body: ExpeditionCreate | ReceptionCreate,
+  rrule: string,
+  picks: ShipmentPicks,
+  author: Author,
+  now: Date = new Date(),
+  mutationId?: string,
+): Promise<number> {
+  const first = await occurrenceUid(uid, 0);
+  const line = { ...createdLine(type, first, body, picks, author, now), rrule_str: rrule };
+  await enqueue(
+    {
+      entity: "shipment",
+      entityId: uid,
+      entityKey: entityKeyOf("shipment", first),
+      op: "create",
+      method: "PUT",
+      path: `${SHIPMENT_PATH[type]}/series/${uid}`,
+      body: { ...body, rrule_str: rrule },
+      changes: line,
+      summary: creationSummary(line),
+      ...(mutationId ? { mutationId } : {}),
+    },
+    author,
+  );
+  return line.id;
+}
+
+function creationSummary(line: Shipment) {
+  return {
+    label: shipmentLabel(line.code, line.booked_date),
+    field: "create",
+    from: null,
+    to: line.client?.description ?? null,
+  };
+}
+
+/** The line a creation shows until the server answers, under a temporary negative id. */
+function createdLine(
+  type: ShipmentType,
+  uid: string,
+  body: ExpeditionCreate | ReceptionCreate,
+  picks: ShipmentPicks,
+  author: Author,
+  now: Date,
+): Shipment {
   const values = (
     type === SHIPMENT_TYPE.expedition ? ExpeditionCreate.parse(body) : ReceptionCreate.parse(body)
   ) as ShipmentWriteValues & { booked_date: string };
@@ -98,26 +170,7 @@ export async function queueShipmentCreation(
       : { ...common, type, origin: "", load_empty: null, load_type: null, ...fields }
   ) as Shipment;
   line.timing = timingClass(line, now);
-  await enqueue(
-    {
-      entity: "shipment",
-      entityId: uid,
-      op: "create",
-      method: "PUT",
-      path: `${SHIPMENT_PATH[type]}/uid/${uid}`,
-      body: body as Record<string, unknown>,
-      changes: line,
-      summary: {
-        label: labelOf(line.code, line.booked_date),
-        field: "create",
-        from: null,
-        to: line.client?.description ?? null,
-      },
-      ...(mutationId ? { mutationId } : {}),
-    },
-    author,
-  );
-  return id;
+  return line;
 }
 
 /**
@@ -150,7 +203,7 @@ export async function queueShipmentEdit(
       body,
       changes: rowValuesOf(parsed, picks, row),
       summary: {
-        label: labelOf(row.code, row.booked_date),
+        label: shipmentLabel(row.code, row.booked_date),
         field: "edit",
         from: null,
         to: fields.map((field) => fieldLabel(field)).join(", "),
@@ -186,7 +239,12 @@ export async function queueShipmentDelete(
       path: `${SHIPMENT_PATH[row.type]}/${row.id}`,
       body: null,
       changes: {},
-      summary: { label: labelOf(row.code, row.booked_date), field: "delete", from: null, to: null },
+      summary: {
+        label: shipmentLabel(row.code, row.booked_date),
+        field: "delete",
+        from: null,
+        to: null,
+      },
       ...(row.id < 0 ? {} : { baseVersion: row.version }),
       fold: true,
       ...(mutationId ? { mutationId } : {}),

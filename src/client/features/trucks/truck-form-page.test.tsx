@@ -13,7 +13,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Shipper } from "../../../shared/contract/trucks";
 import { setApiBase } from "../../lib/http";
 import { setAuthUser, setCompany } from "../../lib/session/session-store";
-import { db } from "../../offline/db";
+import { db, type OutboxRow } from "../../offline/db";
+import { acknowledge } from "../../offline/replay-outcome";
 import { uidOf } from "../../test-rows";
 import { authUser, company, mockApi, type RecordedRequest } from "../../test-utils";
 import { TruckFormPage, type TruckFormPageProps } from "./truck-form-page";
@@ -97,6 +98,40 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** A truck signed up on this device (-5), its sign-up waiting in the outbox. */
+async function waitingTruck(): Promise<Shipper> {
+  const waiting: Shipper = { ...RUIZ, id: -5, uid: uidOf(99), plate: "7777ABC", version: 0 };
+  await db.trucks.put(waiting);
+  await db.outbox.add({
+    mutationId: crypto.randomUUID(),
+    entity: "shipper",
+    entityId: waiting.uid,
+    entityKey: `shipper:${waiting.uid}`,
+    op: "create",
+    method: "PUT",
+    path: `api/shipper/uid/${waiting.uid}`,
+    body: { plate: "7777ABC", name: "TRANSPORTES RUIZ" },
+    changes: waiting,
+    previous: {},
+    baseVersion: null,
+    summary: { label: "7777ABC", field: "create", from: null, to: null },
+    userId: 7,
+    username: "office",
+    company: "1",
+    createdAt: Date.now(),
+    attempts: 0,
+  });
+  return waiting;
+}
+
+/** The server answers the waiting sign-up (the replayer's acknowledge): truck 40, version 1. */
+async function answerSignUp(waiting: Shipper): Promise<Shipper> {
+  const answered: Shipper = { ...waiting, id: 40, version: 1 };
+  const [entry] = await db.outbox.toArray();
+  await acknowledge(entry as OutboxRow, answered);
+  return answered;
+}
 
 describe("TruckFormPage", () => {
   it("signs a new truck up with normalised values (PUT to a client-chosen id)", async () => {
@@ -449,27 +484,7 @@ describe("TruckFormPage", () => {
     });
 
     it("a truck signed up on this device stays editable: its edit folds into the sign-up", async () => {
-      const waiting: Shipper = { ...RUIZ, id: -5, uid: uidOf(99), plate: "7777ABC", version: 0 };
-      await db.trucks.put(waiting);
-      await db.outbox.add({
-        mutationId: crypto.randomUUID(),
-        entity: "shipper",
-        entityId: waiting.uid,
-        entityKey: `shipper:${waiting.uid}`,
-        op: "create",
-        method: "PUT",
-        path: `api/shipper/uid/${waiting.uid}`,
-        body: { plate: "7777ABC", name: "TRANSPORTES RUIZ" },
-        changes: waiting,
-        previous: {},
-        baseVersion: null,
-        summary: { label: "7777ABC", field: "create", from: null, to: null },
-        userId: 7,
-        username: "office",
-        company: "1",
-        createdAt: Date.now(),
-        attempts: 0,
-      });
+      await waitingTruck();
       const fetchSpy = vi.fn(async () => new Response(null, { status: 500 }));
       vi.stubGlobal("fetch", fetchSpy);
       const { done } = renderForm({ truckId: "-5" });
@@ -484,6 +499,49 @@ describe("TruckFormPage", () => {
       // Nothing was sent: the truck has no server id yet.
       const sent = fetchSpy.mock.calls.map((call) => (call as unknown as [Request])[0].method);
       expect(sent.filter((method) => method !== "GET")).toEqual([]);
+    });
+
+    it("its sign-up answered while the form is open: the form follows it to its server id and saves there", async () => {
+      const waiting = await waitingTruck();
+      requests = mockApi({
+        "GET /api/shipper/40": () => ({ body: { ...waiting, id: 40, version: 1 } }),
+        "PUT /api/shipper/40": ({ body }) => ({
+          body: { ...waiting, ...(body as object), id: 40, version: 2 },
+        }),
+      });
+      const { done, success } = renderForm({ truckId: "-5" });
+      await waitFor(() => expect(field("Name").value).toBe("TRANSPORTES RUIZ"));
+      type(field("Name"), "renamed");
+      await act(async () => {
+        await answerSignUp(waiting);
+      });
+      await waitFor(() =>
+        expect(requests.some((request) => request.path === "/api/shipper/40")).toBe(true),
+      );
+      expect(screen.queryByText("This truck does not exist any more.")).toBeNull();
+      // The user's change stays; Save goes to the server's truck, online, on its version.
+      expect(field("Name").value).toBe("RENAMED");
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(done).toHaveBeenCalled());
+      expect(success).toHaveBeenCalledWith("Truck 7777ABC saved");
+      const sent = requests.find((request) => request.method === "PUT");
+      expect(sent?.path).toBe("/api/shipper/40");
+      expect(sent?.headers.get("If-Match")).toBe('"1"');
+      expect(await db.outbox.count()).toBe(0);
+      expect(await db.trucks.get(40)).toMatchObject({ name: "RENAMED", version: 2 });
+      expect(await db.trucks.get(-5)).toBeUndefined();
+    });
+
+    it("opened on its temporary id after the sign-up was answered: shows the server's truck", async () => {
+      const waiting = await waitingTruck();
+      await answerSignUp(waiting);
+      requests = mockApi({
+        "GET /api/shipper/40": () => ({ body: { ...waiting, id: 40, version: 1, name: "FRESH" } }),
+      });
+      renderForm({ truckId: "-5" });
+      await waitFor(() => expect(field("Name").value).toBe("FRESH"));
+      expect(screen.queryByText("This truck does not exist any more.")).toBeNull();
+      expect(screen.getByText(/Editing truck/)).toBeTruthy();
     });
   });
 });

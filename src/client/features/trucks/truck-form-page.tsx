@@ -107,8 +107,18 @@ export function TruckFormPage(props: TruckFormPageProps) {
     });
   }, []);
 
+  /** The user changed a truck signed up here whose sign-up was answered: Save edits the server's. */
+  const follow = useCallback((truck: Shipper) => {
+    setEditing((current) =>
+      current && current.truck.id < 0 && current.truck.uid === truck.uid
+        ? { ...current, truck }
+        : current,
+    );
+  }, []);
+
   const { loading, missing } = useTruckLoader(truckId, {
     show,
+    follow,
     isTouched: () => touched.current,
     onError,
   });

@@ -1,12 +1,19 @@
 import type { Shipper } from "../../../shared/contract/trucks";
+import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
 import { useRemoteData } from "../../lib/data-hooks/use-remote-data";
 import { ApiError, isTransient } from "../../lib/errors";
+import { answeredIdOf } from "../../offline/replay-outcome";
 import { getMirroredTruck, putTruck } from "../../offline/trucks-mirror";
 import { getTruck } from "./api";
 
 export interface TruckLoaderOptions {
   /** Puts a loaded truck into the form. */
   show: (truck: Shipper) => void;
+  /**
+   * The server's truck a form opened on a truck signed up here now edits (its sign-up was
+   * answered), when the user already changed the form: their values stay, the truck changes.
+   */
+  follow: (truck: Shipper) => void;
   /** True once the user changed the form: later loads leave it alone. */
   isTouched: () => boolean;
   /** A failed load (not a 404, and not a network failure covered by the mirror). */
@@ -16,17 +23,25 @@ export interface TruckLoaderOptions {
 /**
  * Loads the truck being edited: the mirrored copy at once, then the API's (which is mirrored
  * too, unless an edit of it waits in the outbox: then the device's copy stands). A truck signed
- * up on this device (negative id) is read from the mirror only. A 404 marks it missing;
- * offline, the mirrored copy stands.
+ * up on this device (negative id) is read from the mirror only, and once its sign-up is
+ * answered the truck under its server id is (replay-outcome.ts `answeredIdOf`). A 404 marks
+ * it missing; offline, the mirrored copy stands.
  */
 export function useTruckLoader(
   truckId: number | null,
   options: TruckLoaderOptions,
 ): { loading: boolean; missing: boolean } {
+  // Signed up here and answered (before the form opened, or while it is open): the form
+  // follows the truck to its server id and stays open on it (issue 24).
+  const answered = useMirrorQuery(
+    () => (truckId !== null && truckId < 0 ? answeredIdOf("shipper", truckId) : null),
+    [truckId],
+  );
+  const shownId = answered ?? truckId;
   const truck = useRemoteData(
-    truckId === null ? null : String(truckId),
+    shownId === null ? null : String(shownId),
     async (signal) => {
-      const id = truckId ?? 0;
+      const id = shownId ?? 0;
       // Signed up on this device and not sent yet: only the device has it.
       if (id < 0) {
         const mirrored = await getMirroredTruck(id);
@@ -41,9 +56,10 @@ export function useTruckLoader(
       return (await getMirroredTruck(id)) ?? fresh;
     },
     {
-      cached: () => (truckId === null ? null : getMirroredTruck(truckId)),
+      cached: () => (shownId === null ? null : getMirroredTruck(shownId)),
       onData: (loaded) => {
         if (!options.isTouched()) options.show(loaded);
+        else if (loaded.id !== truckId) options.follow(loaded);
       },
       onError: (error, shown) => {
         if (isMissing(error)) return;

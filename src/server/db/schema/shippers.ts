@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, updatedAt, version } from "./columns";
 import { companyColumn } from "./companies";
+import { users } from "./users";
 
 /** Name of the unique index behind "a truck with this plate already exists" (409). */
 export const SHIPPERS_PLATE_KEY = "shippers_company_plate_key";
@@ -39,6 +40,12 @@ export const shippers = pgTable(
     /** Departure. */
     expeditionDate: at("expedition_date"),
     version: version(),
+    /**
+     * Who wrote the current version (every write: creation, edit, check-in and check-out,
+     * imports; issue 24): a 412's changed_by. Null for rows written before the column, by the
+     * seed, or by a deleted user.
+     */
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -78,6 +78,8 @@ export const taskLines = pgTable(
     nokParts: integer("nok_parts"),
     observations: text("observations").notNull().default(""),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Who wrote the current version (creation, edit, import; issue 24): a 412's changed_by. */
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -131,7 +131,7 @@ export async function stampTruck(
   tx: Executor,
   id: number,
   changes: Partial<
-    Pick<NewShipperRow, "registerDate" | "expeditionDate" | "phone" | "countryCode">
+    Pick<NewShipperRow, "registerDate" | "expeditionDate" | "phone" | "countryCode" | "updatedBy">
   >,
 ): Promise<ShipperRow> {
   const [row] = await tx

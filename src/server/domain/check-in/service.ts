@@ -85,6 +85,8 @@ async function truckFor(
   tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
   companyId: number,
   body: CheckInBody,
+  /** Who checks in (updated_by of a truck signed up or given its phone here). */
+  writer: number | null,
 ): Promise<ShipperRow> {
   if (body.shipper !== undefined) {
     const truck = await lockTruck(tx, companyId, { id: body.shipper });
@@ -104,7 +106,11 @@ async function truckFor(
   const existing = await lockTruck(tx, companyId, { plate: given.plate });
   if (existing) {
     if (phone && !existing.phone) {
-      return stampTruck(tx, existing.id, { phone: phone.e164, countryCode: phone.country });
+      return stampTruck(tx, existing.id, {
+        phone: phone.e164,
+        countryCode: phone.country,
+        updatedBy: writer,
+      });
     }
     return existing;
   }
@@ -114,6 +120,7 @@ async function truckFor(
     name: given.name,
     phone: phone?.e164 ?? null,
     countryCode: phone?.country ?? given.country_code ?? null,
+    updatedBy: writer,
   });
 }
 
@@ -234,11 +241,15 @@ export async function checkInOnce(
       if (line.type !== body.type || line.bookedDate < span.from || line.bookedDate >= span.until) {
         throw refusal("line_mismatch", "The line is not one of today's lines of this type");
       }
-      const truck = await truckFor(tx, actor.companyId, body);
+      const truck = await truckFor(tx, actor.companyId, body, actor.userId);
       if (line.shipperId !== null && line.shipperId !== truck.id) {
         throw refusal("line_taken", "Another truck is already checked in to this line");
       }
-      const arrived = await stampTruck(tx, truck.id, { registerDate: now, expeditionDate: null });
+      const arrived = await stampTruck(tx, truck.id, {
+        registerDate: now,
+        expeditionDate: null,
+        updatedBy: actor.userId,
+      });
       await assignLine(tx, line.id, { shipperId: truck.id, arrivalDate: now });
       const oldTruck = line.shipperId === null ? null : truck.plate;
       await recordLineChanges(tx, actor.event, [
@@ -307,7 +318,10 @@ export async function checkOutOnce(
       if (truck.expeditionDate && truck.expeditionDate >= truck.registerDate) {
         throw refusal("truck_departed", "The truck has already left");
       }
-      const left = await stampTruck(tx, truck.id, { expeditionDate: now });
+      const left = await stampTruck(tx, truck.id, {
+        expeditionDate: now,
+        updatedBy: actor.userId,
+      });
       const visit = await lastCheckIn(tx, truck.id);
       const lineId = visit?.shipmentId ?? null;
       if (lineId !== null) {

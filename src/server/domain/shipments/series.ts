@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { NotCreated } from "../../../shared/contract/scheduling";
 import type { ShipmentWriteValues } from "../../../shared/contract/shipments-write";
 import { writeInstant } from "../../../shared/contract/shipments-write";
 import type { ShipmentType } from "../../../shared/contract/status";
+import { occurrenceUid } from "../../../shared/occurrence-uid";
 import { expandOccurrences } from "../../../shared/recurrence";
 import type { AuthContext } from "../../auth/context";
 import { allowed } from "../../auth/permissions";
@@ -31,15 +31,6 @@ export function requireMayRepeat(auth: AuthContext, type: ShipmentType): void {
       ? auth.company.has_expeditions_rrule
       : auth.company.has_receptions_rrule;
   if (!flag || !allowed(auth, "repeats")) throw errors.forbidden();
-}
-
-/** The uid of occurrence `index` of series `uid`: a name-based (version 5 style) UUID. */
-export function occurrenceUid(uid: string, index: number): string {
-  const bytes = createHash("sha1").update(`${uid.toLowerCase()}#${index}`).digest();
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.subarray(0, 16).toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export interface SeriesResult {
@@ -71,8 +62,9 @@ export async function createSeries(
       ? null
       : writeInstant(values.action_date).getTime() - first.getTime();
 
+  const uids = await Promise.all(dates.map((_, index) => occurrenceUid(uid, index)));
   const occurrences = dates.map((date, index) => ({
-    uid: occurrenceUid(uid, index),
+    uid: uids[index] as string,
     values: {
       ...values,
       booked_date: date.toISOString(),

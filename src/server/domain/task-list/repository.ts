@@ -38,6 +38,8 @@ export interface TaskLineView {
   observations: string;
   companyId: number;
   version: number;
+  /** Who wrote this version (users.id), null when unknown. */
+  updatedBy: number | null;
 }
 
 const lineColumns = {
@@ -64,6 +66,7 @@ const lineColumns = {
   observations: taskLines.observations,
   companyId: taskLines.companyId,
   version: taskLines.version,
+  updatedBy: taskLines.updatedBy,
 };
 
 function visibleLines(scope: TaskScope, ...more: (SQL | undefined)[]) {
@@ -166,23 +169,38 @@ export async function insertTaskLine(
 ): Promise<number> {
   const [row] = await db
     .insert(taskLines)
-    .values({ companyId, createdBy, ...values, ...(uid === undefined ? {} : { uid }) })
+    .values({
+      companyId,
+      createdBy,
+      updatedBy: createdBy,
+      ...values,
+      ...(uid === undefined ? {} : { uid }),
+    })
     .returning({ id: taskLines.id });
   if (!row) throw new Error("insert returned no row");
   return row.id;
 }
 
-/** Updates when the version is one of `versions` (any when undefined); false otherwise. */
+/**
+ * Updates when the version is one of `versions` (any when undefined); false otherwise.
+ * `writer`: the user who writes it (updated_by).
+ */
 export async function updateTaskLine(
   db: Executor,
   scope: TaskScope,
   id: number,
   values: TaskLineValues,
   versions: number[] | undefined,
+  writer: number,
 ): Promise<boolean> {
   const rows = await db
     .update(taskLines)
-    .set({ ...values, version: sql`${taskLines.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      ...values,
+      updatedBy: writer,
+      version: sql`${taskLines.version} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(visibleLines(scope, eq(taskLines.id, id), atVersions(taskLines.version, versions)))
     .returning({ id: taskLines.id });
   return rows.length > 0;

@@ -3,8 +3,8 @@ import type { AuthContext } from "../../auth/context";
 import { createOnce } from "../../db/create-once";
 import type { Db } from "../../db/database";
 import { type ApiError, errors, type FieldCodes, type FieldErrors } from "../../errors";
-import { recordedWriter } from "../../http/idempotency-claims";
 import { staleVersion } from "../../http/versioning";
+import { writerName } from "../users/repository";
 import { presentTaskLine } from "./presenter";
 import {
   clientInScope,
@@ -113,15 +113,10 @@ async function currentOrNotFound(db: Db, auth: AuthContext, id: number) {
   return current;
 }
 
-/** The 412 of a stale If-Match: the line as it is now and who wrote it, when recorded. */
+/** The 412 of a stale If-Match: the line as it is now and who wrote it (updated_by). */
 async function stale(db: Db, current: TaskLineView): Promise<ApiError> {
   return staleVersion(presentTaskLine(current), current.version, {
-    changed_by: await recordedWriter(
-      db,
-      current.companyId,
-      `/api/task-line/${current.id}`,
-      current.version,
-    ),
+    changed_by: await writerName(db, current.updatedBy),
   });
 }
 
@@ -134,7 +129,7 @@ export async function replaceTaskLine(
 ) {
   await currentOrNotFound(db, auth, id);
   const values = await valuesOf(db, auth, input);
-  if (!(await updateTaskLine(db, taskScopeOf(auth), id, values, versions))) {
+  if (!(await updateTaskLine(db, taskScopeOf(auth), id, values, versions, auth.user.id))) {
     throw await stale(db, await currentOrNotFound(db, auth, id));
   }
   return currentOrNotFound(db, auth, id);

@@ -149,7 +149,14 @@ export async function insertShipper(db: Db, values: NewShipperRow): Promise<Ship
 export type TruckChanges = Partial<
   Pick<
     NewShipperRow,
-    "plate" | "name" | "capacityLoad" | "phone" | "countryCode" | "registerDate" | "expeditionDate"
+    | "plate"
+    | "name"
+    | "capacityLoad"
+    | "phone"
+    | "countryCode"
+    | "registerDate"
+    | "expeditionDate"
+    | "updatedBy"
   >
 >;
 

@@ -10,9 +10,9 @@ import { isUniqueViolation } from "../../db/errors";
 import { SHIPPERS_PLATE_KEY, type ShipperRow } from "../../db/schema/shippers";
 import { errors } from "../../errors";
 import { dateRange } from "../../http/date-range";
-import { recordedWriter } from "../../http/idempotency-claims";
 import { zodValidationError } from "../../http/validation-errors";
 import { staleVersion } from "../../http/versioning";
+import { writerName } from "../users/repository";
 import { presentShipper } from "./presenter";
 import {
   deleteTruck,
@@ -37,23 +37,22 @@ async function plateChecked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The 412 of a stale If-Match: the truck as it is now and who wrote it, when recorded. */
+/** The 412 of a stale If-Match: the truck as it is now and who wrote it (updated_by). */
 async function stale(db: Db, current: ShipperRow) {
   return staleVersion(presentShipper(current), current.version, {
-    changed_by: await recordedWriter(
-      db,
-      current.companyId,
-      `/api/shipper/${current.id}`,
-      current.version,
-    ),
+    changed_by: await writerName(db, current.updatedBy),
   });
 }
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 
-/** Registry fields always; arrival and departure only when the body names them. */
-function changesOf(values: ShipperValues): TruckChanges {
+/**
+ * Registry fields always; arrival and departure only when the body names them; the writer
+ * (updated_by, the user id; null for a write on nobody's behalf).
+ */
+function changesOf(values: ShipperValues, writer: number | null): TruckChanges {
   const changes: TruckChanges = {
+    updatedBy: writer,
     plate: values.plate,
     name: values.name,
     capacityLoad: values.capacity_load,
@@ -68,10 +67,11 @@ function changesOf(values: ShipperValues): TruckChanges {
 export async function createTruck(
   db: Db,
   companyId: number,
+  writer: number | null,
   values: ShipperValues,
   uid?: string,
 ): Promise<ShipperRow> {
-  const changes = changesOf(values);
+  const changes = changesOf(values, writer);
   return plateChecked(() =>
     insertShipper(db, {
       ...changes,
@@ -89,12 +89,13 @@ export async function createTruck(
 export async function createTruckOnce(
   db: Db,
   companyId: number,
+  writer: number | null,
   uid: string,
   values: ShipperValues,
 ): Promise<{ row: ShipperRow; created: boolean }> {
   const { value, created } = await createOnce({
     find: () => findShipperByUid(db, companyId, uid),
-    create: () => createTruck(db, companyId, values, uid),
+    create: () => createTruck(db, companyId, writer, values, uid),
     // Any failure: a racing call's insert may trip the plate index before the uid's.
   });
   return { row: value, created };
@@ -111,11 +112,13 @@ async function missOrStale(db: Db, companyId: number, id: number): Promise<never
 export async function replaceTruck(
   db: Db,
   companyId: number,
+  writer: number | null,
   id: number,
   values: ShipperValues,
   versions: number[] | undefined,
 ): Promise<ShipperRow> {
-  const row = await plateChecked(() => updateTruck(db, companyId, id, changesOf(values), versions));
+  const changes = changesOf(values, writer);
+  const row = await plateChecked(() => updateTruck(db, companyId, id, changes, versions));
   return row ?? missOrStale(db, companyId, id);
 }
 
@@ -134,6 +137,7 @@ const MERGE_ATTEMPTS = 3;
 export async function patchTruck(
   db: Db,
   companyId: number,
+  writer: number | null,
   id: number,
   patch: z.output<typeof ShipperPatch>,
   versions: number[] | undefined,
@@ -151,7 +155,7 @@ export async function patchTruck(
       ...patch,
     });
     if (!merged.success) throw validationOf(merged.error, patch);
-    const changes = changesOf(merged.data);
+    const changes = changesOf(merged.data, writer);
     const row = await plateChecked(() =>
       updateTruck(db, companyId, id, changes, [current.version]),
     );

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/database";
+import type { Db, Executor } from "../../db/database";
 import { users } from "../../db/schema/users";
 
 export interface Credentials {
@@ -45,4 +45,17 @@ export async function updatePasswordHash(
         : { passwordHash },
     )
     .where(eq(users.id, userId));
+}
+
+/**
+ * The username of a row's writer (`updated_by`, issue 24: a 412's changed_by), or null when
+ * the row names none (written before the column, by the seed, or by a deleted user).
+ */
+export async function writerName(db: Executor, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [row] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.username ?? null;
 }

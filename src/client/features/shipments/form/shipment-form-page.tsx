@@ -1,11 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
+import { DateTime } from "luxon";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { SHIPMENT_TYPE } from "../../../../shared/constants";
 import type { NotCreated } from "../../../../shared/contract/scheduling";
 import type { Shipment } from "../../../../shared/contract/shipments";
 import type { ShipmentWriteValues } from "../../../../shared/contract/shipments-write";
 import { DEFAULT_STATUS, type ShipmentType } from "../../../../shared/contract/status";
+import { fromRrule } from "../../../../shared/recurrence";
 import { getConfig } from "../../../lib/config";
 import { type BookingRefusal, fieldErrorText } from "../../../lib/error-messages";
 import { notify, notifyError } from "../../../lib/notices";
@@ -103,7 +105,7 @@ export function ShipmentFormPage({
     } else if (!touched.current) setState(formStateOf(row));
   }, []);
   // Only when the issue is read: later loads of the line keep the user's edits.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: line.row is read once, here
+  // biome-ignore lint/correctness/useExhaustiveDependencies: line.row is read once, here (repeat: its setters only)
   useEffect(() => {
     if (!rebook) return;
     setBookingRefusal(rebook.booking);
@@ -112,6 +114,12 @@ export function ShipmentFormPage({
       uid.current = rebook.uid;
       touched.current = true;
       setState(formStateOf(rebook.values as Shipment));
+      // A repeated line refused as a whole: its rule again (one occurrence refused is a line).
+      const { rrule_str: rule, booked_date: first } = rebook.values;
+      if (rule && first) {
+        repeat.setRule(fromRrule(rule, DateTime.fromISO(first)));
+        repeat.setOn(true);
+      }
     } else if (line.row) onLoad(line.row);
   }, [rebook, onLoad]);
   const line = useShipmentLine(type, id, onLoad, notifyError);
@@ -153,10 +161,6 @@ export function ShipmentFormPage({
       notify("warning", t`Warning`, t`Check the repeat rule`);
       return;
     }
-    if (rrule && !navigator.onLine) {
-      notify("error", t`Error`, t`Repeating a line needs the network: try again when online`);
-      return;
-    }
     setSaving(true);
     try {
       const result = await save(state, rrule);
@@ -173,6 +177,7 @@ export function ShipmentFormPage({
         return;
       }
       if (result.kind === "series") {
+        await settleRebook(rebook);
         if (result.failed.length > 0) {
           setNotCreated({ failed: result.failed, created: result.created });
           return;

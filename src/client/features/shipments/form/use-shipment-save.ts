@@ -16,14 +16,14 @@ import { SHIPMENT_PATH } from "../../../offline/shipments-api";
 import { putShipment } from "../../../offline/shipments-mirror";
 import { currentAuthor } from "../../../offline/sync-engine";
 import { saveSeries, sendShipmentSave } from "../api";
-import { queueShipmentCreation, queueShipmentEdit } from "../form-commands";
+import { queueSeriesCreation, queueShipmentCreation, queueShipmentEdit } from "../form-commands";
 import { type ShipmentFormState, valuesToSave } from "./form-values";
 import { planSave } from "./save-plan";
 
 export type SaveResult =
   /** `queued`: saved on this device only (why), sent when the network allows. */
   | { kind: "saved"; id: number; queued: QueuedReason | null }
-  /** A repeated save (online only): how many lines were created and the dates refused. */
+  /** A repeated save answered in time: how many lines were created and the dates refused. */
   | { kind: "series"; created: number; failed: NotCreated[] }
   | { kind: "unchanged" }
   | { kind: "invalid"; errors: Record<string, string>; mandatory: boolean }
@@ -45,8 +45,9 @@ export type SaveResult =
  * (a full hour, a restricted date) shows on its field while the user can still fix it; only
  * offline or without an answer in time is the same write queued in the outbox (a creation under
  * the form's uid, an edit of the changed fields on the version the form showed; a 412 is
- * queued too, where the replayer merges it field by field). A repeated line is one request,
- * online only (the server decides which dates have room).
+ * queued too, where the replayer merges it field by field). A repeated line is one write the
+ * same way (the server decides which dates have room): queued, it shows its first occurrence
+ * and its refused dates become sync issues (offline/series-outcome.ts).
  */
 export function useShipmentSave(type: ShipmentType, row: Shipment | null, uid: string) {
   const { i18n } = useLingui();
@@ -62,7 +63,7 @@ export function useShipmentSave(type: ShipmentType, row: Shipment | null, uid: s
     return { kind: "refused", errors, booking, lines: errorLines(error, i18n) };
   };
 
-  /** `rrule`: a repeated save, every occurrence created in one request (needs the network). */
+  /** `rrule`: a repeated save, every occurrence created in one request. */
   return async (state: ShipmentFormState, rrule?: string): Promise<SaveResult> => {
     const author = currentAuthor();
     if (!author) throw new Error("No session to save with");
@@ -103,8 +104,32 @@ export function useShipmentSave(type: ShipmentType, row: Shipment | null, uid: s
     }
     if (plan.kind !== "create") return { kind: "unchanged" };
     if (rrule) {
-      const result = await saveSeries(type, uid, plan.body, rrule);
-      return { kind: "series", created: result.created.length, failed: result.not_created };
+      // One write like the others (issue 24): the dates the dock refused are shown when the
+      // answer comes in time; queued, they become sync issues when it is replayed.
+      let firstLine = 0;
+      const result = await submitOnlineFirst({
+        send: (key, signal) => saveSeries(type, uid, plan.body, rrule, { key, signal }),
+        queue: async (key) => {
+          firstLine = await queueSeriesCreation(
+            type,
+            uid,
+            plan.body,
+            rrule,
+            picks,
+            author,
+            new Date(),
+            key,
+          );
+        },
+      });
+      if (result.kind === "refused") return refused(result.error);
+      if (result.kind === "queued") return { kind: "saved", id: firstLine, queued: result.reason };
+      for (const line of result.answer.created) await putShipment(line);
+      return {
+        kind: "series",
+        created: result.answer.created.length,
+        failed: result.answer.not_created,
+      };
     }
     let localLine = 0;
     const result = await submitOnlineFirst({

@@ -276,6 +276,39 @@ describe("PUT /api/check-in/uid/:uid", () => {
   });
 });
 
+describe("who wrote a truck (updated_by, issue 24)", () => {
+  it("a 412 on a truck names the gate user who checked it in, then out", async () => {
+    const { id } = await todayLine(1);
+    const truck = await office.create({ plate: uniquePlate("GWHO"), name: "Writer" });
+    const staleEdit = async (version: number) => {
+      const stale = await office(
+        "PUT",
+        `/api/shipper/${truck.id}`,
+        { plate: truck.plate, name: "late" },
+        { "if-match": `"${version}"` },
+      );
+      expect(stale.statusCode, stale.body).toBe(412);
+      return stale.json<{ changed_by: string | null; current: Shipper }>();
+    };
+    const checkIn = await gate("PUT", `/api/check-in/uid/${randomUUID()}`, {
+      line: id,
+      type: 1,
+      shipper: truck.id,
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(201);
+    expect(await staleEdit(truck.version)).toMatchObject({
+      changed_by: "truckaccess",
+      current: { version: truck.version + 1 },
+    });
+    const out = await gate("PUT", `/api/check-out/uid/${randomUUID()}`, { plate: truck.plate });
+    expect(out.statusCode, out.body).toBe(201);
+    expect(await staleEdit(truck.version + 1)).toMatchObject({
+      changed_by: "truckaccess",
+      current: { version: truck.version + 2 },
+    });
+  });
+});
+
 describe("PUT /api/check-out/uid/:uid", () => {
   it("stamps the departure once, refuses a departed or never-arrived truck", async () => {
     const { id } = await todayLine(1);

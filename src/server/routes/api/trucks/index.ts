@@ -181,7 +181,8 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const row = await createTruck(app.db, authOf(request).company.id, request.body);
+      const auth = authOf(request);
+      const row = await createTruck(app.db, auth.company.id, auth.user.id, request.body);
       reply
         .code(201)
         .header("etag", etagOf(row.version))
@@ -207,6 +208,7 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
       const { row, created } = await createTruckOnce(
         app.db,
         authOf(request).company.id,
+        authOf(request).user.id,
         request.params.uid,
         request.body,
       );
@@ -235,6 +237,7 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await replaceTruck(
         app.db,
         authOf(request).company.id,
+        authOf(request).user.id,
         request.params.id,
         request.body,
         versions,
@@ -260,6 +263,7 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await patchTruck(
         app.db,
         authOf(request).company.id,
+        authOf(request).user.id,
         request.params.id,
         request.body,
         versions,
