@@ -85,6 +85,11 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["tests/sync/setup.ts"],
           include: ["tests/sync/**/*.test.ts"],
+          // Files share a worker's modules, as the API project's do: a file then pays neither
+          // the client and server import graphs nor PGlite's WebAssembly compile again (half
+          // of a property file's CPU with isolation). Each file starts its own server and the
+          // setup file empties the device (Dexie, localStorage) before each file.
+          isolate: false,
           testTimeout: 120_000,
           // The first files of a run start its servers while the seeded PGlite template is
           // built (once per hour, src/server/test/pglite-template.ts): on a cold, busy machine
