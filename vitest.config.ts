@@ -45,6 +45,8 @@ export default defineConfig({
             "src/server/**/*.unit.test.ts",
             "scripts/**/*.test.ts",
           ],
+          // Pure code: files share a worker's modules (half the project's CPU isolated).
+          isolate: false,
         },
       },
       {
