@@ -93,9 +93,9 @@ export default defineConfig({
           setupFiles: ["tests/sync/setup.ts"],
           include: ["tests/sync/**/*.test.ts"],
           // Files share a worker's modules, as the API project's do: a file then pays neither
-          // the client and server import graphs nor PGlite's WebAssembly compile again (half
-          // of a property file's CPU with isolation). Each file starts its own server and the
-          // setup file empties the device (Dexie, localStorage) before each file.
+          // the client and server import graphs nor PGlite's WebAssembly compile again (~5 CPU-s
+          // a file; the project at SYNC_RUNS=40 took 64 CPU-s instead of 118). Each file starts
+          // its own server and the setup file empties the device (Dexie, localStorage) first.
           isolate: false,
           testTimeout: 120_000,
           // The first files of a run start its servers while the seeded PGlite template is
