@@ -48,6 +48,8 @@ export default defineConfig({
           // A few unit files do real work (the import check reads the whole repository, the
           // sheet reader parses a workbook 300 times): 5 s ran out on a busy 2-core machine.
           testTimeout: 30_000,
+          // Pure code: files share a worker's modules (half the project's CPU isolated).
+          isolate: false,
         },
       },
       {
@@ -58,6 +60,11 @@ export default defineConfig({
           environment: "jsdom",
           setupFiles: ["src/client/test-setup.ts"],
           include: ["src/client/**/*.test.{ts,tsx}"],
+          // Files share a worker's modules and jsdom: an isolated file paid a process, jsdom,
+          // React and the app's modules anew (the project took 314 CPU-s isolated, 50 shared).
+          // The setup file gives each file an empty device database and localStorage; a file
+          // that needs modules fresh (loaded once per module) resets them itself.
+          isolate: false,
           // Generous limits: on 2 cores these jsdom tests share the CPU with the API suite.
           testTimeout: 30_000,
         },
@@ -88,6 +95,11 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["tests/sync/setup.ts"],
           include: ["tests/sync/**/*.test.ts"],
+          // Files share a worker's modules, as the API project's do: a file then pays neither
+          // the client and server import graphs nor PGlite's WebAssembly compile again (~5 CPU-s
+          // a file; the project at SYNC_RUNS=40 took 64 CPU-s instead of 118). Each file starts
+          // its own server and the setup file empties the device (Dexie, localStorage) first.
+          isolate: false,
           testTimeout: 120_000,
           // The first files of a run start its servers while the seeded PGlite template is
           // built (once per hour, src/server/test/pglite-template.ts): on a cold, busy machine

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every test, fail-fast. check -> vitest (all projects) -> Chromium -> build ->
-// Playwright (-> the API suite on PostgreSQL with YARDLINE_POSTGRES_URL, run alongside). Prints each step's wall time and closes with one line "N passed, N failed"
+// `npm test`: every test, fail-fast. check -> vitest (all projects, the build alongside at a
+// low priority) -> Chromium -> build (collected) -> Playwright (-> the API suite on PostgreSQL with YARDLINE_POSTGRES_URL, run alongside). Prints each step's wall time and closes with one line "N passed, N failed"
 // summing the vitest and Playwright counts (a failed step that reported no failing test
 // counts as one failure, so a broken run never reads "0 failed").
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -92,7 +92,9 @@ const STEPS = [
     "build",
     "build",
     async () => {
-      const { status } = await run("npm", ["run", "--silent", "build"]);
+      // Started with vitest (below), behind it: this step waits for it and shows its output.
+      const { status, output } = await clientBuild();
+      process.stdout.write(output);
       return { ok: status === 0 };
     },
   ],
@@ -150,6 +152,19 @@ function chromiumReady() {
 if (!skipIds.has("chromium") && !skipIds.has("e2e")) void chromiumReady();
 
 /**
+ * The client build starts when vitest does, at a low priority: it fills the CPU that vitest
+ * leaves idle (files waiting on PGlite, a worker starting, the last long file) instead of
+ * running alone after it; no vitest test reads dist/. A build still running when a step fails
+ * is waited for at the end, never left behind.
+ */
+let buildRun;
+function clientBuild() {
+  buildRun ??= run("npm", ["run", "--silent", "build"], { capture: true, priority: 10 });
+  return buildRun;
+}
+const buildNeeded = !skipIds.has("build");
+
+/**
  * With YARDLINE_POSTGRES_URL (CI: .ci/run), the API suite runs a second time on that
  * PostgreSQL database, started after vitest and running alongside the build and Playwright
  * (which mostly wait on the browser); its step, last, collects the result.
@@ -191,13 +206,15 @@ for (const [id, name, fn] of ORDERED) {
     if (id !== "postgres" || POSTGRES_URL) skipped.push(stopped ? name : `${name} (--skip)`);
     continue;
   }
+  if (id === "vitest" && buildNeeded) void clientBuild();
   const result = await step(results, name, fn);
   if (!result.ok) stopped = true;
   if (id === "vitest" && result.ok && POSTGRES_URL) void postgresSuite();
 }
 
-// Never leave a Chromium install running behind a failed run.
+// Never leave a Chromium install or a build running behind a failed run.
 if (chromiumRun) await chromiumRun;
+if (buildRun) await buildRun;
 
 let passed = 0;
 let failed = 0;

@@ -2,6 +2,7 @@
 // output, time named steps and print a summary table.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { setPriority } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,10 +21,10 @@ export function bin(name) {
 
 /**
  * Runs a command from the repository root. Output goes to the terminal unless `capture` is
- * set, in which case it is returned. Resolves with the exit status (never rejects for a
- * non-zero exit).
+ * set, in which case it is returned. `priority` (a nice value, 1 to 19) runs it behind the
+ * other work of the machine. Resolves with the exit status (never rejects for a non-zero exit).
  */
-export function run(command, args, { env, capture = false } = {}) {
+export function run(command, args, { env, capture = false, priority } = {}) {
   const shown = [command.startsWith(ROOT) ? command.slice(ROOT.length) : command, ...args];
   console.log(paint(2, `$ ${shown.join(" ")}`));
   return new Promise((resolve) => {
@@ -32,6 +33,13 @@ export function run(command, args, { env, capture = false } = {}) {
       env: { ...process.env, ...env },
       stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
     });
+    if (priority !== undefined && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, priority);
+      } catch {
+        // Not allowed here: it runs at the normal priority.
+      }
+    }
     let output = "";
     if (capture) {
       child.stdout.on("data", (chunk) => {

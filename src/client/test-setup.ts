@@ -2,7 +2,8 @@
 import "fake-indexeddb/auto";
 import { i18n } from "@lingui/core";
 import { configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
+import { db } from "./offline/db";
 
 // jsdom has no CSS.escape; react-aria's modal reads a meta tag with it.
 if (typeof globalThis.CSS?.escape !== "function") {
@@ -18,4 +19,13 @@ i18n.loadAndActivate({ locale: "en", messages: {} });
 
 afterEach(() => {
   localStorage.clear();
+});
+
+// Files share a worker's modules (vitest.config.ts, isolate: false): each file starts with an
+// empty, open device database, whatever the file before it left (several close it afterAll).
+beforeAll(async () => {
+  localStorage.clear();
+  db.close();
+  await db.delete();
+  await db.open();
 });

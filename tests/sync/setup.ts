@@ -5,6 +5,8 @@
  */
 import "fake-indexeddb/auto";
 import { i18n } from "@lingui/core";
+import { beforeAll } from "vitest";
+import { db } from "../../src/client/offline/db";
 
 class MemoryStorage implements Storage {
   private readonly items = new Map<string, string>();
@@ -33,3 +35,10 @@ if (typeof globalThis.localStorage === "undefined") {
 }
 
 i18n.loadAndActivate({ locale: "en", messages: {} });
+
+// Files share a worker's modules (vitest.config.ts, isolate: false): each file starts from an
+// empty device, whatever the file before it left.
+beforeAll(async () => {
+  localStorage.clear();
+  await Promise.all(db.tables.map((table) => table.clear()));
+});
