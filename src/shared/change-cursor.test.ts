@@ -39,7 +39,7 @@ describe("change cursor", () => {
   });
 
   it("defaults and bounds the limit", () => {
-    expect(ChangesQuery.parse({})).toEqual({ limit: 500 });
+    expect(ChangesQuery.parse({})).toEqual({ limit: 1000 });
     expect(ChangesQuery.safeParse({ limit: "0" }).success).toBe(false);
     expect(ChangesQuery.safeParse({ limit: "1001" }).success).toBe(false);
   });
