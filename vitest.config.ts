@@ -60,11 +60,9 @@ export default defineConfig({
           environment: "jsdom",
           setupFiles: ["src/client/test-setup.ts"],
           include: ["src/client/**/*.test.{ts,tsx}"],
-          // Files share a worker's modules and jsdom: an isolated file paid a process, jsdom,
-          // React and the app's modules anew (the project took 314 CPU-s isolated, 50 shared).
-          // The setup file gives each file an empty device database and localStorage; a file
-          // that needs modules fresh (loaded once per module) resets them itself.
-          isolate: false,
+          // Isolated files (Vitest's default): with a shared jsdom, window listeners of an earlier
+          // file's modules (online, storage) still fired in the next file, which then passed or
+          // failed by the order of the files (seen: logout, kiosk bar, task-line dialog).
           // Generous limits: on 2 cores these jsdom tests share the CPU with the API suite.
           testTimeout: 30_000,
         },

@@ -21,8 +21,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// Files share a worker's modules (vitest.config.ts, isolate: false): each file starts with an
-// empty, open device database, whatever the file before it left (several close it afterAll).
+// Each file starts with an empty, open device database, whatever a file before it left in the
+// worker (several close it afterAll).
 beforeAll(async () => {
   localStorage.clear();
   db.close();
