@@ -140,7 +140,9 @@ describe("the database through the worker", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two worker starts and a fresh cluster written to disk (initdb): 30 s ran out while
+    // Playwright and the PostgreSQL pass shared the 2 cores (CI).
+  }, 120_000);
 });
 
 describe("statements prepared once", () => {
