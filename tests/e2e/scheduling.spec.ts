@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
 import { expect, test } from "./fixtures";
@@ -24,6 +24,35 @@ function farDay(offset: number): DateTime {
   return DateTime.local()
     .startOf("day")
     .plus({ days: 60 + Math.floor(spread) });
+}
+
+/**
+ * TRW's expeditions limited to 10 an hour (issue 25: only then do they respect the hour's
+ * capacity, and only for users without lockdowns, like the trw admin), and each of `dates`
+ * filled with 10 expeditions. Returns the admin's API and the schedule to put back.
+ */
+async function fillTrwHours(request: APIRequestContext, dates: DateTime[]) {
+  const admin = await apiAs(request, "admin", TRW);
+  const schedule = await admin.get<Record<string, unknown>>("/api/dock-schedule");
+  const limited = await admin.send("put", "/api/dock-schedule", {
+    ...schedule,
+    load_per_hour: 10,
+    limit_expeditions: true,
+  });
+  expect(limited.status, limited.body).toBe(200);
+  const client = await admin.clientId("ATLAS");
+  for (const date of dates) {
+    for (let i = 0; i < 10; i++) {
+      const created = await admin.send("post", "/api/expedition", {
+        code: `FULL-${stamp()}-${i}`,
+        booked_date: date.toISO({ suppressMilliseconds: true }),
+        client,
+        destination: "Porto",
+      });
+      expect(created.status, created.body).toBe(201);
+    }
+  }
+  return { admin, schedule };
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -138,30 +167,9 @@ test("a trw admin repeats an expedition weekly for 8 weeks; the two full dates a
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const first = farDay(3).set({ hour: 9 });
-  // Expeditions respect the hour's capacity only when the company limits them (issue 25), and
-  // never for lockdowns holders: the trw admin (no lockdowns) books, with TRW's limit on.
-  const admin = await apiAs(request, "admin", TRW);
-  const schedule = await admin.get<Record<string, unknown>>("/api/dock-schedule");
-  const limited = await admin.send("put", "/api/dock-schedule", {
-    ...schedule,
-    load_per_hour: 10,
-    limit_expeditions: true,
-  });
-  expect(limited.status, limited.body).toBe(200);
-  const client = await admin.clientId("ATLAS");
-  // Weeks 2 and 4 are full at 09:00 (10 expeditions an hour).
+  // Weeks 2 and 4 are full at 09:00 (10 expeditions an hour), for the trw admin who books.
   const full = [first.plus({ weeks: 1 }), first.plus({ weeks: 3 })];
-  for (const date of full) {
-    for (let i = 0; i < 10; i++) {
-      const created = await admin.send("post", "/api/expedition", {
-        code: `FULL-${stamp()}-${i}`,
-        booked_date: date.toISO({ suppressMilliseconds: true }),
-        client,
-        destination: "Porto",
-      });
-      expect(created.status, created.body).toBe(201);
-    }
-  }
+  const { admin, schedule } = await fillTrwHours(request, full);
 
   await loginAs("admin");
   await shell.switchCompany(TRW);
@@ -233,25 +241,8 @@ test.describe("offline", () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const first = farDay(5).set({ hour: 9 });
-    const admin = await apiAs(request, "admin", TRW);
-    const schedule = await admin.get<Record<string, unknown>>("/api/dock-schedule");
-    const limited = await admin.send("put", "/api/dock-schedule", {
-      ...schedule,
-      load_per_hour: 10,
-      limit_expeditions: true,
-    });
-    expect(limited.status, limited.body).toBe(200);
-    const client = await admin.clientId("ATLAS");
     const full = first.plus({ weeks: 1 });
-    for (let i = 0; i < 10; i++) {
-      const created = await admin.send("post", "/api/expedition", {
-        code: `FULL-${stamp()}-${i}`,
-        booked_date: full.toISO({ suppressMilliseconds: true }),
-        client,
-        destination: "Porto",
-      });
-      expect(created.status, created.body).toBe(201);
-    }
+    const { admin, schedule } = await fillTrwHours(request, [full]);
 
     await loginAs("admin");
     await serviceWorkerReady(page);

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createScratchStorage, type ScratchStorage } from "../test/harness";
 import type { Database, Executor } from "./database";
 import { openDatabase } from "./open-database";
@@ -13,13 +13,6 @@ import { openDatabase } from "./open-database";
  */
 const url = process.env.DATABASE_URL;
 
-const until = async (test: () => boolean, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 /** The rows of a raw query (the shared Db type leaves its result untyped). */
 async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -58,10 +51,13 @@ describe("change notices", () => {
       sql`insert into shippers (company_id, plate, name) values (${company}, ${plate}, ${plate}) returning id`,
     ).then((rows) => Number(rows[0]?.id));
   const heardOf = (id: number) => heard.filter((each) => each.ids?.includes(id)).length;
+  /** Waits (Vitest's own retry) until the listener heard `id` exactly once. */
+  const heardOnce = (id: number) =>
+    vi.waitFor(() => expect(heardOf(id)).toBe(1), { timeout: 10_000, interval: 20 });
 
   it("a committed write is heard once, with its company and ids", async () => {
     const id = await addTruck(database.db, "1111AAA");
-    await until(() => heardOf(id) === 1);
+    await heardOnce(id);
     expect(heard.find((each) => each.ids?.includes(id))).toEqual({
       company,
       entity: "shipper",
@@ -80,7 +76,7 @@ describe("change notices", () => {
       return id;
     });
     expect(inside).toBe(0);
-    await until(() => heardOf(committed) === 1);
+    await heardOnce(committed);
 
     const before = heard.length;
     await database.db
@@ -99,7 +95,7 @@ describe("change notices", () => {
       )
       .catch(() => undefined);
     const after = await addTruck(database.db, "4444DDD");
-    await until(() => heardOf(after) === 1);
+    await heardOnce(after);
     await settle();
     expect(heard.length).toBe(before + 1);
   });
@@ -114,7 +110,7 @@ describe("change notices", () => {
         .catch(() => undefined);
       return kept;
     });
-    await until(() => heardOf(id) === 1);
+    await heardOnce(id);
   });
 
   it.skipIf(!url)(
@@ -133,7 +129,7 @@ describe("change notices", () => {
           [company],
         );
         const id = Number(inserted[0]?.id);
-        await until(() => heardOf(id) === 1);
+        await heardOnce(id);
       } finally {
         await other.end();
       }

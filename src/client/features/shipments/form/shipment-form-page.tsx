@@ -88,6 +88,7 @@ export function ShipmentFormPage({
     null,
   );
   const repeat = useRepeat(type, creating, parts);
+  const { setRule: setRepeatRule, setOn: setRepeatOn } = repeat;
   const touched = useRef(false);
   const bookedDay = useRef("");
   const uid = useRef<string>(crypto.randomUUID());
@@ -105,7 +106,7 @@ export function ShipmentFormPage({
     } else if (!touched.current) setState(formStateOf(row));
   }, []);
   // Only when the issue is read: later loads of the line keep the user's edits.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: line.row is read once, here (repeat: its setters only)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: line.row is read once, here
   useEffect(() => {
     if (!rebook) return;
     setBookingRefusal(rebook.booking);
@@ -117,11 +118,11 @@ export function ShipmentFormPage({
       // A repeated line refused as a whole: its rule again (one occurrence refused is a line).
       const { rrule_str: rule, booked_date: first } = rebook.values;
       if (rule && first) {
-        repeat.setRule(fromRrule(rule, DateTime.fromISO(first)));
-        repeat.setOn(true);
+        setRepeatRule(fromRrule(rule, DateTime.fromISO(first)));
+        setRepeatOn(true);
       }
     } else if (line.row) onLoad(line.row);
-  }, [rebook, onLoad]);
+  }, [rebook, onLoad, setRepeatRule, setRepeatOn]);
   const line = useShipmentLine(type, id, onLoad, notifyError);
   const save = useShipmentSave(type, line.row, uid.current);
   const sms = useLineSms();
