@@ -420,6 +420,59 @@ describe("deleting a line through the outbox (issue 24)", () => {
     expect(server.requests).toEqual([]);
   });
 
+  it("of a line booked here whose creation was answered meanwhile: goes to the server's line", async () => {
+    const uid = "7a1e2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b";
+    const local = await queueShipmentCreation(
+      1,
+      uid,
+      { code: "ALB-30", booked_date: "2030-05-02T10:00:00Z", client: 1 },
+      {},
+      AUTHOR,
+    );
+    // The list shows the line under its temporary id; the creation is answered before Delete.
+    const shown = (await db.shipments.get(local)) as Shipment;
+    await settle();
+    expect(await db.shipments.get(100)).toMatchObject({ uid, version: 1 });
+    await queueShipmentDelete(shown, AUTHOR);
+    expect(await deletingShipmentIds()).toEqual(new Set([100]));
+    await settle();
+    expect(server.requests.map((request) => [request.path, request.ifMatch])).toEqual([
+      [`api/expedition/uid/${uid}`, null],
+      ["api/expedition/100", 1],
+    ]);
+    expect(refused).toEqual([]);
+    expect(server.rows.has(100)).toBe(false);
+    expect(await db.shipments.get(100)).toBeUndefined();
+    expect(await db.shipments.get(local)).toBeUndefined();
+  });
+
+  it("of a line booked here whose creation was refused meanwhile: nothing is sent", async () => {
+    const uid = "7a1e2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4c";
+    const local = await queueShipmentCreation(
+      1,
+      uid,
+      { code: "ALB-31", booked_date: "2030-05-02T10:00:00Z", client: 1 },
+      {},
+      AUTHOR,
+    );
+    const shown = (await db.shipments.get(local)) as Shipment;
+    server.failures.push(() => {
+      throw new ApiError(400, {
+        code: "validation_error",
+        message: "full",
+        field_codes: { booked_date: [{ code: "slot_full" }] },
+      });
+    });
+    await settle();
+    expect(refused).toHaveLength(1);
+    await queueShipmentDelete(shown, AUTHOR);
+    await settle();
+    expect(server.requests).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
+    // The refusal stays explained: its sync issue is still listed.
+    expect(await db.syncIssues.count()).toBe(1);
+  });
+
   it("offline (online-first): queued under the key of the attempt, the screen is told", async () => {
     const online = Object.getOwnPropertyDescriptor(navigator, "onLine");
     Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });

@@ -222,7 +222,9 @@ export async function queueShipmentEdit(
  * Queues the delete of `row` (issue 24): DELETE api/{type}/{id} with If-Match of the version
  * the user saw; the line stays in the mirror, hidden from the lists (`deletingShipmentIds`),
  * until the server answers: acknowledged, it goes; refused, it shows again and the sync issues
- * say why. A line created here whose creation was never sent is simply dropped with it.
+ * say why. A line created here whose creation was never sent is simply dropped with it; one
+ * whose creation was answered while the list still showed its temporary id is deleted on the
+ * server under its server id (found by the sync property runs).
  */
 export async function queueShipmentDelete(
   row: Shipment,
@@ -245,7 +247,9 @@ export async function queueShipmentDelete(
         from: null,
         to: null,
       },
-      ...(row.id < 0 ? {} : { baseVersion: row.version }),
+      // A line booked here goes by its uid: answered meanwhile, the delete goes to the server's
+      // line; refused meanwhile, nothing is sent (outbox.ts `onServerRow`).
+      ...(row.id < 0 ? { uid: row.uid } : { baseVersion: row.version }),
       fold: true,
       ...(mutationId ? { mutationId } : {}),
     },
