@@ -1,5 +1,5 @@
 import { db, type SyncIssueRow } from "../../../src/client/offline/db";
-import { formServer, type StoredForm } from "./forms-server";
+import { type FormServer, formServer, type StoredForm } from "./forms-server";
 import type { FormRecord, RunRecord } from "./records";
 import type { SyncServer } from "./server";
 
@@ -70,6 +70,10 @@ export async function checkForms(
     for (const issue of mine) claimed.add(issue);
     const shown = await deviceRows(form);
     const label = `${form.kind} form #${form.index} (${form.value})`;
+    if (form.deletedHere) {
+      await checkDeletedHere(out, label, form, run, forms, rows, mine, shown.length, writes);
+      continue;
+    }
     if (form.refusal) {
       if (rows.length > 0) out.push(`${label}: refused by the dock (${form.refusal}), yet stored`);
       const [issue] = mine;
@@ -142,6 +146,53 @@ export async function checkForms(
     if (!claimed.has(issue))
       out.push(`sync issue for no form: ${issue.entity} ${String(issue.entityId)}`);
   }
+}
+
+/**
+ * A shipment the device deleted (issue 24): a creation never sent went with its delete (the
+ * server was asked nothing, nothing stored); else stored once and deleted, no edit written
+ * twice, and another device's later edit of it is refused 404. Never listed, never shown.
+ */
+async function checkDeletedHere(
+  out: string[],
+  label: string,
+  form: FormRecord,
+  run: RunRecord,
+  forms: FormServer,
+  rows: StoredForm[],
+  mine: SyncIssueRow[],
+  shown: number,
+  writes: Map<number, string[]>,
+): Promise<void> {
+  const deletion = form.deletedHere;
+  if (!deletion) return;
+  for (const issue of mine)
+    out.push(`${label}: deleted here, refused ${issue.status} ${issue.code}`);
+  if (shown > 0) out.push(`${label}: deleted here, yet still shown on the device`);
+  if (run.network.attemptsOf(form.mutationId) === 0) {
+    // Never sent: the delete folded it away (its key is the creation's) and asked nothing.
+    if (rows.length > 0) out.push(`${label}: deleted before it was ever sent, yet stored`);
+    if (
+      deletion.mutationId !== form.mutationId &&
+      run.network.attemptsOf(deletion.mutationId) > 0
+    ) {
+      out.push(`${label}: deleted before it was ever sent, yet the delete asked the server`);
+    }
+    return;
+  }
+  const [row] = rows;
+  if (rows.length !== 1 || !row) {
+    out.push(`${label}: created, then deleted here, stored ${rows.length} times`);
+    return;
+  }
+  if (!row.deleted) out.push(`${label}: deleted here, yet live on the server`);
+  const history = writes.get(row.id) ?? [];
+  for (const edit of form.edits) {
+    const times = history.filter((value) => value === edit.value).length;
+    if (times > 1) out.push(`${label}: edit ${edit.value} applied ${times} times`);
+  }
+  const status = await forms.editAsOther(form.type, row.id);
+  if (status !== 404) out.push(`${label}: deleted, yet another device's edit got ${status}`);
 }
 
 /**

@@ -37,6 +37,8 @@ export interface FormServer {
   seriesStart(refusal: "slot_full" | "restricted_date" | null): Promise<string>;
   /** Another device (an admin's office PC) deletes a line: DELETE through the API. */
   deleteAsOther(type: ShipmentType, id: number): Promise<void>;
+  /** Another device sets a line's status (PATCH, no If-Match): the answer's status code. */
+  editAsOther(type: ShipmentType, id: number): Promise<number>;
   /** Shipments by uid: id, company notes, deleted or not (more than one would be a bug). */
   shipments(uids: string[]): Promise<Map<string, StoredForm[]>>;
   trucks(uids: string[]): Promise<Map<string, StoredForm[]>>;
@@ -136,6 +138,15 @@ async function setUp(server: SyncServer): Promise<FormServer> {
         headers,
       });
       if (answer.statusCode >= 300) throw new Error(`DELETE ${type} ${id}: ${answer.body}`);
+    },
+    async editAsOther(type, id) {
+      const answer = await test.app.inject({
+        method: "PATCH",
+        url: `${PATHS[type]}/${id}`,
+        headers,
+        payload: { status: DEFAULT_STATUS[type] },
+      });
+      return answer.statusCode;
     },
     async shipments(uids) {
       if (uids.length === 0) return new Map();

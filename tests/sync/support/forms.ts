@@ -5,6 +5,7 @@ import {
 import {
   queueSeriesCreation,
   queueShipmentCreation,
+  queueShipmentDelete,
   queueShipmentEdit,
 } from "../../../src/client/features/shipments/form-commands";
 import { queueTruckCreation, queueTruckEdit } from "../../../src/client/features/trucks/commands";
@@ -47,11 +48,12 @@ export interface FormContext {
   seedFaults: (mutationId: string, change: number) => void;
 }
 
-type FormStep = Extract<Step, { kind: "form" | "formEdit" | "formDelete" }>;
+type FormStep = Extract<Step, { kind: "form" | "formEdit" | "formDelete" | "shipmentDelete" }>;
 
 export async function playFormStep(step: FormStep, context: FormContext): Promise<void> {
   if (step.kind === "form") return create(step, context);
   if (step.kind === "formEdit") return edit(step.form, context);
+  if (step.kind === "shipmentDelete") return deleteHere(step.form, context);
   return deleteAsOther(step.form, context);
 }
 
@@ -64,7 +66,8 @@ async function create(
   const index = record.forms.length;
   let uid: string = crypto.randomUUID();
   let series: FormRecord["series"];
-  const key = crypto.randomUUID();
+  // Saved offline (`untried`): no attempt yet, so no key; the outbox makes one.
+  let key: string | undefined = step.untried ? undefined : crypto.randomUUID();
   // Upper case: the truck form stores names so.
   const value = `RUN-${record.plan.seed}-FORM-${index}`;
   // Only admin is held to the dock's rules in trw (office holds lockdowns and overbooks).
@@ -124,6 +127,7 @@ async function create(
       key,
     );
   }
+  key ??= await creationKey(record, uid);
   seedFaults(key, FORM_FAULT_BASE + index * 10);
   record.forms.push({
     index,
@@ -137,13 +141,23 @@ async function create(
     value,
     edits: [],
     deletedByOther: false,
+    deletedHere: null,
   });
+}
+
+/** The Idempotency-Key of a shipment creation just queued: from the outbox, or its delivery. */
+async function creationKey(record: RunRecord, uid: string): Promise<string> {
+  const queued = await db.outbox.where("entityKey").equals(`shipment:${uid}`).first();
+  if (queued) return queued.mutationId;
+  const sent = record.network.deliveries.find((each) => each.url.includes(`/uid/${uid}`));
+  return sent?.key ?? "";
 }
 
 /** The form opened on the line as the device shows it, one field changed and saved. */
 async function edit(target: number, { server, record, author: signedIn, seedFaults }: FormContext) {
   const form = record.forms[target];
-  if (!form || form.refusal) return;
+  // A line deleted here is hidden from the lists: nobody opens its form any more.
+  if (!form || form.refusal || form.deletedHere) return;
   // The form is opened in the line's company (the user picked trw in the menu).
   const author = { ...signedIn, company: String((await formServer(server)).company) };
   const value = `${form.value}-E${form.edits.length + 1}`;
@@ -198,12 +212,32 @@ function criticalInputOf(line: CriticalLine): CriticalLineInput {
 /** Another device deletes a shipment the run booked, once the server has it. */
 async function deleteAsOther(target: number, { server, record }: FormContext) {
   const form = record.forms[target];
-  if (!form || form.kind !== "shipment" || form.refusal || form.deletedByOther) return;
+  if (form?.kind !== "shipment" || form.refusal || form.deletedByOther || form.deletedHere) return;
   const forms = await formServer(server);
   const [stored] = (await forms.shipments([form.uid])).get(form.uid) ?? [];
   if (!stored) return;
   await forms.deleteAsOther(form.type, stored.id);
   form.deletedByOther = true;
+}
+
+/**
+ * The device deletes a shipment it booked, as it shows it (the list's delete, queued through
+ * `queueShipmentDelete`): after its creation, or (never sent) folded away with it.
+ */
+async function deleteHere(
+  target: number,
+  { server, record, author: signedIn, seedFaults }: FormContext,
+): Promise<void> {
+  const form = record.forms[target];
+  if (form?.kind !== "shipment" || form.refusal || form.deletedByOther || form.deletedHere) return;
+  // The list offers delete only with deleteExp/deleteRecep: admin holds them, office not.
+  if (signedIn.username !== "admin") return;
+  const line = await db.shipments.filter((row) => row.uid === form.uid).first();
+  if (!line) return;
+  const author = { ...signedIn, company: String((await formServer(server)).company) };
+  const key = await queueShipmentDelete(line, author);
+  if (key !== form.mutationId) seedFaults(key, FORM_FAULT_BASE + form.index * 10 + 9);
+  form.deletedHere = { mutationId: key, author: author.username };
 }
 
 /** The authors of the form writes, by Idempotency-Key (the session check). */
@@ -214,6 +248,8 @@ export function formAuthors(record: RunRecord): [string, { index: number; author
       [form.mutationId, { index, author: form.author }],
     ];
     for (const edit of form.edits) writes.push([edit.mutationId, { index, author: edit.author }]);
+    if (form.deletedHere)
+      writes.push([form.deletedHere.mutationId, { index, author: form.deletedHere.author }]);
     return writes;
   });
 }

@@ -3,6 +3,8 @@ import { db, type SyncIssueRow } from "../../../src/client/offline/db";
 import type { Shipment } from "../../../src/shared/contract/shipments";
 import { formAuthors } from "./forms";
 import { checkForms } from "./forms-check";
+import { gateAuthors } from "./gate";
+import { checkGate, isGateIssue } from "./gate-check";
 import type { ChangeRecord, OtherEdit, RunRecord, TaskLineRecord, UploadRecord } from "./records";
 import {
   type HistoryRecord,
@@ -29,6 +31,7 @@ import {
  * folded or queued after, in order, none twice), or gone everywhere once deleted, or (a client
  * of another company) not stored, gone from the device and listed once with 400 and the field
  * code on `client`.
+ * The gate's check-ins and check-outs (issue 24): gate-check.ts.
  * Uploads (issue 24), per file: stored once on its line by its author, or (too large) not
  * stored and listed as a sync issue with 413 payload_too_large and the file's name; never both.
  */
@@ -36,7 +39,9 @@ export async function violations(server: SyncServer, run: RunRecord): Promise<st
   const out: string[] = run.stuck ? [run.stuck] : [];
   const outbox = await db.outbox.count();
   if (outbox !== 0) out.push(`outbox holds ${outbox} entries`);
-  const issues = await db.syncIssues.toArray();
+  const all = await db.syncIssues.toArray();
+  await checkGate(out, server, run, all.filter(isGateIssue));
+  const issues = all.filter((issue) => !isGateIssue(issue));
   const rowIds = new Set(run.rows.map((row) => row.id));
   const ofRows = (issue: SyncIssueRow) =>
     issue.entity === "shipment" && rowIds.has(Number(issue.entityId));
@@ -305,6 +310,7 @@ function checkUploads(
 function checkSessions(out: string[], server: SyncServer, run: RunRecord): void {
   const changeOf = new Map<string, { index: number; author: string }>([
     ...formAuthors(run),
+    ...gateAuthors(run),
     ...run.changes.map((change) => [change.mutationId, change] as const),
     ...run.uploads.map((upload) => [upload.mutationId, upload] as const),
     ...run.taskLines.flatMap((task) =>

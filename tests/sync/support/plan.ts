@@ -63,7 +63,9 @@ type Event =
   | "taskDelete"
   | "form"
   | "formEdit"
-  | "formDelete";
+  | "formDelete"
+  | "checkIn"
+  | "checkOut";
 
 export function makePlan(seed: number): Plan {
   const r = rng(seed);
@@ -103,6 +105,16 @@ export function makePlan(seed: number): Plan {
   const forms = r.chance(0.4) ? r.int(1, 2) : 0;
   const formEdits = forms > 0 ? r.pick([0, 1, 1, 2]) : 0;
   const formDeletes = forms > 0 && r.chance(0.5) ? 1 : 0;
+  // Shipments deleted by another device or here (each once, by one of them).
+  const deleted = new Set<number>();
+  // Shipments the device will delete (issue 24), a few events after saving them.
+  const toDelete: number[] = [];
+  // The gate (issue 24): check-ins, check-outs of their trucks, now and then a truck that never
+  // arrived; in a minority of runs (each check-in makes its own line and truck).
+  const checkIns = r.chance(0.15) ? r.int(1, 2) : 0;
+  const checkOuts = checkIns > 0 ? r.int(0, checkIns) + (r.chance(0.2) ? 1 : 0) : 0;
+  let checkedIn = 0;
+  const checkedOut = new Set<number>();
   // The forms saved so far, so edits and deletes name one that exists when they come.
   const saved: Extract<Step, { kind: "form" }>[] = [];
   const events: Event[] = r.shuffle([
@@ -115,10 +127,15 @@ export function makePlan(seed: number): Plan {
     ...Array<"form">(forms).fill("form"),
     ...Array<"formEdit">(formEdits).fill("formEdit"),
     ...Array<"formDelete">(formDeletes).fill("formDelete"),
+    ...Array<"checkIn">(checkIns).fill("checkIn"),
+    ...Array<"checkOut">(checkOuts).fill("checkOut"),
   ]);
   const noiseRate = r.pick([0, 0.5, 1, 2]);
   for (const event of events) {
     while (r.chance(noiseRate / (1 + noiseRate))) steps.push(noise(r, tabs));
+    if (toDelete.length > 0 && r.chance(0.5)) {
+      steps.push({ kind: "shipmentDelete", form: toDelete.shift() as number });
+    }
     const row = r.int(0, rows.length - 1);
     if (event === "taskLine") {
       steps.push({ kind: "taskLine", invalid: r.chance(0.2) });
@@ -137,12 +154,34 @@ export function makePlan(seed: number): Plan {
           ? r.pick(["slot_full", "restricted_date"] as const)
           : null;
       const type = refusal || form === "series" ? 2 : r.pick(TYPES);
-      const step =
+      const step: Extract<Step, { kind: "form" }> =
         form === "series"
-          ? ({ kind: "form", form, type, refusal, occurrences: r.int(2, 3) } as const)
-          : ({ kind: "form", form, type, refusal } as const);
+          ? { kind: "form", form, type, refusal, occurrences: r.int(2, 3) }
+          : { kind: "form", form, type, refusal };
+      if (form === "shipment" && !refusal && r.chance(0.5)) {
+        // The device deletes it a little later; saved offline in half of those, it may still
+        // be unsent then (the delete folds it away, asking the server nothing).
+        step.untried = r.chance(0.5);
+        deleted.add(saved.length);
+        toDelete.push(saved.length);
+      }
       saved.push(step);
       steps.push(step);
+      continue;
+    }
+    if (event === "checkIn") {
+      steps.push({ kind: event, type: r.pick(TYPES), taken: r.chance(0.2) });
+      checkedIn += 1;
+      continue;
+    }
+    if (event === "checkOut") {
+      // The truck of a check-in made before (each leaves once), else one that never arrived.
+      const open = Array.from({ length: checkedIn }, (_, visit) => visit).filter(
+        (visit) => !checkedOut.has(visit),
+      );
+      const visit = open.length > 0 && r.chance(0.85) ? r.pick(open) : null;
+      if (visit !== null) checkedOut.add(visit);
+      steps.push({ kind: event, visit });
       continue;
     }
     if (event === "formEdit") {
@@ -152,10 +191,11 @@ export function makePlan(seed: number): Plan {
     if (event === "formDelete") {
       // Another device deletes a booked line; the device then edits it (as it still shows it).
       const lines = saved.flatMap((step, index) =>
-        step.form === "shipment" && !step.refusal ? [index] : [],
+        step.form === "shipment" && !step.refusal && !deleted.has(index) ? [index] : [],
       );
       if (lines.length === 0) continue;
       const form = r.pick(lines);
+      deleted.add(form);
       steps.push({ kind: event, form });
       while (r.chance(0.5)) steps.push(noise(r, tabs));
       steps.push({ kind: "formEdit", form });
@@ -173,6 +213,7 @@ export function makePlan(seed: number): Plan {
     if (status === null) continue; // the row's statuses are used up
     steps.push({ kind: event, row, status });
   }
+  for (const form of toDelete) steps.push({ kind: "shipmentDelete", form });
   while (r.chance(0.3)) steps.push(noise(r, tabs));
   return {
     seed,

@@ -58,6 +58,11 @@ export function defineRuns(shard: number): void {
           formRefusals: 0,
           formEdits: 0,
           formDeletes: 0,
+          deletesHere: 0,
+          checkIns: 0,
+          taken: 0,
+          checkOuts: 0,
+          neverArrived: 0,
           issues: 0,
         };
         for (let i = start; i < start + count; i++) {
@@ -85,6 +90,11 @@ export function defineRuns(shard: number): void {
               played.formRefusals += run.forms.filter((form) => form.refusal).length;
               played.formEdits += run.forms.reduce((sum, form) => sum + form.edits.length, 0);
               played.formDeletes += run.forms.filter((form) => form.deletedByOther).length;
+              played.deletesHere += run.forms.filter((form) => form.deletedHere).length;
+              played.checkIns += run.checkIns.length;
+              played.taken += run.checkIns.filter((visit) => visit.otherPlate).length;
+              played.checkOuts += run.checkOuts.length;
+              played.neverArrived += run.checkOuts.filter((leave) => leave.visit === null).length;
               played.issues += await db.syncIssues.count();
             }
           } catch (error) {
@@ -104,7 +114,10 @@ export function defineRuns(shard: number): void {
             `${played.tasks} task lines (${played.badTasks} refused by rule; ` +
             `${played.taskEdits} edits, ${played.taskDeletes} deletes of them), ` +
             `${played.forms} form saves (${played.formRefusals} refused by the dock; ` +
-            `${played.formEdits} edits, ${played.formDeletes} deleted by another device), ` +
+            `${played.formEdits} edits, ${played.formDeletes} deleted by another device, ` +
+            `${played.deletesHere} deleted here), ${played.checkIns} check-ins (${played.taken} ` +
+            `to a taken line), ${played.checkOuts} check-outs (${played.neverArrived} of a ` +
+            "truck that never arrived), " +
             `${played.issues} sync issues`,
         );
       }, 600_000);

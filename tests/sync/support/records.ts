@@ -53,11 +53,30 @@ export type Step =
       refusal: "slot_full" | "restricted_date" | null;
       /** A series (repeated reception): how many daily occurrences; its second one meets `refusal`. */
       occurrences?: number;
+      /** Saved offline: queued with no attempt (no key yet), so a delete may fold it away. */
+      untried?: boolean;
     }
   /** The signed-in user edits the run's `form`-th shipment, truck or critical line as the device shows it. */
   | { kind: "formEdit"; form: number }
   /** Another device deletes the run's `form`-th shipment (once the server has it). */
   | { kind: "formDelete"; form: number }
+  /**
+   * The signed-in user deletes the run's `form`-th shipment as the device shows it
+   * (`queueShipmentDelete`); a creation never sent goes with it, asking the server nothing.
+   */
+  | { kind: "shipmentDelete"; form: number }
+  /**
+   * The signed-in user checks a registered truck in to a line of its own, booked now, at the
+   * gate (check-in/commands.ts `queueCheckIn`); `taken`: another gate gave the line a truck
+   * after the device mirrored it, refused 409 line_taken.
+   */
+  | { kind: "checkIn"; type: ShipmentType; taken: boolean }
+  /**
+   * The signed-in user checks out (`queueCheckOut`) the truck of the run's `visit`-th
+   * check-in (only its author, once), or (null) a registered truck that never arrived,
+   * refused 409 truck_not_arrived.
+   */
+  | { kind: "checkOut"; visit: number | null }
   /** Another user, on another device, changes the row's status. */
   | { kind: "otherEdit"; row: number; status: number }
   /** The device goes offline for `ms`, then back (the `online` event). */
@@ -147,11 +166,40 @@ export interface FormRecord {
   value: string;
   edits: { value: string; mutationId: string; author: string; afterDelete: boolean }[];
   deletedByOther: boolean;
+  /** Deleted on the device: the delete's key (the creation's when folded into it) and author. */
+  deletedHere: { mutationId: string; author: string } | null;
   /**
    * A series (issue 24): its occurrences' uids and days in order (`uid` above is the first's,
    * the line the device shows and edits while it waits) and the dock's refusal of the second.
    */
   series?: { uids: string[]; days: string[]; refusal: "slot_full" | "restricted_date" | null };
+}
+
+/** One check-in queued at the gate (its uid, line and truck are its own). */
+export interface CheckInRecord {
+  index: number;
+  uid: string;
+  mutationId: string;
+  author: string;
+  lineId: number;
+  truckId: number;
+  plate: string;
+  /** The truck another gate checked in to the line first (the check-in is refused), or null. */
+  otherPlate: string | null;
+  /** The start of the yard's day when it was queued (a day that ended meanwhile: line_mismatch). */
+  day: number;
+}
+
+/** One check-out queued at the gate. */
+export interface CheckOutRecord {
+  index: number;
+  uid: string;
+  mutationId: string;
+  author: string;
+  truckId: number;
+  plate: string;
+  /** The check-in whose truck leaves, or null: a truck that never arrived. */
+  visit: number | null;
 }
 
 export interface OtherEdit {
@@ -167,6 +215,8 @@ export interface RunRecord {
   uploads: UploadRecord[];
   taskLines: TaskLineRecord[];
   forms: FormRecord[];
+  checkIns: CheckInRecord[];
+  checkOuts: CheckOutRecord[];
   otherEdits: OtherEdit[];
   network: FaultyNetwork;
   device: Device;

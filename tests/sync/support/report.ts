@@ -39,7 +39,22 @@ export async function describeRun(
               ` (${run.network.attemptsOf(edit.mutationId)} attempts)`,
           )
           .join("") +
-        (form.deletedByOther ? "; deleted by another device" : ""),
+        (form.deletedByOther ? "; deleted by another device" : "") +
+        (form.deletedHere
+          ? `; deleted here (${run.network.attemptsOf(form.deletedHere.mutationId)} attempts)`
+          : ""),
+    ),
+    "gate:",
+    ...run.checkIns.map(
+      (visit) =>
+        `  check-in #${visit.index} ${visit.plate} to line ${visit.lineId}` +
+        `${visit.otherPlate ? ` (taken by ${visit.otherPlate})` : ""} by ${visit.author}` +
+        ` (${run.network.attemptsOf(visit.mutationId)} attempts)`,
+    ),
+    ...run.checkOuts.map(
+      (leave) =>
+        `  check-out #${leave.index} ${leave.plate} of check-in ${leave.visit ?? "none"}` +
+        ` by ${leave.author} (${run.network.attemptsOf(leave.mutationId)} attempts)`,
     ),
     `other edits: ${JSON.stringify(run.otherEdits)}`,
     `sync issues: ${JSON.stringify(

@@ -12,6 +12,7 @@ import { enqueueUpload } from "../../../src/client/offline/uploads";
 import type { Shipment } from "../../../src/shared/contract/shipments";
 import { Device } from "./device";
 import { playFormStep } from "./forms";
+import { playGateStep } from "./gate";
 import { FaultyNetwork } from "./network";
 import { faultFor } from "./plan";
 import { rng } from "./prng";
@@ -93,6 +94,8 @@ export class World {
       uploads: [],
       taskLines: [],
       forms: [],
+      checkIns: [],
+      checkOuts: [],
       otherEdits: [],
       network,
       device,
@@ -250,11 +253,26 @@ export class World {
       }
       case "form":
       case "formEdit":
-      case "formDelete": {
+      case "formDelete":
+      case "shipmentDelete": {
         if (!device.author()) await device.signIn(plan.firstUser);
         const author = device.author();
         if (!author) throw new Error("no author");
         await playFormStep(step, {
+          server,
+          record,
+          author,
+          seedFaults: (mutationId, change) => this.keys.set(mutationId, change),
+        });
+        device.kickAll();
+        break;
+      }
+      case "checkIn":
+      case "checkOut": {
+        if (!device.author()) await device.signIn(plan.firstUser);
+        const author = device.author();
+        if (!author) throw new Error("no author");
+        await playGateStep(step, {
           server,
           record,
           author,
