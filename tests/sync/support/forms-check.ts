@@ -34,7 +34,8 @@ function shownValue(form: FormRecord, row: Record<string, unknown>): unknown {
  * not stored, gone from the device and listed once with 400 and its reason on booked_date; any
  * other is stored once under its uid with its last edit (each edit written once, in order) and
  * shown so on the device; an edit of a line another device deleted is applied (before the
- * delete) or refused 404, never both, never lost, and one made after the delete is refused.
+ * delete) or refused 404, never both, never lost, and one made after the delete is refused;
+ * another user's change of another field survives the device's edits (412, merged).
  * `issues`: the sync issues of form entities (those of the runs' status changes are apart).
  */
 export async function checkForms(
@@ -128,6 +129,13 @@ export async function checkForms(
         out.push(`${label}: refused as deleted, yet still shown on the device`);
       }
       continue;
+    }
+    // Another user's change of another field survives the device's merged edits (a truck's or
+    // critical line's re-send is the whole form: the server's values with the device's laid over).
+    if (form.otherValue !== null && row.other !== form.otherValue) {
+      out.push(
+        `${label}: another user set ${form.otherValue}, the device's edits left ${row.other}`,
+      );
     }
     const expected = form.edits.at(-1)?.value ?? form.value;
     if (row.value !== expected)

@@ -5,7 +5,8 @@ import { criticalLines } from "../../../src/server/db/schema/critical-lines";
 import { restrictedDates } from "../../../src/server/db/schema/scheduling";
 import { shipmentHistory, shipments } from "../../../src/server/db/schema/shipments";
 import { shippers } from "../../../src/server/db/schema/shippers";
-import { DEFAULT_STATUS, type ShipmentType } from "../../../src/shared/contract/status";
+import { CriticalLineInput } from "../../../src/shared/contract/critical-lines";
+import { DEFAULT_STATUS, type ShipmentType, STATUS } from "../../../src/shared/contract/status";
 import type { SyncServer } from "./server";
 
 /**
@@ -39,6 +40,18 @@ export interface FormServer {
   deleteAsOther(type: ShipmentType, id: number): Promise<void>;
   /** Another device sets a line's status (PATCH, no If-Match): the answer's status code. */
   editAsOther(type: ShipmentType, id: number): Promise<number>;
+  /**
+   * Another user changes a field of the row stored under `uid` that the device's edits never
+   * touch, through the API on the row's current version: a shipment's status (PATCH), a
+   * truck's capacity, a critical line's contact (their whole form, PUT with If-Match). The
+   * value set, or null when the server has no such row (yet).
+   */
+  editOtherField(
+    kind: FormKind,
+    type: ShipmentType,
+    uid: string,
+    index: number,
+  ): Promise<number | string | null>;
   /** Shipments by uid: id, company notes, deleted or not (more than one would be a bug). */
   shipments(uids: string[]): Promise<Map<string, StoredForm[]>>;
   trucks(uids: string[]): Promise<Map<string, StoredForm[]>>;
@@ -47,12 +60,21 @@ export interface FormServer {
   notesWrites(ids: number[]): Promise<Map<number, string[]>>;
 }
 
-/** A row stored under a form's uid: its id, the form's text field, and whether it was deleted. */
+/**
+ * A row stored under a form's uid: its id, the form's text field, the field another user may
+ * change (`editOtherField`), and whether it was deleted.
+ */
 export interface StoredForm {
   id: number;
   value: string;
+  other: number | string | null;
   deleted: boolean;
 }
+
+type FormKind = "shipment" | "truck" | "criticalLine" | "series";
+
+/** The status another user sets (PATCH): one the forms never set, per type. */
+const OTHER_STATUS: Record<ShipmentType, number> = { 1: STATUS.delay, 2: STATUS.receptionDelay };
 
 const cache = new WeakMap<SyncServer, Promise<FormServer>>();
 
@@ -101,12 +123,12 @@ async function setUp(server: SyncServer): Promise<FormServer> {
   if (!client) throw new Error("the trw company has no client");
   let hour = 0;
   let series = 0;
-  const byUid = (rows: { uid: string; id: number; value: string; deleted: boolean }[]) => {
+  const byUid = (rows: ({ uid: string } & StoredForm)[]) => {
     const out = new Map<string, StoredForm[]>();
     for (const { uid, ...row } of rows) out.set(uid, [...(out.get(uid) ?? []), row]);
     return out;
   };
-  return {
+  const world: FormServer = {
     company,
     client: client.id,
     nextHour: () => {
@@ -148,6 +170,53 @@ async function setUp(server: SyncServer): Promise<FormServer> {
       });
       return answer.statusCode;
     },
+    async editOtherField(kind, type, uid, index) {
+      if (kind === "shipment" || kind === "series") {
+        const [row] = (await world.shipments([uid])).get(uid) ?? [];
+        if (!row || row.deleted) return null;
+        const answer = await test.app.inject({
+          method: "PATCH",
+          url: `${PATHS[type]}/${row.id}`,
+          headers,
+          payload: { status: OTHER_STATUS[type] },
+        });
+        if (answer.statusCode !== 200) throw new Error(`PATCH ${row.id}: ${answer.body}`);
+        return OTHER_STATUS[type];
+      }
+      const [stored] =
+        (await (kind === "truck" ? world.trucks : world.criticalLines)([uid])).get(uid) ?? [];
+      if (!stored) return null;
+      const path =
+        kind === "truck" ? `/api/shipper/${stored.id}` : `/api/critical-line/${stored.id}`;
+      const current = await test.app.inject({ method: "GET", url: path, headers });
+      if (current.statusCode !== 200) throw new Error(`GET ${path}: ${current.body}`);
+      const row = current.json<Record<string, unknown>>();
+      // Each edit sets a value of its own, so a lost one shows.
+      const value = kind === "truck" ? 1_000 + index : `OTHER-${index}-${row.version}`;
+      const body =
+        kind === "truck"
+          ? {
+              plate: row.plate,
+              name: row.name,
+              capacity_load: value,
+              phone: row.phone,
+              country_code: row.country_code,
+            }
+          : {
+              ...Object.fromEntries(
+                Object.keys(CriticalLineInput.shape).map((key) => [key, row[key]]),
+              ),
+              contact: value,
+            };
+      const answer = await test.app.inject({
+        method: "PUT",
+        url: path,
+        headers: { ...headers, "if-match": `"${row.version}"` },
+        payload: body,
+      });
+      if (answer.statusCode !== 200) throw new Error(`PUT ${path}: ${answer.body}`);
+      return value;
+    },
     async shipments(uids) {
       if (uids.length === 0) return new Map();
       const rows = await test.app.db
@@ -155,6 +224,7 @@ async function setUp(server: SyncServer): Promise<FormServer> {
           uid: shipments.uid,
           id: shipments.id,
           value: shipments.companyNotes,
+          other: shipments.statusId,
           deletedAt: shipments.deletedAt,
         })
         .from(shipments)
@@ -164,7 +234,12 @@ async function setUp(server: SyncServer): Promise<FormServer> {
     async trucks(uids) {
       if (uids.length === 0) return new Map();
       const rows = await test.app.db
-        .select({ uid: shippers.uid, id: shippers.id, value: shippers.name })
+        .select({
+          uid: shippers.uid,
+          id: shippers.id,
+          value: shippers.name,
+          other: shippers.capacityLoad,
+        })
         .from(shippers)
         .where(and(eq(shippers.companyId, company), inArray(shippers.uid, uids)));
       return byUid(rows.map((row) => ({ ...row, deleted: false })));
@@ -172,7 +247,12 @@ async function setUp(server: SyncServer): Promise<FormServer> {
     async criticalLines(uids) {
       if (uids.length === 0) return new Map();
       const rows = await test.app.db
-        .select({ uid: criticalLines.uid, id: criticalLines.id, value: criticalLines.observations })
+        .select({
+          uid: criticalLines.uid,
+          id: criticalLines.id,
+          value: criticalLines.observations,
+          other: criticalLines.contact,
+        })
         .from(criticalLines)
         .where(and(eq(criticalLines.companyId, company), inArray(criticalLines.uid, uids)));
       return byUid(rows.map((row) => ({ ...row, deleted: false })));
@@ -193,4 +273,5 @@ async function setUp(server: SyncServer): Promise<FormServer> {
       return out;
     },
   };
+  return world;
 }

@@ -21,9 +21,10 @@ import type { SyncServer } from "./server";
  * The form writes of the property runs (issue 24), queued through the forms' own commands as
  * the screens call them when no answer comes (online-first.ts queues under the key it tried):
  * shipment creation and edit, a series of daily receptions (edited on its first occurrence),
- * truck creation and edit, critical line creation and edit, in the trw company. Refusals from the dock's rules: a reception booked by admin into the full hour
- * (slot_full) or on the restricted day (restricted_date); an edit of a line another device
- * deleted meanwhile (404).
+ * truck creation and edit, critical line creation and edit, in the trw company. Refusals from
+ * the dock's rules: a reception booked by admin into the full hour (slot_full) or on the
+ * restricted day (restricted_date); an edit of a line another device deleted meanwhile (404).
+ * Another user's change of another field, which the device's edits meet as a 412 and merge.
  */
 
 /** Where a form's faults are seeded (faultFor's change number): 10 per form. */
@@ -48,12 +49,16 @@ export interface FormContext {
   seedFaults: (mutationId: string, change: number) => void;
 }
 
-type FormStep = Extract<Step, { kind: "form" | "formEdit" | "formDelete" | "shipmentDelete" }>;
+type FormStep = Extract<
+  Step,
+  { kind: "form" | "formEdit" | "formDelete" | "formOtherEdit" | "shipmentDelete" }
+>;
 
 export async function playFormStep(step: FormStep, context: FormContext): Promise<void> {
   if (step.kind === "form") return create(step, context);
   if (step.kind === "formEdit") return edit(step.form, context);
   if (step.kind === "shipmentDelete") return deleteHere(step.form, context);
+  if (step.kind === "formOtherEdit") return editOtherField(step.form, context);
   return deleteAsOther(step.form, context);
 }
 
@@ -141,6 +146,7 @@ async function create(
     value,
     edits: [],
     deletedByOther: false,
+    otherValue: null,
     deletedHere: null,
   });
 }
@@ -218,6 +224,18 @@ async function deleteAsOther(target: number, { server, record }: FormContext) {
   if (!stored) return;
   await forms.deleteAsOther(form.type, stored.id);
   form.deletedByOther = true;
+}
+
+/**
+ * Another user changes a field the device's edits never touch, once the server has the row
+ * (the device's later edits, made on the version it shows, then meet a 412 and are merged).
+ */
+async function editOtherField(target: number, { server, record }: FormContext) {
+  const form = record.forms[target];
+  if (!form || form.refusal || form.deletedByOther || form.deletedHere) return;
+  const forms = await formServer(server);
+  const value = await forms.editOtherField(form.kind, form.type, form.uid, form.index);
+  if (value !== null) form.otherValue = value;
 }
 
 /**

@@ -64,6 +64,7 @@ type Event =
   | "form"
   | "formEdit"
   | "formDelete"
+  | "formOtherEdit"
   | "checkIn"
   | "checkOut";
 
@@ -105,6 +106,9 @@ export function makePlan(seed: number): Plan {
   const forms = r.chance(0.4) ? r.int(1, 2) : 0;
   const formEdits = forms > 0 ? r.pick([0, 1, 1, 2]) : 0;
   const formDeletes = forms > 0 && r.chance(0.5) ? 1 : 0;
+  // Another user's change of another field of a saved form, which the device's later edits
+  // meet as a 412 and merge (issue 24).
+  const formOtherEdits = forms > 0 && r.chance(0.5) ? 1 : 0;
   // Shipments deleted by another device or here (each once, by one of them).
   const deleted = new Set<number>();
   // Shipments the device will delete (issue 24), a few events after saving them.
@@ -127,6 +131,7 @@ export function makePlan(seed: number): Plan {
     ...Array<"form">(forms).fill("form"),
     ...Array<"formEdit">(formEdits).fill("formEdit"),
     ...Array<"formDelete">(formDeletes).fill("formDelete"),
+    ...Array<"formOtherEdit">(formOtherEdits).fill("formOtherEdit"),
     ...Array<"checkIn">(checkIns).fill("checkIn"),
     ...Array<"checkOut">(checkOuts).fill("checkOut"),
   ]);
@@ -196,6 +201,16 @@ export function makePlan(seed: number): Plan {
       if (lines.length === 0) continue;
       const form = r.pick(lines);
       deleted.add(form);
+      steps.push({ kind: event, form });
+      while (r.chance(0.5)) steps.push(noise(r, tabs));
+      steps.push({ kind: "formEdit", form });
+      continue;
+    }
+    if (event === "formOtherEdit") {
+      // Another user changes another field; the device then edits the form as it shows it.
+      const open = saved.flatMap((step, index) => (step.refusal ? [] : [index]));
+      if (open.length === 0) continue;
+      const form = r.pick(open);
       steps.push({ kind: event, form });
       while (r.chance(0.5)) steps.push(noise(r, tabs));
       steps.push({ kind: "formEdit", form });

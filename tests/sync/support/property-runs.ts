@@ -59,6 +59,7 @@ export function defineRuns(shard: number): void {
           formEdits: 0,
           formDeletes: 0,
           deletesHere: 0,
+          otherFields: 0,
           checkIns: 0,
           taken: 0,
           checkOuts: 0,
@@ -91,6 +92,7 @@ export function defineRuns(shard: number): void {
               played.formEdits += run.forms.reduce((sum, form) => sum + form.edits.length, 0);
               played.formDeletes += run.forms.filter((form) => form.deletedByOther).length;
               played.deletesHere += run.forms.filter((form) => form.deletedHere).length;
+              played.otherFields += run.forms.filter((form) => form.otherValue !== null).length;
               played.checkIns += run.checkIns.length;
               played.taken += run.checkIns.filter((visit) => visit.otherPlate).length;
               played.checkOuts += run.checkOuts.length;
@@ -115,7 +117,8 @@ export function defineRuns(shard: number): void {
             `${played.taskEdits} edits, ${played.taskDeletes} deletes of them), ` +
             `${played.forms} form saves (${played.formRefusals} refused by the dock; ` +
             `${played.formEdits} edits, ${played.formDeletes} deleted by another device, ` +
-            `${played.deletesHere} deleted here), ${played.checkIns} check-ins (${played.taken} ` +
+            `${played.deletesHere} deleted here, ${played.otherFields} with a field changed by ` +
+            `another user), ${played.checkIns} check-ins (${played.taken} ` +
             `to a taken line), ${played.checkOuts} check-outs (${played.neverArrived} of a ` +
             "truck that never arrived), " +
             `${played.issues} sync issues`,

@@ -61,6 +61,12 @@ export type Step =
   /** Another device deletes the run's `form`-th shipment (once the server has it). */
   | { kind: "formDelete"; form: number }
   /**
+   * Another user changes a field of the run's `form`-th shipment, truck or critical line that
+   * the device's edits never touch (once the server has it): the device's edits made on the
+   * older version meet a 412 and are merged field by field (issue 24).
+   */
+  | { kind: "formOtherEdit"; form: number }
+  /**
    * The signed-in user deletes the run's `form`-th shipment as the device shows it
    * (`queueShipmentDelete`); a creation never sent goes with it, asking the server nothing.
    */
@@ -166,6 +172,12 @@ export interface FormRecord {
   value: string;
   edits: { value: string; mutationId: string; author: string; afterDelete: boolean }[];
   deletedByOther: boolean;
+  /**
+   * The value another user set on a field the device's edits never touch (a shipment's
+   * status, a truck's capacity, a critical line's contact), or null: it must survive the
+   * device's merged edits.
+   */
+  otherValue: number | string | null;
   /** Deleted on the device: the delete's key (the creation's when folded into it) and author. */
   deletedHere: { mutationId: string; author: string } | null;
   /**

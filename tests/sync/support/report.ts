@@ -40,6 +40,7 @@ export async function describeRun(
           )
           .join("") +
         (form.deletedByOther ? "; deleted by another device" : "") +
+        (form.otherValue !== null ? `; another user set ${form.otherValue}` : "") +
         (form.deletedHere
           ? `; deleted here (${run.network.attemptsOf(form.deletedHere.mutationId)} attempts)`
           : ""),

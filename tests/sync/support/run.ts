@@ -254,6 +254,7 @@ export class World {
       case "form":
       case "formEdit":
       case "formDelete":
+      case "formOtherEdit":
       case "shipmentDelete": {
         if (!device.author()) await device.signIn(plan.firstUser);
         const author = device.author();
