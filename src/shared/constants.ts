@@ -19,6 +19,12 @@ export const KIOSK_FULL_RELOAD_TICKS = 100;
 
 export const SHIPMENT_TYPE = { expedition: 1, reception: 2 } as const;
 
+/**
+ * The version a row is created with (If-Match / ETag counter). Changes a device queued behind
+ * its own creation were made on the values it created, so they name this version.
+ */
+export const FIRST_VERSION = 1;
+
 export const LOCALES = ["es", "en", "pt", "mx"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "es";

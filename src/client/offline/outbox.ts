@@ -1,4 +1,5 @@
 import Dexie, { type Table } from "dexie";
+import { FIRST_VERSION } from "../../shared/constants";
 import { CriticalLine } from "../../shared/contract/critical-lines";
 import { Shipment } from "../../shared/contract/shipments";
 import { TaskLine } from "../../shared/contract/task-list";
@@ -209,7 +210,9 @@ export async function enqueue(queued: Command, author: Author, now = Date.now())
 
 /**
  * A change made on a row's temporary id whose creation the server answered meanwhile (the row
- * now under the server's id, `row`): it goes to that row, on the version the answer gave.
+ * now under the server's id, `row`): it goes to that row, on the version the creation made
+ * (FIRST_VERSION): it was made on the values this device created, and the row may have moved
+ * on since (another user's edit): the server then answers 412 and the change is merged.
  * Found by the sync property runs (issue 24; task lines had the same, features/task-list).
  */
 function onServerRow(command: Command, row: MirroredRow): Command {
@@ -218,7 +221,7 @@ function onServerRow(command: Command, row: MirroredRow): Command {
     ...command,
     entityId: row.id,
     path: command.path.replace(new RegExp(`/${local}$`), `/${row.id}`),
-    baseVersion: row.version,
+    baseVersion: FIRST_VERSION,
   };
 }
 

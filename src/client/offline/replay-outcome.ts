@@ -1,3 +1,4 @@
+import { FIRST_VERSION } from "../../shared/constants";
 import { db, type MirroredRow, type OutboxEntity, type OutboxRow, type SyncIssueRow } from "./db";
 import { recordSync } from "./list-pages";
 import { entityKeyOf, localIdOf, mirrorOf, pendingFor, withChanges } from "./outbox";
@@ -62,10 +63,14 @@ export async function acknowledgeAll(
         if (local !== null && answer) await rememberAnswered(entry.entity, local, answer.id);
         if (answer) {
           for (const next of rest) {
-            // Changes of a line made while its creation waited move to the line's server id.
+            // Changes of a line made while its creation waited move to the line's server id, on
+            // the version the creation made: they were made on the values this device created,
+            // and the answer may be the row as it is now (a creation by uid answered again),
+            // changed by someone else meanwhile; naming that version would write over their
+            // change, naming the first makes the server answer 412 and the edit merge.
             if (local !== null) repoint(next, local, answer.id);
             else if (next.baseVersion !== entry.baseVersion) continue;
-            next.baseVersion = answer.version;
+            next.baseVersion = local !== null ? FIRST_VERSION : answer.version;
             rebased.push(next);
           }
           rows.push(withChanges(answer, rest));

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { FIRST_VERSION } from "../../shared/constants";
 import { type NotCreated, seriesResultOf } from "../../shared/contract/scheduling";
 import { Shipment } from "../../shared/contract/shipments";
 import { writeInstant } from "../../shared/contract/shipments-write";
@@ -66,7 +67,9 @@ export async function acknowledgeSeries(
         next.entityId = first.id;
         next.entityKey = entityKeyOf("shipment", first.id);
         if (local !== null) next.path = next.path.replace(new RegExp(`/${local}$`), `/${first.id}`);
-        next.baseVersion = first.version;
+        // Made on the values the device created: on the version the creation made (as
+        // replay-outcome.ts rebases changes queued behind a single creation).
+        next.baseVersion = FIRST_VERSION;
       }
       await db.outbox.bulkPut(rest);
     }

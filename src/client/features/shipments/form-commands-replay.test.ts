@@ -292,6 +292,46 @@ describe("creating a line under its uid", () => {
     expect((await server.apply(entry)).id).toBe(made[0]?.id);
   });
 
+  it("edited while its creation waited, changed by another user meanwhile: merged, not written over", async () => {
+    const uid = "3f0b8a52-1c9e-4c41-9d7e-5d0c2f6b1a11";
+    const local = await queueShipmentCreation(
+      1,
+      uid,
+      { code: "ALB-9", booked_date: "2026-11-24T08:00:00Z", client: 1, packages: 1 },
+      { client: { id: 1, description: "ACME" } },
+      AUTHOR,
+    );
+    // The server makes the line, the answer is lost, and its record with it: the retry is
+    // answered with the line as it is now (a creation by uid answered again: 200).
+    server.failures.push(async (entry) => {
+      await server.apply(entry);
+      server.answered.delete(entry.mutationId);
+      throw new NetworkError();
+    });
+    await settle();
+    const made = [...server.rows.values()].find((row) => row.uid === uid) as Shipment;
+    // Another user changes the packages; this device, still showing its own line, too.
+    server.edit(made.id, { packages: 9 });
+    await queueShipmentEdit(
+      (await db.shipments.get(local)) as Shipment,
+      { packages: 3 },
+      {},
+      AUTHOR,
+    );
+    replayer.networkBack();
+    await replayer.idle();
+    // The edit names the version the creation made: the server answers 412, and the field
+    // both changed is a conflict the user settles, not silently written over.
+    expect(server.requests.at(-1)).toMatchObject({ path: `api/expedition/${made.id}`, ifMatch: 1 });
+    expect(server.rows.get(made.id)).toMatchObject({ packages: 9, version: 2 });
+    expect(refused).toEqual([
+      expect.objectContaining({
+        kind: "conflict",
+        conflicts: [expect.objectContaining({ field: "packages", mine: 3, theirs: 9 })],
+      }),
+    ]);
+  });
+
   it("a line edited while its creation waited is created, then edited, in order", async () => {
     const uid = "3f0b8a52-1c9e-4c41-9d7e-5d0c2f6b1a10";
     const local = await queueShipmentCreation(

@@ -156,6 +156,8 @@ function createdLine(
     dock: "",
     weight: null,
     packing_list: false,
+    // Booked here, not by a carrier (a carrier's booking comes from the carrier portal).
+    carrier_booking: null,
     rrule_str: null,
     user: author.userId,
     version: 0,

@@ -1,4 +1,5 @@
 import { customType, integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
+import { FIRST_VERSION } from "../../../shared/constants";
 
 /** Bytes (bytea), read as a Buffer from either driver (PGlite answers a Uint8Array). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -13,7 +14,7 @@ export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 
 export const blank = (name: string) => text(name).notNull().default("");
 
 /** Optimistic-concurrency counter every mutable row carries (If-Match / ETag, offline replay). */
-export const version = () => integer("version").notNull().default(1);
+export const version = () => integer("version").notNull().default(FIRST_VERSION);
 
 export const createdAt = () => at("created_at").notNull().defaultNow();
 
