@@ -2,6 +2,7 @@ import Dexie, { type Table } from "dexie";
 import { FIRST_VERSION } from "../../shared/constants";
 import { CriticalLine } from "../../shared/contract/critical-lines";
 import { Shipment } from "../../shared/contract/shipments";
+import { sameWriteValue } from "../../shared/contract/shipments-write";
 import { TaskLine } from "../../shared/contract/task-list";
 import { Shipper } from "../../shared/contract/trucks";
 import {
@@ -150,7 +151,7 @@ export function setEnqueueListener(listener: () => void): void {
  * on (the mirrored row keeps the server's version until the server answers).
  */
 export async function enqueue(queued: Command, author: Author, now = Date.now()): Promise<string> {
-  let command = queued;
+  let command = changedOnly(queued);
   let mutationId: string = command.mutationId ?? crypto.randomUUID();
   const table = mirrorOf(command.entity);
   // A change of a row booked here may find its creation refused: its issue is written then.
@@ -206,6 +207,29 @@ export async function enqueue(queued: Command, author: Author, now = Date.now())
   if (outer) outer.on("complete", () => onEnqueued());
   else onEnqueued();
   return mutationId;
+}
+
+/**
+ * A form edit (its `baseValues`: the form as it was opened) lays over the row only the fields
+ * the user changed. A whole-form body (trucks, critical lines, task lines) holds every field,
+ * the others being the form's copy of the row: laid over a newer row (the mirror after a 412
+ * merge, or the answer of an earlier change) they would bring back values another user
+ * changed since, and a later edit made on that row would send them. Found by the sync property
+ * runs (issue 24: a critical line's contact, changed by another user, written over).
+ */
+function changedOnly(command: Command): Command {
+  const { body, baseValues } = command;
+  if (command.op !== "update" || !body || !baseValues) return command;
+  const unchanged = new Set(
+    Object.keys(body).filter((field) =>
+      sameWriteValue(field, body[field] ?? null, baseValues[field] ?? null),
+    ),
+  );
+  if (unchanged.size === 0) return command;
+  const changes = Object.fromEntries(
+    Object.entries(command.changes).filter(([field]) => !unchanged.has(field)),
+  );
+  return { ...command, changes };
 }
 
 /**
