@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_STATUS } from "../../../../shared/contract/status";
 import type { Expedition } from "../../../../shared/contract/shipments";
+import { DEFAULT_STATUS } from "../../../../shared/contract/status";
 import { PLAIN } from "../../../db/demo-data";
 import { carrierBookings } from "../../../db/schema/carrier-bookings";
 import { clients } from "../../../db/schema/clients";
