@@ -91,6 +91,8 @@ const ID_FILTERS = [
  * in the SQL and no offset: PostgreSQL then costs its generic plan as it costs the custom one
  * and, after five custom plans, keeps it instead of planning every request anew (issue 30).
  * With a placeholder it assumes a tenth of the company's lines are read, and plans each time.
+ * Not with a text filter: a generic plan costs a pattern at a default selectivity, and could
+ * keep reading the list index in order for a pattern that matches almost nothing.
  */
 function shapeOf(scope: ShipmentScope, filter: ShipmentFilter): { key: string; params: Params } {
   const params: Params = {
@@ -127,7 +129,10 @@ function shapeOf(scope: ShipmentScope, filter: ShipmentFilter): { key: string; p
     });
     if (list.length > 0) key.push(`${name}${list.length}`);
   }
-  const paging = filter.offset === 0 ? `first${filter.limit}` : "paged";
+  const textual = key.some(
+    (part) => part === "search" || TEXT_FILTERS.some(([name]) => name === part),
+  );
+  const paging = filter.offset === 0 && !textual ? `first${filter.limit}` : "paged";
   return { key: `${key.join(",")}|${paging}`, params };
 }
 
