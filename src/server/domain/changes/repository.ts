@@ -7,17 +7,31 @@ import { criticalLines } from "../../db/schema/critical-lines";
 import { shipments } from "../../db/schema/shipments";
 
 /**
- * Every transaction stamped below this id has finished (committed or rolled back), and every
- * transaction still to come gets a higher one: the oldest transaction still running, from
- * the current snapshot. Handing out only changes below it is what keeps a change committed
- * late with a low stamp from slipping behind a cursor.
+ * Every transaction of this database stamped below this id has finished (committed or rolled
+ * back), and every transaction still to come gets a higher one: the oldest transaction of this
+ * database still running in the current snapshot, else the snapshot's xmax. Handing out only
+ * changes below it is what keeps a change committed late with a low stamp from slipping behind
+ * a cursor.
+ *
+ * Transaction ids are the cluster's: the snapshot's xmin alone let a long transaction in another
+ * database of the same server (a report, a migration, another test file) hold every company's
+ * feed back until it ended. A running id is skipped only when a session of another database
+ * shows it (it can write nothing here); one no session shows (it ended since the snapshot, a
+ * prepared transaction) counts as ours, as db/count-cache.ts's noOlderWriter does.
  */
 export async function snapshotBound(db: Executor): Promise<bigint> {
   const [row] = await db
-    .select({ xmin: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text` })
+    .select({
+      bound: sql<string>`coalesce((select min(running.xid)
+        from pg_snapshot_xip(pg_current_snapshot()) as running (xid)
+        where not exists (select from pg_stat_get_activity(null) as session
+          where session.backend_xid = running.xid::xid and session.datid <> (
+            select oid from pg_database where datname = current_database()))),
+        pg_snapshot_xmax(pg_current_snapshot()))::text`,
+    })
     .from(sql`(select 1) as one`);
   if (!row) throw new Error("no snapshot");
-  return BigInt(row.xmin);
+  return BigInt(row.bound);
 }
 
 export interface FeedScope {

@@ -130,7 +130,9 @@ type ViewRow = Record<string, unknown> & {
  * column, not by Drizzle's nested-select mapping, which tests each of the 50 fields' kind on
  * every row (a third of the server's CPU per catch-up once the answer check was gone, issue 30).
  * The truck is looked up per line (a lateral LIMIT 1 the planner cannot flatten): joined, a page
- * of 1,000 lines hashed all 50,000 trucks of the company first (80 -> 25 ms a page).
+ * of 1,000 lines hashed all 50,000 trucks of the company first (80 -> 25 ms a page). The ids go
+ * as one array literal, not 1,000 parameters that Drizzle builds, node-postgres sends and
+ * PostgreSQL parses one by one.
  */
 export async function findShipmentViews(
   db: Executor,
@@ -156,7 +158,7 @@ export async function findShipmentViews(
     where ${and(
       eq(shipments.companyId, companyId),
       isNull(shipments.deletedAt),
-      inArray(shipments.id, [...ids]),
+      sql`${shipments.id} = any(${`{${ids.join(",")}}`}::int[])`,
     )}`);
   return (result as unknown as { rows: ViewRow[] }).rows.map((raw) => ({
     shipment: shipmentOf(raw),

@@ -375,5 +375,22 @@ describe.skipIf(!process.env.DATABASE_URL)(
         await Promise.all([slow.end(), fast.end()]);
       }
     });
+
+    it("is not held back by a transaction running in another database of the server", async () => {
+      const { cursor } = await drain(office);
+      // DATABASE_URL names the server's base database; the test app has a scratch one.
+      const elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await elsewhere.connect();
+      try {
+        await elsewhere.query("begin");
+        await elsewhere.query("select pg_current_xact_id()");
+        const truck = await office.create({ plate: uniquePlate("oth"), name: "OTHER DATABASE" });
+        const changes = await drain(office, cursor);
+        expect(changes.shippers.get(truck.id)).toBe(truck.version);
+      } finally {
+        await elsewhere.query("rollback").catch(() => undefined);
+        await elsewhere.end();
+      }
+    });
   },
 );
