@@ -60,3 +60,22 @@ export function formatCursor(cursor: Cursor): string {
   if (cursor.kind === "changes") return `c.${keyText(cursor.after)}`;
   return `f.${cursor.below}.${keyText(cursor.after)}`;
 }
+
+/**
+ * How a live slice of the feed, [since, to) (both cursors of finished changes runs: `c.<x>`),
+ * meets the cursor a device holds: "apply" when the device holds every change before some
+ * point inside it (its rows then bring the device to `to`; rows before that point come again
+ * and are idempotent), "covered" when the device is already at or past `to`, "gap" when
+ * changes between the device's cursor and `since` may be missing, or the cursor is a full
+ * run's (then the device pulls).
+ */
+export function sliceMeets(device: string, since: string, to: string): "apply" | "covered" | "gap" {
+  const held = parseCursor(device);
+  const from = parseCursor(since);
+  const until = parseCursor(to);
+  if (held?.kind !== "changes" || from?.kind !== "changes" || until?.kind !== "changes") {
+    return "gap";
+  }
+  if (held.after.xid >= until.after.xid) return "covered";
+  return from.after.xid <= held.after.xid ? "apply" : "gap";
+}
