@@ -9,8 +9,8 @@ import {
 import { createPullSchedule } from "../../src/client/offline/pull-schedule";
 import type { ShipmentListFilters } from "../../src/client/offline/shipments-mirror";
 import { shipmentsSourceFor } from "../../src/client/offline/shipments-source";
+import { laterCursor, sliceMeets } from "../../src/shared/change-cursor";
 import { SHIPMENT_TYPE } from "../../src/shared/constants";
-import { sliceMeets } from "../../src/shared/change-cursor";
 import type { Changes, LiveChanges } from "../../src/shared/contract/changes";
 import type { Shipment } from "../../src/shared/contract/shipments";
 
@@ -135,7 +135,7 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
     for (const row of page.shippers) report.shippers.push({ id: row.id });
     for (const id of page.deleted.shippers) report.shippers.push({ id });
     for (const row of page.critical_lines ?? []) report.critical_lines.push({ id: row.id });
-    cursor = page.cursor;
+    cursor = windowFrom === page.window.from ? laterCursor(cursor, page.cursor) : page.cursor;
     windowFrom = page.window.from;
   };
 

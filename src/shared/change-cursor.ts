@@ -79,3 +79,26 @@ export function sliceMeets(device: string, since: string, to: string): "apply" |
   if (held.after.xid >= until.after.xid) return "covered";
   return from.after.xid <= held.after.xid ? "apply" : "gap";
 }
+
+/**
+ * The cursor to store after writing an answer with cursor `next` over a mirror at `held`: the
+ * later of the two when both are changes cursors (a pull that read before a live slice was
+ * applied answers an earlier point; the mirror holds everything before the later one, and going
+ * back would make the next slice look like a gap), else `next`.
+ */
+export function laterCursor(held: string | undefined, next: string): string {
+  const a = held === undefined ? undefined : parseCursor(held);
+  const b = parseCursor(next);
+  if (a?.kind !== "changes" || b?.kind !== "changes") return next;
+  const order = (x: ChangeKey, y: ChangeKey) =>
+    x.xid !== y.xid
+      ? x.xid < y.xid
+        ? -1
+        : 1
+      : x.entity !== y.entity
+        ? x.entity < y.entity
+          ? -1
+          : 1
+        : x.id - y.id;
+  return order(a.after, b.after) > 0 ? (held as string) : next;
+}

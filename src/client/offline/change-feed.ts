@@ -1,4 +1,4 @@
-import { sliceMeets } from "../../shared/change-cursor";
+import { laterCursor, sliceMeets } from "../../shared/change-cursor";
 import {
   type Changes,
   Changes as ChangesSchema,
@@ -146,7 +146,14 @@ async function applyAnswer(
       );
       await applyCriticalLineChanges(answer.critical_lines, answer.deleted.critical_lines);
       if (sweepWith) await sweep(company, answer, sweepWith);
-      const state: FeedState = { cursor: answer.cursor, windowFrom: answer.window.from };
+      const held = await readState(company);
+      const state: FeedState = {
+        cursor:
+          held?.windowFrom === answer.window.from
+            ? laterCursor(held.cursor, answer.cursor)
+            : answer.cursor,
+        windowFrom: answer.window.from,
+      };
       await db.meta.put({ key: cursorKey(company), value: state });
       return true;
     },

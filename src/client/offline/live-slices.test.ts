@@ -175,6 +175,23 @@ describe("live events with their rows", () => {
     expect((await mirrored())?.version).toBe(1);
   });
 
+  it("keeps the later cursor when a pull that read before a slice ends after it", async () => {
+    const d = await device([answer({ cursor: "c.100" }), answer({ cursor: "c.103" })]);
+    stops.push(d.stop);
+    d.send(slice("c.100", "c.105", [line(2, 10)]));
+    await until(async () => (await cursor()) === "c.105");
+    d.reports.length = 0;
+    d.change({ entity: "shipment", ids: [] });
+    // The pull is done once it told the lists (an event with no ids: every list reloads).
+    await until(() => d.reports.includes(null));
+    expect(d.pulls).toHaveLength(2);
+    expect(await cursor()).toBe("c.105");
+    // So the next slice still continues it.
+    d.send(slice("c.105", "c.109", [line(3, 998)]));
+    await until(async () => (await cursor()) === "c.109");
+    expect(d.pulls).toHaveLength(2);
+  });
+
   it("applies nothing twice: the pull that later brings the same change leaves the row as the slice did", async () => {
     const d = await device([
       answer({ cursor: "c.100" }),
