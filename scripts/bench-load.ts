@@ -295,8 +295,16 @@ export async function runLoadBench(): Promise<void> {
       databaseUrl,
       Array.from({ length: DEVICES }, (_, device) => companyOf(device)),
     );
-    const { recorder, latencies, errors, lagFromAnswer, lagFromSend, reconnects, deferred, slices } =
-      makeRecorder();
+    const {
+      recorder,
+      latencies,
+      errors,
+      lagFromAnswer,
+      lagFromSend,
+      reconnects,
+      deferred,
+      slices,
+    } = makeRecorder();
 
     // Sign in once per device, a few at a time (the server hashes two passwords at once).
     const tokens: string[] = [];

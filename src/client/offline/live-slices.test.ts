@@ -111,7 +111,7 @@ async function device(feed: Changes[]): Promise<Device> {
 
 const mirrored = async () => db.shipments.get(1);
 const cursor = async () =>
-  ((await db.meta.get(cursorKey(COMPANY)))?.value as { cursor: string }).cursor;
+  ((await db.meta.get(cursorKey(COMPANY)))?.value as { cursor?: string } | undefined)?.cursor;
 
 let stops: (() => void)[] = [];
 beforeEach(async () => {

@@ -18,7 +18,7 @@ const DESCRIPTION =
   "slices chain (each `since` is the previous `cursor`). A device whose stored cursor lies " +
   "between `since` and `cursor`, with the same `window.from`, applies the slice as a feed " +
   "answer and stores `cursor`; one already at or past `cursor` ignores it; otherwise it pulls " +
-  "GET /api/changes. `event: change` with data {\"entity\": \"shipment\" | \"shipper\" | " +
+  'GET /api/changes. `event: change` with data {"entity": "shipment" | "shipper" | ' +
   '"critical_line", "ids": [..]} tells a change by ids only, when no slice carries it: more ' +
   `than ${LIVE_SLICE_MAX_ROWS} changes at once, a line outside the working window, a write ` +
   "older transactions kept from the feed for seconds, or lost notifications (ids empty when " +
