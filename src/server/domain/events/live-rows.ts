@@ -88,10 +88,12 @@ export function createLiveRows(options: LiveRowsOptions): LiveRows {
     await chain.started;
     const since = chain.since;
     if (since === undefined) {
+      // The chain's start could not be read: what waits goes by ids; the chain starts now.
       tell(
         chain,
         chain.waiting.splice(0).map((each) => each.notice),
       );
+      chain.since = await options.bound();
       return;
     }
     const below = await options.bound();
