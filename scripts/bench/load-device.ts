@@ -19,7 +19,10 @@ import type { Shipment } from "../../src/shared/contract/shipments";
  * does, with the app's own policies: it holds GET api/events open; it pulls GET api/changes from
  * its cursor until `more` is false when the stream opens, every LIST_RELOAD_MS (60 s) and after
  * each burst of change events, on the app's schedule (src/client/offline/pull-schedule.ts:
- * debounced, never overlapping); it keeps the feed's lines in a map (the mirror) and, as
+ * debounced, never overlapping); a live event that carries its rows (`event: changes`, a slice of
+ * the feed) is applied without a pull when it continues the device's cursor (the app's
+ * sliceMeets; the cursor never goes back, laterCursor), else it pulls; it keeps the feed's
+ * lines in a map (the mirror) and, as
  * offline/live-sync.ts tells open lists, reloads its list page only when the app's list would
  * (list-refresh.ts `listNotice`, then the expeditions source's own `movedBy`), at start and
  * every LIST_RELOAD_MS; every few seconds it changes the status of one of its own lines with
