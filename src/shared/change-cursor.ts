@@ -60,3 +60,45 @@ export function formatCursor(cursor: Cursor): string {
   if (cursor.kind === "changes") return `c.${keyText(cursor.after)}`;
   return `f.${cursor.below}.${keyText(cursor.after)}`;
 }
+
+/**
+ * How a live slice of the feed, [since, to) (both cursors of finished changes runs: `c.<x>`),
+ * meets the cursor a device holds: "apply" when the device holds every change before some
+ * point inside it (its rows then bring the device to `to`; rows before that point come again
+ * and are idempotent), "covered" when the device is already at or past `to`, "gap" when
+ * changes between the device's cursor and `since` may be missing, or the cursor is a full
+ * run's (then the device pulls).
+ */
+export function sliceMeets(device: string, since: string, to: string): "apply" | "covered" | "gap" {
+  const held = parseCursor(device);
+  const from = parseCursor(since);
+  const until = parseCursor(to);
+  if (held?.kind !== "changes" || from?.kind !== "changes" || until?.kind !== "changes") {
+    return "gap";
+  }
+  if (held.after.xid >= until.after.xid) return "covered";
+  return from.after.xid <= held.after.xid ? "apply" : "gap";
+}
+
+/**
+ * The cursor to store after writing an answer with cursor `next` over a mirror at `held`: the
+ * later of the two when both are changes cursors (a pull that read before a live slice was
+ * applied answers an earlier point; the mirror holds everything before the later one, and going
+ * back would make the next slice look like a gap), else `next`.
+ */
+export function laterCursor(held: string | undefined, next: string): string {
+  const a = held === undefined ? undefined : parseCursor(held);
+  const b = parseCursor(next);
+  if (a?.kind !== "changes" || b?.kind !== "changes") return next;
+  const order = (x: ChangeKey, y: ChangeKey) =>
+    x.xid !== y.xid
+      ? x.xid < y.xid
+        ? -1
+        : 1
+      : x.entity !== y.entity
+        ? x.entity < y.entity
+          ? -1
+          : 1
+        : x.id - y.id;
+  return order(a.after, b.after) > 0 ? (held as string) : next;
+}
