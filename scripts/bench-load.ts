@@ -73,7 +73,6 @@ function makeRecorder() {
   const lagFromSend: number[] = [];
   let reconnects = 0;
   let deferred = 0;
-  const slices = { applied: 0, pulled: 0 };
   const recorder: Recorder = {
     latency: (op, ms) => latencies.get(op)?.push(ms),
     error: (op, kind, detail) => {
@@ -99,10 +98,6 @@ function makeRecorder() {
     reconnect: () => {
       reconnects += 1;
     },
-    slice: (applied) => {
-      if (applied) slices.applied += 1;
-      else slices.pulled += 1;
-    },
     deferred: () => {
       deferred += 1;
     },
@@ -115,7 +110,6 @@ function makeRecorder() {
     lagFromSend,
     reconnects: () => reconnects,
     deferred: () => deferred,
-    slices: () => slices,
   };
 }
 
@@ -295,16 +289,8 @@ export async function runLoadBench(): Promise<void> {
       databaseUrl,
       Array.from({ length: DEVICES }, (_, device) => companyOf(device)),
     );
-    const {
-      recorder,
-      latencies,
-      errors,
-      lagFromAnswer,
-      lagFromSend,
-      reconnects,
-      deferred,
-      slices,
-    } = makeRecorder();
+    const { recorder, latencies, errors, lagFromAnswer, lagFromSend, reconnects, deferred } =
+      makeRecorder();
 
     // Sign in once per device, a few at a time (the server hashes two passwords at once).
     const tokens: string[] = [];
@@ -379,7 +365,6 @@ export async function runLoadBench(): Promise<void> {
     printTable(latencies, errors);
     console.log(
       `  stream reconnects: ${reconnects()}; writes skipped while the device's previous one was out: ${deferred()}`,
-      `  live events with rows: ${slices().applied} applied without a pull, ${slices().pulled} not continuing the device's cursor (pulled)`,
     );
     // CPU per request does not depend on the neighbours' load as latency does.
     const requests = ["changes", "list", "write"].reduce(

@@ -9,9 +9,8 @@ import {
 import { createPullSchedule } from "../../src/client/offline/pull-schedule";
 import type { ShipmentListFilters } from "../../src/client/offline/shipments-mirror";
 import { shipmentsSourceFor } from "../../src/client/offline/shipments-source";
-import { laterCursor, sliceMeets } from "../../src/shared/change-cursor";
 import { SHIPMENT_TYPE } from "../../src/shared/constants";
-import type { Changes, LiveChanges } from "../../src/shared/contract/changes";
+import type { Changes } from "../../src/shared/contract/changes";
 import type { Shipment } from "../../src/shared/contract/shipments";
 
 /**
@@ -19,10 +18,7 @@ import type { Shipment } from "../../src/shared/contract/shipments";
  * does, with the app's own policies: it holds GET api/events open; it pulls GET api/changes from
  * its cursor until `more` is false when the stream opens, every LIST_RELOAD_MS (60 s) and after
  * each burst of change events, on the app's schedule (src/client/offline/pull-schedule.ts:
- * debounced, never overlapping); a live event that carries its rows (`event: changes`, a slice of
- * the feed) is applied without a pull when it continues the device's cursor (the app's
- * sliceMeets; the cursor never goes back, laterCursor), else it pulls; it keeps the feed's
- * lines in a map (the mirror) and, as
+ * debounced, never overlapping); it keeps the feed's lines in a map (the mirror) and, as
  * offline/live-sync.ts tells open lists, reloads its list page only when the app's list would
  * (list-refresh.ts `listNotice`, then the expeditions source's own `movedBy`), at start and
  * every LIST_RELOAD_MS; every few seconds it changes the status of one of its own lines with
@@ -46,8 +42,6 @@ export interface Recorder {
   /** A device on `instance` heard `ids` change. */
   heard(ids: readonly number[], instance: number): void;
   reconnect(): void;
-  /** A live event carrying rows: applied (it continued the cursor) or not (a pull instead). */
-  slice(applied: boolean): void;
   /** A write skipped: the device's previous one had no answer yet. */
   deferred(): void;
 }
@@ -75,7 +69,6 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
   const controller = new AbortController();
   const { signal } = controller;
   let cursor: string | undefined;
-  let windowFrom: string | undefined;
   /** The device's mirror of its company's lines, as the feed and its own writes left them. */
   const mirror = new Map<number, Shipment>();
   // Rows change events named since the last pull started (offline/live-sync.ts).
@@ -118,52 +111,22 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
       if (answer?.status !== 200) return undefined;
       const page = JSON.parse(answer.text) as Changes;
       full ||= page.full;
-      take(page, report);
+      for (const after of page.shipments) {
+        const before = mirror.get(after.id);
+        report.shipments.push(before ? { id: after.id, before, after } : { id: after.id, after });
+        mirror.set(after.id, after);
+      }
+      for (const id of page.deleted.shipments) {
+        const before = mirror.get(id);
+        report.shipments.push(before ? { id, before } : { id });
+        mirror.delete(id);
+      }
+      for (const row of page.shippers) report.shippers.push({ id: row.id });
+      for (const id of page.deleted.shippers) report.shippers.push({ id });
+      for (const row of page.critical_lines ?? []) report.critical_lines.push({ id: row.id });
+      cursor = page.cursor;
       if (!page.more) return { full, report };
     }
-  };
-
-  /** One answer (or slice) into the mirror, each line before and after (change-feed.ts). */
-  const take = (page: Changes, report: FeedReport) => {
-    for (const after of page.shipments) {
-      const before = mirror.get(after.id);
-      report.shipments.push(before ? { id: after.id, before, after } : { id: after.id, after });
-      if (!before || before.version <= after.version) mirror.set(after.id, after);
-    }
-    for (const id of page.deleted.shipments) {
-      const before = mirror.get(id);
-      report.shipments.push(before ? { id, before } : { id });
-      mirror.delete(id);
-    }
-    for (const row of page.shippers) report.shippers.push({ id: row.id });
-    for (const id of page.deleted.shippers) report.shippers.push({ id });
-    for (const row of page.critical_lines ?? []) report.critical_lines.push({ id: row.id });
-    cursor = windowFrom === page.window.from ? laterCursor(cursor, page.cursor) : page.cursor;
-    windowFrom = page.window.from;
-  };
-
-  /**
-   * A live event carrying its rows (offline/change-feed.ts applyLiveChanges, live-sync.ts):
-   * applied when it continues the cursor (the app's own sliceMeets), else a pull.
-   */
-  const applySlice = (slice: LiveChanges) => {
-    const meets =
-      cursor === undefined || windowFrom !== slice.window.from
-        ? "gap"
-        : sliceMeets(cursor, slice.since, slice.cursor);
-    if (meets === "covered") return;
-    if (meets === "gap") {
-      recorder.slice(false);
-      schedule.soon();
-      return;
-    }
-    recorder.slice(true);
-    const report = emptyFeedReport();
-    take(slice, report);
-    const { notice } = listNotice({ full: false, report }, new Set(), false, new Set());
-    if (notice === undefined) return;
-    if (notice !== null && !expeditions.movedBy?.(notice, spec.listFilters)) return;
-    track(loadList());
   };
 
   const loadList = async (): Promise<void> => {
@@ -214,15 +177,6 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
     for (const line of frame.split("\n")) {
       if (line.startsWith("event:")) event = line.slice(6).trim();
       else if (line.startsWith("data:")) data += line.slice(5).trim();
-    }
-    if (event === "changes") {
-      const slice = JSON.parse(data) as LiveChanges;
-      recorder.heard(
-        slice.shipments.map((row) => row.id),
-        spec.instance,
-      );
-      applySlice(slice);
-      return;
     }
     if (event !== "change") return;
     const change = JSON.parse(data) as { entity: string; ids?: number[] };

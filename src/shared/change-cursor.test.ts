@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type Cursor,
-  formatCursor,
-  fullRun,
-  laterCursor,
-  parseCursor,
-  sliceMeets,
-} from "./change-cursor";
+import { type Cursor, formatCursor, fullRun, parseCursor } from "./change-cursor";
 import { ChangesQuery } from "./contract/changes";
 
 describe("change cursor", () => {
@@ -49,26 +42,5 @@ describe("change cursor", () => {
     expect(ChangesQuery.parse({})).toEqual({ limit: 1000 });
     expect(ChangesQuery.safeParse({ limit: "0" }).success).toBe(false);
     expect(ChangesQuery.safeParse({ limit: "1001" }).success).toBe(false);
-  });
-});
-
-describe("sliceMeets and laterCursor (live events' slices, issue 30)", () => {
-  it("applies a slice whose span holds the device's cursor, skips one behind it, pulls on a gap", () => {
-    expect(sliceMeets("c.100", "c.100", "c.105")).toBe("apply");
-    expect(sliceMeets("c.103", "c.100", "c.105")).toBe("apply");
-    expect(sliceMeets("c.103.shipment.7", "c.103", "c.105")).toBe("apply");
-    expect(sliceMeets("c.105", "c.100", "c.105")).toBe("covered");
-    expect(sliceMeets("c.999", "c.100", "c.105")).toBe("covered");
-    expect(sliceMeets("c.99", "c.100", "c.105")).toBe("gap");
-    expect(sliceMeets("f.50.40.shipment.2", "c.10", "c.105")).toBe("gap");
-    expect(sliceMeets("nonsense", "c.10", "c.105")).toBe("gap");
-  });
-
-  it("keeps the later of two changes cursors, else takes the new one", () => {
-    expect(laterCursor("c.105", "c.103")).toBe("c.105");
-    expect(laterCursor("c.103", "c.105")).toBe("c.105");
-    expect(laterCursor("c.105.shipment.3", "c.105")).toBe("c.105.shipment.3");
-    expect(laterCursor("f.50.40.shipment.2", "c.10")).toBe("c.10");
-    expect(laterCursor(undefined, "c.10")).toBe("c.10");
   });
 });

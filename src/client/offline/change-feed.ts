@@ -1,9 +1,4 @@
-import { laterCursor, sliceMeets } from "../../shared/change-cursor";
-import {
-  type Changes,
-  Changes as ChangesSchema,
-  type LiveChanges,
-} from "../../shared/contract/changes";
+import { type Changes, Changes as ChangesSchema } from "../../shared/contract/changes";
 import { ApiError } from "../lib/errors";
 import { http } from "../lib/http";
 import { applyCriticalLineChanges, sweepCriticalLines } from "./critical-lines-mirror";
@@ -112,14 +107,11 @@ async function applyAnswer(
   answer: Changes,
   sweepWith: Seen | null,
   report: FeedReport,
-  /** Checked in the transaction, before anything is written: false leaves the mirror as it is. */
-  fits: (state: FeedState | undefined) => boolean = () => true,
-): Promise<boolean> {
-  return db.transaction(
+): Promise<void> {
+  await db.transaction(
     "rw",
     [db.trucks, db.shipments, db.criticalLines, db.outbox, db.meta, db.listPages],
     async () => {
-      if (!fits(await readState(company))) return false;
       await rowChanges(db.trucks, answer.shippers, answer.deleted.shippers, report.shippers);
       await rowChanges(db.shipments, answer.shipments, answer.deleted.shipments, report.shipments);
       await rowChanges(
@@ -146,16 +138,8 @@ async function applyAnswer(
       );
       await applyCriticalLineChanges(answer.critical_lines, answer.deleted.critical_lines);
       if (sweepWith) await sweep(company, answer, sweepWith);
-      const held = await readState(company);
-      const state: FeedState = {
-        cursor:
-          held?.windowFrom === answer.window.from
-            ? laterCursor(held.cursor, answer.cursor)
-            : answer.cursor,
-        windowFrom: answer.window.from,
-      };
+      const state: FeedState = { cursor: answer.cursor, windowFrom: answer.window.from };
       await db.meta.put({ key: cursorKey(company), value: state });
-      return true;
     },
   );
 }
@@ -230,28 +214,4 @@ export async function pullChanges(
     break;
   }
   return result;
-}
-
-/**
- * A live event's slice of the feed (`event: changes`, offline/live-events.ts) into the mirror,
- * through the same path as a pulled answer, when it continues the stored cursor
- * (shared/change-cursor.ts `sliceMeets`: the cursor lies in [since, cursor) of the slice) and
- * belongs to the same window; the check and the writes are one transaction, so a pull of
- * another tab cannot slip between. "covered": the mirror is already at or past the slice's
- * end; "gap": the device cannot prove it holds what came before the slice (no cursor, a full
- * run's, a missed slice, another window): pull.
- */
-export async function applyLiveChanges(
-  company: number,
-  slice: LiveChanges,
-): Promise<PullResult | "covered" | "gap"> {
-  const report = emptyFeedReport();
-  const met: { outcome: "apply" | "covered" | "gap" } = { outcome: "gap" };
-  const applied = await applyAnswer(company, slice, null, report, (state) => {
-    if (state === undefined || state.windowFrom !== slice.window.from) return false;
-    met.outcome = sliceMeets(state.cursor, slice.since, slice.cursor);
-    return met.outcome === "apply";
-  });
-  if (applied) return { pages: 1, changes: sizeOf(slice), full: false, report };
-  return met.outcome === "covered" ? "covered" : "gap";
 }

@@ -1,10 +1,5 @@
 import { createParser } from "eventsource-parser";
-import {
-  type LiveChange,
-  LiveChange as LiveChangeSchema,
-  type LiveChanges,
-  LiveChanges as LiveChangesSchema,
-} from "../../shared/contract/changes";
+import { type LiveChange, LiveChange as LiveChangeSchema } from "../../shared/contract/changes";
 import { apiRequest } from "../lib/http";
 
 /**
@@ -21,8 +16,6 @@ export interface LiveEventsOptions {
   /** Company header of the stream. */
   company: number;
   onChange(change: LiveChange): void;
-  /** An `event: changes` frame: a slice of the feed carrying the changed rows (issue 30). */
-  onSlice?(slice: LiveChanges): void;
   /** The stream is open (again): what changed while it was not is unknown, so pull. */
   onOpen?(): void;
   /** An open stream ended (it reconnects): changes may go unheard until it is open again. */
@@ -84,16 +77,10 @@ async function readStream(
   const parser = createParser({
     onRetry: (ms) => setRetry(Math.max(1_000, ms)),
     onEvent: (event) => {
+      if (event.event !== "change") return;
       try {
-        if (event.event === "change") {
-          const change = LiveChangeSchema.safeParse(JSON.parse(event.data));
-          if (change.success) options.onChange(change.data);
-        } else if (event.event === "changes") {
-          const slice = LiveChangesSchema.safeParse(JSON.parse(event.data));
-          // A slice the device cannot read is a change it did not hear: pull.
-          if (slice.success && options.onSlice) options.onSlice(slice.data);
-          else options.onChange({ entity: "shipment", ids: [] });
-        }
+        const change = LiveChangeSchema.safeParse(JSON.parse(event.data));
+        if (change.success) options.onChange(change.data);
       } catch {
         // Not JSON: not ours.
       }

@@ -1,6 +1,6 @@
-import type { LiveChange, LiveChanges } from "../../shared/contract/changes";
+import type { LiveChange } from "../../shared/contract/changes";
 import { isTransient } from "../lib/errors";
-import { applyLiveChanges, type PullResult, pullChanges } from "./change-feed";
+import { type PullResult, pullChanges } from "./change-feed";
 import { changeKey, listNotice, requestListRefresh } from "./list-refresh";
 import { startLiveEvents } from "./live-events";
 import { refreshIntervalMs, setLiveFlowing, startPolling } from "./live-state";
@@ -8,8 +8,6 @@ import { CHANGE_DEBOUNCE_MS, CHANGE_MIN_GAP_MS, createPullSchedule } from "./pul
 
 export interface LiveSyncDeps {
   pull: typeof pullChanges;
-  /** A live event's slice of the feed into the mirror (offline/change-feed.ts). */
-  applySlice: typeof applyLiveChanges;
   startEvents: typeof startLiveEvents;
   /**
    * Pull this often while live events do not flow (REFRESH_INTERVAL), at most every 60 s
@@ -25,15 +23,12 @@ export interface LiveSyncDeps {
 /**
  * Keeps one company's mirror current: pulls the change feed now, periodically, when the
  * network returns, when the live-events stream (re)opens, and after each burst of change
- * events (offline/pull-schedule.ts: pulls never overlap, a burst costs one pull). An event
- * that carries its rows (a slice of the feed continuing the device's cursor) is applied
- * without a pull; one that does not continue it makes a pull as a change event does. After a
- * pull or a slice, open lists are told what it changed (listNotice). Returns the stop function.
+ * events (offline/pull-schedule.ts: pulls never overlap, a burst costs one pull). After a pull,
+ * open lists are told what it changed (listNotice). Returns the stop function.
  */
 export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> = {}): () => void {
   const deps: LiveSyncDeps = {
     pull: overrides.pull ?? pullChanges,
-    applySlice: overrides.applySlice ?? applyLiveChanges,
     startEvents: overrides.startEvents ?? startLiveEvents,
     periodMs: overrides.periodMs ?? refreshIntervalMs(),
     debounceMs: overrides.debounceMs ?? CHANGE_DEBOUNCE_MS,
@@ -72,27 +67,6 @@ export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> 
     minGapMs: deps.minGapMs,
   });
 
-  // Slices apply one at a time, in the order the stream sent them.
-  let slices: Promise<void> = Promise.resolve();
-  const applySlice = async (slice: LiveChanges): Promise<void> => {
-    let outcome: Awaited<ReturnType<typeof applyLiveChanges>>;
-    try {
-      outcome = await deps.applySlice(company, slice);
-    } catch (error) {
-      if (!controller.signal.aborted) console.error("Applying a live change failed", error);
-      outcome = "gap";
-    }
-    if (controller.signal.aborted || outcome === "covered") return;
-    if (outcome === "gap") {
-      // The device cannot prove it holds what came before the slice: the feed tells.
-      schedule.soon();
-      return;
-    }
-    // As after a pull: open lists judge the rows the slice changed (listNotice).
-    const { notice } = listNotice(outcome, new Set(), false, new Set());
-    if (notice !== undefined) requestListRefresh(notice);
-  };
-
   const handleOnline = () => schedule.now();
   schedule.now();
   const stopPolling = startPolling(deps.periodMs, schedule.lastPull, schedule.now);
@@ -108,9 +82,6 @@ export function startLiveSync(company: number, overrides: Partial<LiveSyncDeps> 
       if (change.ids.length === 0) unknown = true;
       for (const id of change.ids) heard.add(changeKey(change.entity, id));
       schedule.soon();
-    },
-    onSlice: (slice: LiveChanges) => {
-      slices = slices.then(() => applySlice(slice));
     },
   });
   return () => {

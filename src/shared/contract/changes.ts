@@ -69,15 +69,3 @@ export const LiveChange = z.object({
   ids: z.array(z.number().int()),
 });
 export type LiveChange = z.infer<typeof LiveChange>;
-
-/**
- * Data of an `event: changes` frame (issue 30): a slice of the feed, exactly what
- * GET /api/changes would answer this caller from `since` (a cursor of a finished changes run)
- * up to `cursor`, rows and deletions in the feed's shape, `more` and `full` false. A device
- * whose own cursor lies between the two applies it as a pull's answer (shared/change-cursor.ts
- * `sliceMeets`) and takes `cursor`; one behind `since` pulls.
- */
-export const LiveChanges = Changes.extend({
-  since: z.string().describe("The slice starts here: every change before it was handed out"),
-});
-export type LiveChanges = z.infer<typeof LiveChanges>;

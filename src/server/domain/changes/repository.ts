@@ -64,26 +64,6 @@ export interface ChangeEntry {
   id: number;
   xid: bigint;
   deleted: boolean;
-  /** Shipments: the line's type and client (null for the other entities). */
-  type: number | null;
-  clientId: number | null;
-}
-
-/** Who reads the feed: the part of FeedScope that differs between the members of a company. */
-export type FeedViewer = Pick<FeedScope, "clientIds" | "types" | "criticalLines">;
-
-/**
- * Whether `viewer` is handed `entry`, one that a read with every type, every client and the
- * critical lines listed (the live events read a company's changes once for all their streams,
- * domain/events/live-rows.ts). The viewer's part of listChanges' rules, in the same terms:
- * shipmentsSeen's type and client conditions, criticalLinesSeen's permission; trucks go to
- * every member. live-rows.test.ts checks it against GET /api/changes for each viewer kind.
- */
-export function entrySeen(viewer: FeedViewer, entry: ChangeEntry): boolean {
-  if (entry.entity === "shipper") return true;
-  if (entry.entity === "critical_line") return viewer.criticalLines !== false;
-  if (entry.type === null || !viewer.types.includes(entry.type as ShipmentType)) return false;
-  return viewer.clientIds.length === 0 || viewer.clientIds.includes(entry.clientId ?? Number.NaN);
 }
 
 function shipmentsSeen(scope: FeedScope): SQL | undefined {
@@ -118,8 +98,6 @@ export async function listChanges(
       id: changeLog.entityId,
       xid: sql<string>`${changeLog.changeXid}::text`,
       deleted: sql<boolean>`(${changeLog.deleted} or ${shipments.deletedAt} is not null)`,
-      type: shipments.type,
-      clientId: shipments.clientId,
     })
     .from(changeLog)
     .leftJoin(

@@ -5,7 +5,7 @@ import {
   fullRun,
   parseCursor,
 } from "../../../shared/change-cursor";
-import { type ChangeWindow, changeWindow } from "../../../shared/change-window";
+import { changeWindow } from "../../../shared/change-window";
 import { SHIPMENT_TYPE } from "../../../shared/constants";
 import type { Changes, ChangesQuery } from "../../../shared/contract/changes";
 import type { ShipmentType } from "../../../shared/contract/status";
@@ -18,7 +18,7 @@ import { SHIPMENT_PERMISSIONS } from "../lines/access";
 import { findShipmentViews } from "../lines/repository";
 import { findTrucks } from "../trucks/repository";
 import { presentChanges } from "./presenter";
-import { type ChangeEntry, type FeedScope, listChanges, snapshotBound } from "./repository";
+import { type FeedScope, listChanges, snapshotBound } from "./repository";
 
 /** Shipment types the caller may see (seeExpeditions, seeReceptions). */
 export function visibleTypes(auth: AuthContext): ShipmentType[] {
@@ -76,52 +76,22 @@ export async function readChanges(
     next = { kind: "changes", after: maxKey(cursor.after, below) };
   }
 
-  return presentEntries(db, auth.company.id, page, {
+  const live = (entity: "critical_line" | "shipment" | "shipper") =>
+    page.filter((entry) => entry.entity === entity && !entry.deleted).map((entry) => entry.id);
+  const [shipperRows, shipmentViews, criticalLineRows] = await Promise.all([
+    findTrucks(db, auth.company.id, live("shipper")),
+    findShipmentViews(db, auth.company.id, live("shipment")),
+    findCriticalLines(db, auth.company.id, live("critical_line")),
+  ]);
+  return presentChanges({
     cursor: formatCursor(next),
     more,
     full,
     window,
-    criticalLines: scope.criticalLines !== false,
-    now,
-  });
-}
-
-export interface EntriesMeta {
-  cursor: string;
-  more: boolean;
-  full: boolean;
-  window: ChangeWindow;
-  /** The reader may see critical lines: the answer lists them (else no such key). */
-  criticalLines: boolean;
-  now: Date;
-}
-
-/**
- * The feed's answer for `entries` (in feed order): the rows read, presented in the contract's
- * shape. GET /api/changes and the live events (live-slice.ts) both answer with it.
- */
-export async function presentEntries(
-  db: Db,
-  companyId: number,
-  entries: readonly ChangeEntry[],
-  meta: EntriesMeta,
-): Promise<Changes> {
-  const live = (entity: "critical_line" | "shipment" | "shipper") =>
-    entries.filter((entry) => entry.entity === entity && !entry.deleted).map((entry) => entry.id);
-  const [shipperRows, shipmentViews, criticalLineRows] = await Promise.all([
-    findTrucks(db, companyId, live("shipper")),
-    findShipmentViews(db, companyId, live("shipment")),
-    findCriticalLines(db, companyId, live("critical_line")),
-  ]);
-  return presentChanges({
-    cursor: meta.cursor,
-    more: meta.more,
-    full: meta.full,
-    window: meta.window,
-    entries,
+    entries: page,
     shippers: shipperRows,
     shipments: shipmentViews,
-    ...(meta.criticalLines ? { criticalLines: criticalLineRows } : {}),
-    now: meta.now,
+    ...(scope.criticalLines ? { criticalLines: criticalLineRows } : {}),
+    now,
   });
 }

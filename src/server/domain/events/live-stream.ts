@@ -1,7 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { LiveChange } from "../../../shared/contract/changes";
 import type { ShipmentType } from "../../../shared/contract/status";
-import { type LiveSlice, sliceFor } from "../changes/live-slice";
 import type { ChangeHub, ChangeNotice } from "./change-notice";
 
 /** Who reads a stream: the company it acts for and what it may see of shipments. */
@@ -40,25 +39,6 @@ export function changeFrame(change: LiveChange): string {
   return `event: change\ndata: ${JSON.stringify(change)}\n\n`;
 }
 
-/** Frames of a slice by viewer: streams of one kind of viewer share one serialization. */
-const slicesFramed = new WeakMap<LiveSlice, Map<string, string>>();
-
-/** The `event: changes` frame of `slice` for `viewer` (what GET /api/changes would hand them). */
-export function sliceFrame(viewer: Viewer, slice: LiveSlice): string {
-  const key = JSON.stringify([viewer.clientIds, viewer.types, viewer.criticalLines !== false]);
-  let frames = slicesFramed.get(slice);
-  if (!frames) {
-    frames = new Map();
-    slicesFramed.set(slice, frames);
-  }
-  let frame = frames.get(key);
-  if (frame === undefined) {
-    frame = `event: changes\ndata: ${JSON.stringify(sliceFor(viewer, slice))}\n\n`;
-    frames.set(key, frame);
-  }
-  return frame;
-}
-
 export const HEARTBEAT_FRAME = ": ping\n\n";
 
 export interface LiveStreamOptions {
@@ -84,8 +64,6 @@ export function openLiveStream({
     if (!stream.writableEnded && !stream.destroyed) stream.write(text);
   };
   const unsubscribe = hub.subscribe({
-    company: viewer.companyId,
-    slice: (slice) => write(sliceFrame(viewer, slice)),
     notice(notice) {
       const change = changeFor(viewer, notice);
       if (change) write(changeFrame(change));

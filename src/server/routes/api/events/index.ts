@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authOf } from "../../../auth/context";
-import { LIVE_SLICE_MAX_ROWS } from "../../../domain/changes/live-slice";
 import { seesCriticalLines, visibleTypes } from "../../../domain/changes/service";
 import { openLiveStream, RETRY_MS } from "../../../domain/events/live-stream";
 import { SessionStreams } from "../../../domain/events/session-streams";
@@ -8,22 +7,14 @@ import { SessionStreams } from "../../../domain/events/session-streams";
 const MAX_STREAM_MS = 30 * 60_000;
 
 const DESCRIPTION =
-  "Server-sent events (text/event-stream) telling the company's devices what changed. " +
-  "Authenticated like every call (read it with a streaming fetch; EventSource cannot send the " +
-  `headers). Frames: \`retry: ${RETRY_MS}\` first; then, after committed writes, ` +
-  "`event: changes` with data a slice of the change feed (LiveChanges): exactly what " +
-  "GET /api/changes would answer this caller from `since` up to `cursor` (same rows, shape, " +
-  "deletions and visibility rules; `more` and `full` false). The server reads each slice once " +
-  "for all streams of a company, once the feed's snapshot bound has passed the writes, and the " +
-  "slices chain (each `since` is the previous `cursor`). A device whose stored cursor lies " +
-  "between `since` and `cursor`, with the same `window.from`, applies the slice as a feed " +
-  "answer and stores `cursor`; one already at or past `cursor` ignores it; otherwise it pulls " +
-  'GET /api/changes. `event: change` with data {"entity": "shipment" | "shipper" | ' +
-  '"critical_line", "ids": [..]} tells a change by ids only, when no slice carries it: more ' +
-  `than ${LIVE_SLICE_MAX_ROWS} changes at once, a line outside the working window, a write ` +
-  "older transactions kept from the feed for seconds, or lost notifications (ids empty when " +
-  "many rows changed, when the caller is limited to some clients, or after notifications " +
-  "were lost): pull the feed. A comment (`: ping`) every 25 s (EVENTS_HEARTBEAT_SECONDS). " +
+  "Server-sent events (text/event-stream) telling the company's devices that something " +
+  "changed, so they pull GET /api/changes at once. Authenticated like every call (read it " +
+  "with a streaming fetch; EventSource cannot send the headers). Frames: `retry: " +
+  `${RETRY_MS}\` first; \`event: change\` with data {"entity": "shipment" | "shipper" | ` +
+  '"critical_line", ' +
+  '"ids": [..]} after each committed write (ids empty when many rows changed at once, when ' +
+  "the caller is limited to some clients, who learn only that a line of theirs changed, or " +
+  "after notifications were lost); a comment (`: ping`) every 25 s (EVENTS_HEARTBEAT_SECONDS). " +
   "Changes to shipment types the caller may not see, and other clients' lines, are not sent. " +
   `The stream ends after ${MAX_STREAM_MS / 60_000} minutes and when the server restarts: ` +
   "reconnect (with backoff) and pull the feed. A login session holds at most " +
