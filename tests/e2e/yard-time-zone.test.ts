@@ -1,0 +1,59 @@
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import { yardClock, yardTimeZone } from "./yard-time-zone";
+
+/** The yard's wall clock the run sees: the zone's reading of the shifted instant. */
+function yardReading(time: string, now: Date): string {
+  const clock = yardClock(time, now);
+  expect(Math.abs(clock.shiftMs)).toBeLessThanOrEqual(30 * 60_000);
+  return DateTime.fromMillis(now.getTime() + clock.shiftMs, { zone: clock.timeZone }).toFormat(
+    "HH:mm:ss",
+  );
+}
+
+describe("the e2e yard clock", () => {
+  // The hours run (npm run test:e2e:hours) starts the suite at these yard times.
+  const times = ["06:00", "13:40", "20:55", "23:59"];
+  // Real starts spread over a day and across minute, hour and day boundaries.
+  const starts = [
+    "2026-11-27T00:00:00.000Z",
+    "2026-11-27T11:33:53.400Z",
+    "2026-11-27T12:29:59.999Z",
+    "2026-11-27T12:30:00.000Z",
+    "2026-11-27T17:45:10.000Z",
+    "2026-11-27T23:59:59.000Z",
+    "2026-03-29T01:15:00.000Z",
+  ];
+  for (const time of times) {
+    it(`reads ${time} in the yard when the run starts, whenever it starts`, () => {
+      for (const start of starts) {
+        expect(yardReading(time, new Date(start)), start).toBe(`${time}:00`);
+      }
+    });
+  }
+
+  it("gives a zone that every part of the run accepts", () => {
+    for (const start of starts) {
+      const { timeZone } = yardClock("23:59", new Date(start));
+      expect(timeZone).toMatch(/^Etc\/(UTC|GMT[+-]([1-9]|1[0-2]))$/);
+      expect(DateTime.now().setZone(timeZone).isValid).toBe(true);
+      expect(() => new Intl.DateTimeFormat("en", { timeZone })).not.toThrow();
+    }
+  });
+
+  it("refuses a time that is not HH:MM", () => {
+    for (const time of ["24:00", "6:00", "12:60", "noon"]) {
+      expect(() => yardClock(time)).toThrow(/HH:MM/);
+    }
+  });
+
+  it("keeps the hour-only choice about the hour asked for, with the real minutes", () => {
+    const now = new Date("2026-11-27T11:33:53Z");
+    expect(DateTime.fromJSDate(now, { zone: yardTimeZone(12, now) }).toFormat("HH:mm")).toBe(
+      "12:33",
+    );
+    expect(DateTime.fromJSDate(now, { zone: yardTimeZone(23, now) }).toFormat("HH:mm")).toBe(
+      "23:33",
+    );
+  });
+});
