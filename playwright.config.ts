@@ -21,6 +21,9 @@ if (!process.env.YARDLINE_E2E_TIME_ZONE) {
   const yardTime = process.env.YARDLINE_E2E_YARD_TIME;
   const clock = yardTime ? yardClock(yardTime) : { timeZone: yardTimeZone(), shiftMs: 0 };
   process.env.YARDLINE_E2E_TIME_ZONE = clock.timeZone;
+  // The demo's lines are placed around this instant (DEMO_NOW): its day is "today" of the demo
+  // even once the run has crossed the yard's midnight (yard-time-zone.ts, demoDayClock).
+  process.env.YARDLINE_E2E_DEMO_NOW = new Date(Date.now() + clock.shiftMs).toISOString();
   if (clock.shiftMs !== 0) {
     process.env.YARDLINE_E2E_CLOCK_SHIFT_MS = String(clock.shiftMs);
     const preload = `--require ${fileURLToPath(new URL("tests/e2e/yard-clock.cjs", import.meta.url))}`;
@@ -112,7 +115,12 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     // Answers once migrations and the demo seed are done (the server seeds before listening).
     url: `${baseURL}/healthz`,
-    env: { E2E_PORT: String(PORT), TZ: YARD_TIME_ZONE, DEMO_TIME_ZONE: YARD_TIME_ZONE },
+    env: {
+      E2E_PORT: String(PORT),
+      TZ: YARD_TIME_ZONE,
+      DEMO_TIME_ZONE: YARD_TIME_ZONE,
+      DEMO_NOW: process.env.YARDLINE_E2E_DEMO_NOW ?? "",
+    },
     // Never reuse a running server: it carries an earlier run's bookings (full dock hours,
     // lines of today), and journeys that start from the demo data fail in confusing ways.
     reuseExistingServer: false,

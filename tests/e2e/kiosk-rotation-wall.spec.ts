@@ -5,6 +5,7 @@ import { expect, test } from "./fixtures";
 import { KioskWall } from "./kiosk-page-model";
 import { PAGE_LOAD_TIMEOUT } from "./page-models";
 import { ShipmentsApi } from "./shipments-page-model";
+import { demoDayClock } from "./yard-time-zone";
 
 /**
  * A kiosk wall (issue 10) at 1920x1080 and 1280x720 with today's 27 demo expeditions: nothing
@@ -40,7 +41,7 @@ for (const { viewport, PAGE_SIZE } of [
     }) => {
       test.slow();
       const wall = new KioskWall(page);
-      await page.clock.install();
+      await page.clock.install({ time: demoDayClock() });
       await loginAs("kiosk");
       const today = await browserToday(page);
 

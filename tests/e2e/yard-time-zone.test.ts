@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { yardClock, yardTimeZone } from "./yard-time-zone";
+import { demoDayClock, yardClock, yardTimeZone } from "./yard-time-zone";
 
 /** The yard's wall clock the run sees: the zone's reading of the shifted instant. */
 function yardReading(time: string, now: Date): string {
@@ -55,5 +57,58 @@ describe("the e2e yard clock", () => {
     expect(DateTime.fromJSDate(now, { zone: yardTimeZone(23, now) }).toFormat("HH:mm")).toBe(
       "23:33",
     );
+  });
+});
+
+describe("the demo's day for the walls", () => {
+  const zone = "Etc/GMT-12";
+  const demo = "2026-11-27T11:59:05.000Z"; // 23:59:05 in the yard
+  it("is now while the yard is on the demo's day with two hours to go", () => {
+    const now = new Date("2026-11-27T01:30:00Z"); // 13:30
+    expect(demoDayClock(now, "2026-11-26T18:00:00Z", zone)).toBe(now);
+  });
+  it("is noon of the demo's day once the run has crossed the yard's midnight, or is near it", () => {
+    for (const now of ["2026-11-27T12:00:30Z", "2026-11-27T11:59:30Z"]) {
+      expect(DateTime.fromJSDate(demoDayClock(new Date(now), demo, zone), { zone }).toISO()).toBe(
+        "2026-11-27T12:00:00.000+12:00",
+      );
+    }
+  });
+});
+
+describe("yard-clock.cjs", () => {
+  it("moves Date in the process and its worker threads, and nothing without a shift", () => {
+    const preload = fileURLToPath(new URL("./yard-clock.cjs", import.meta.url));
+    const script = `
+      const { Worker } = require("node:worker_threads");
+      const main = Date.now() - performance.timeOrigin - performance.now();
+      const worker = new Worker(
+        "require('node:worker_threads').parentPort.postMessage(Date.now() - performance.timeOrigin - performance.now())",
+        { eval: true },
+      );
+      worker.on("message", (inWorker) => {
+        console.log(JSON.stringify({ main, inWorker, date: new Date().getTime() - Date.now(), parsed: new Date(0).getTime(), isDate: new Date() instanceof Date }));
+        worker.terminate();
+      });`;
+    const run = (shift: string) => {
+      const result = spawnSync(process.execPath, ["-e", script], {
+        env: {
+          ...process.env,
+          NODE_OPTIONS: `--require ${preload}`,
+          YARDLINE_E2E_CLOCK_SHIFT_MS: shift,
+        },
+        encoding: "utf8",
+      });
+      expect(result.status, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as Record<string, number | boolean>;
+    };
+    const shifted = run("-1500000");
+    expect(Math.abs(Number(shifted.main) + 1_500_000)).toBeLessThan(1_000);
+    expect(Math.abs(Number(shifted.inWorker) + 1_500_000)).toBeLessThan(1_000);
+    expect(Math.abs(Number(shifted.date))).toBeLessThan(1_000);
+    expect(shifted.parsed).toBe(0);
+    expect(shifted.isDate).toBe(true);
+    const plain = run("");
+    expect(Math.abs(Number(plain.main))).toBeLessThan(1_000);
   });
 });

@@ -1,3 +1,5 @@
+import { DateTime } from "luxon";
+
 /**
  * The e2e suite's yard clock: the demo yard, the e2e server, the test workers and every browser
  * context share one fixed-offset time zone in which the yard's hour is `hour` (about midday by
@@ -47,4 +49,23 @@ function hoursAheadZone(hoursAhead: number): string {
   const offset = ahead > 12 ? ahead - 24 : ahead;
   if (offset === 0) return "Etc/UTC";
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+/**
+ * Where a journey that shows the demo's lines of today (the kiosk walls) starts its page clock
+ * (page.clock.install): now while the yard is still on the day the demo was seeded around
+ * (YARDLINE_E2E_DEMO_NOW, playwright.config.ts) with two hours to go, else noon of that day.
+ * A run that crosses the yard's midnight would otherwise show those walls a day the demo barely
+ * fills, and a wall's reload ticks (minutes of page time) could cross it within a journey.
+ */
+export function demoDayClock(
+  now: Date = new Date(),
+  demoNow = process.env.YARDLINE_E2E_DEMO_NOW,
+  zone = process.env.YARDLINE_E2E_TIME_ZONE ?? "UTC",
+): Date {
+  if (!demoNow) return now;
+  const demoDay = DateTime.fromISO(demoNow, { zone }).startOf("day");
+  const yardNow = DateTime.fromJSDate(now, { zone });
+  if (yardNow.hasSame(demoDay, "day") && yardNow.hour < 22) return now;
+  return demoDay.set({ hour: 12 }).toJSDate();
 }
