@@ -67,8 +67,9 @@ for (const { viewport, PAGE_SIZE } of [
       await expect(wall.userConfig()).toBeVisible();
 
       // The rotation: page 1..N of today's lines, then page 1 again. The clock only moves
-      // when the test runs it, so each tick is one step.
-      await page.clock.pauseAt(Date.now() + 1000);
+      // when the test runs it, so each tick is one step. The page's time, not the worker's: it
+      // may stand on the demo's day (demoDayClock).
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
       // A slow start may have let a tick pass: on to the start of the next pass.
       for (let step = 0; step < pages && wall.listPage() !== 1; step += 1) {
         await page.clock.runFor(KIOSK_ADVANCE_MS);
