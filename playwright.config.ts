@@ -28,6 +28,8 @@ if (!process.env.YARDLINE_E2E_TIME_ZONE) {
     process.env.YARDLINE_E2E_CLOCK_SHIFT_MS = String(clock.shiftMs);
     const preload = `--require ${fileURLToPath(new URL("tests/e2e/yard-clock.cjs", import.meta.url))}`;
     process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, preload].filter(Boolean).join(" ");
+  } else {
+    delete process.env.YARDLINE_E2E_CLOCK_SHIFT_MS;
   }
 }
 const YARD_TIME_ZONE = process.env.YARDLINE_E2E_TIME_ZONE;

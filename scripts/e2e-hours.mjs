@@ -23,7 +23,12 @@ if (build.ok) {
     await step(results, `playwright at ${time} in the yard`, async () => {
       const env = { YARDLINE_E2E_YARD_TIME: time };
       // The clock is chosen by this run's config, never inherited from the caller's.
-      for (const key of ["YARDLINE_E2E_TIME_ZONE", "YARDLINE_E2E_CLOCK_SHIFT_MS"]) env[key] = "";
+      for (const key of [
+        "YARDLINE_E2E_TIME_ZONE",
+        "YARDLINE_E2E_CLOCK_SHIFT_MS",
+        "YARDLINE_E2E_DEMO_NOW",
+      ])
+        env[key] = "";
       const { status } = await run(bin("playwright"), ["test", ...args], { env });
       return { ok: status === 0 };
     });
