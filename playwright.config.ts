@@ -1,5 +1,6 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
-import { yardTimeZone } from "./tests/e2e/yard-time-zone";
+import { yardClock, yardTimeZone } from "./tests/e2e/yard-time-zone";
 
 /**
  * End-to-end tests: Debian's Chromium (never `playwright install`) against the built app on the
@@ -12,9 +13,26 @@ const baseURL = `http://localhost:${PORT}`;
 /**
  * One yard clock for the run (tests/e2e/yard-time-zone.ts): chosen once by the runner, inherited by
  * its workers (which load this file again) and the e2e server, and set as every browser's zone.
+ * YARDLINE_E2E_YARD_TIME=HH:MM sets it to the minute: the zone gives the hour and the clock
+ * of every Node process (yard-clock.cjs, through NODE_OPTIONS) and browser context (fixtures.ts)
+ * moves by the remaining minutes.
  */
-const YARD_TIME_ZONE = process.env.YARDLINE_E2E_TIME_ZONE ?? yardTimeZone();
-process.env.YARDLINE_E2E_TIME_ZONE = YARD_TIME_ZONE;
+if (!process.env.YARDLINE_E2E_TIME_ZONE) {
+  const yardTime = process.env.YARDLINE_E2E_YARD_TIME;
+  const clock = yardTime ? yardClock(yardTime) : { timeZone: yardTimeZone(), shiftMs: 0 };
+  process.env.YARDLINE_E2E_TIME_ZONE = clock.timeZone;
+  // The demo's lines are placed around this instant (DEMO_NOW): its day is "today" of the demo
+  // even once the run has crossed the yard's midnight (yard-time-zone.ts, demoDayClock).
+  process.env.YARDLINE_E2E_DEMO_NOW = new Date(Date.now() + clock.shiftMs).toISOString();
+  if (clock.shiftMs !== 0) {
+    process.env.YARDLINE_E2E_CLOCK_SHIFT_MS = String(clock.shiftMs);
+    const preload = `--require ${fileURLToPath(new URL("tests/e2e/yard-clock.cjs", import.meta.url))}`;
+    process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, preload].filter(Boolean).join(" ");
+  } else {
+    delete process.env.YARDLINE_E2E_CLOCK_SHIFT_MS;
+  }
+}
+const YARD_TIME_ZONE = process.env.YARDLINE_E2E_TIME_ZONE;
 process.env.TZ = YARD_TIME_ZONE;
 
 export const CHROMIUM_ARGS = [
@@ -55,6 +73,8 @@ const LONG_FILES =
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Journeys only: tests/e2e/*.test.ts are vitest unit tests of the suite's own helpers.
+  testMatch: /\.spec\.ts$/,
   // One pass over the app's files and lists before any journey (a cold first page took 20 s).
   globalSetup: "./tests/e2e/warm-server.ts",
   outputDir: "test-results/e2e",
@@ -97,7 +117,12 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     // Answers once migrations and the demo seed are done (the server seeds before listening).
     url: `${baseURL}/healthz`,
-    env: { E2E_PORT: String(PORT), TZ: YARD_TIME_ZONE, DEMO_TIME_ZONE: YARD_TIME_ZONE },
+    env: {
+      E2E_PORT: String(PORT),
+      TZ: YARD_TIME_ZONE,
+      DEMO_TIME_ZONE: YARD_TIME_ZONE,
+      DEMO_NOW: process.env.YARDLINE_E2E_DEMO_NOW ?? "",
+    },
     // Never reuse a running server: it carries an earlier run's bookings (full dock hours,
     // lines of today), and journeys that start from the demo data fail in confusing ways.
     reuseExistingServer: false,

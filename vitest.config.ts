@@ -44,6 +44,7 @@ export default defineConfig({
             "src/shared/**/*.test.ts",
             "src/server/**/*.unit.test.ts",
             "scripts/**/*.test.ts",
+            "tests/e2e/**/*.test.ts",
           ],
           // A few unit files do real work (the import check reads the whole repository, the
           // sheet reader parses a workbook 300 times): 5 s ran out on a busy 2-core machine.

@@ -88,7 +88,7 @@ export async function todayLines(
  * current hour, else 06:00-21:00. Receptions are bound by the opening hours and the hour's
  * capacity, which other journeys fill, so a fixed hour would pass or fail by the time of day.
  */
-async function bookToday(
+export async function bookToday(
   office: Awaited<ReturnType<typeof apiAs>>,
   kind: "expedition" | "reception",
   body: Record<string, unknown>,

@@ -6,6 +6,7 @@ import { expect, test } from "./fixtures";
 import { KioskScreen } from "./kiosk-page-model";
 import { LoginPage, PAGE_LOAD_TIMEOUT, waitForPrivatePage } from "./page-models";
 import { TopBar } from "./top-bar-page-model";
+import { demoDayClock } from "./yard-time-zone";
 
 /**
  * Issue 14: critical lines (office adds, edits and deletes one; a kiosk shows them in its
@@ -137,7 +138,7 @@ test.describe("kiosk wall at 1920x1080", () => {
     test.setTimeout(180_000);
     const kiosk = new KioskScreen(page);
     const screen = new CriticalLinesScreen(page);
-    await page.clock.install();
+    await page.clock.install({ time: demoDayClock() });
     await loginAs("kiosk");
     // The wall of the trw company (its critical lines), as the change-company dialog leaves it.
     const companies = await page.evaluate(

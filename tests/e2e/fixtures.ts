@@ -96,11 +96,47 @@ async function resumeSession(page: Page, user: DemoUser, session: SavedSession):
   await expect(page).toHaveURL((url) => url.pathname === landingPath(user));
 }
 
+/**
+ * A run at a chosen minute of the yard's day moves the clock of every Node process by
+ * YARDLINE_E2E_CLOCK_SHIFT_MS (yard-clock.cjs) and of every browser page by this init script:
+ * `Date` reads the shifted time, timers keep the real one. Playwright's own clock
+ * (page.clock.install) starts from the worker's shifted time and replaces this Date.
+ */
+const CLOCK_SHIFT_MS = Number(process.env.YARDLINE_E2E_CLOCK_SHIFT_MS ?? 0);
+function shiftDate(shift: number): void {
+  const RealDate = Date;
+  const now = () => RealDate.now() + shift;
+  globalThis.Date = new Proxy(RealDate, {
+    construct: (target, args, newTarget) =>
+      Reflect.construct(target, args.length > 0 ? args : [now()], newTarget),
+    apply: () => new RealDate(now()).toString(),
+    get: (target, key, receiver) => (key === "now" ? now : Reflect.get(target, key, receiver)),
+  });
+}
+
+/** The real time, whatever the run's yard clock: lock files carry the file system's times. */
+const realNow = () => performance.timeOrigin + performance.now();
+
 /** Longer than any test may hold a lock (test timeout plus teardown): older ones are stale. */
 const STALE_LOCK_MS = 90_000;
 
 export const test = base.extend<Options & Fixtures, WorkerFixtures>({
   lang: [null, { option: true }],
+  browser: [
+    async ({ browser }, use) => {
+      if (CLOCK_SHIFT_MS !== 0) {
+        // Every context of the worker, the journeys' own (browser.newContext) included.
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (options) => {
+          const context = await newContext(options);
+          await context.addInitScript(shiftDate, CLOCK_SHIFT_MS);
+          return context;
+        };
+      }
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   page: async ({ page, lang }, use) => {
     if (lang !== null) {
       await page.addInitScript((value) => {
@@ -136,7 +172,7 @@ export const test = base.extend<Options & Fixtures, WorkerFixtures>({
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
           try {
-            if (Date.now() - statSync(dir).mtimeMs > STALE_LOCK_MS)
+            if (realNow() - statSync(dir).mtimeMs > STALE_LOCK_MS)
               rmSync(dir, { force: true, recursive: true });
           } catch {
             // Released meanwhile.

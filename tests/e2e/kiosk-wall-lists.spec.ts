@@ -14,6 +14,7 @@ import {
   wallHeaders,
 } from "./kiosk-page-model";
 import { PAGE_LOAD_TIMEOUT, waitForPrivatePage } from "./page-models";
+import { demoDayClock } from "./yard-time-zone";
 
 /**
  * Kiosk wall lists (issue 10): today's expeditions or receptions on a 1920x1080 or 1280x720
@@ -43,7 +44,7 @@ for (const wall of WALLS) {
       test.setTimeout(180_000);
       await loginAs(wall.user);
       const kiosk = new KioskScreen(page);
-      const today = DateTime.now().toISODate();
+      const today = DateTime.fromJSDate(demoDayClock()).toISODate();
       await page.goto(`${wall.path}?booked_date_after=${today}&booked_date_before=${today}`);
       await expect(kiosk.heading(wall.title)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
       await expect(kiosk.rows().first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
@@ -267,9 +268,9 @@ test.describe("status names on a 1280x720 wall in every language", () => {
         test(`${wall.user}: whole status names, one line`, async ({ page, loginAs }) => {
           test.setTimeout(120_000);
           await loginAs(wall.user);
-          const today = DateTime.now().toISODate();
+          const today = DateTime.fromJSDate(demoDayClock()).toISODate();
           // The rotation turns every 10 s: the wall's clock stands still once the page is up.
-          await page.clock.install();
+          await page.clock.install({ time: demoDayClock() });
           await page.goto(`${wall.path}?booked_date_after=${today}&booked_date_before=${today}`);
           const region = page.locator('section[data-presentation="kiosk"]');
           const names = region.locator('[data-column="status"] strong');
@@ -430,6 +431,7 @@ test.describe("trucks wall, reached by the rotation", () => {
         test("today's trucks fit the wall", async ({ page, request }) => {
           test.setTimeout(150_000);
           const username = await createYardWall(request, 24);
+          // Its own trucks, arrived now: the wall's clock is the real one (not the demo's day).
           await page.clock.install();
           await signInWall(page, username);
           const wall = new KioskWall(page);
@@ -489,7 +491,7 @@ test.describe("wall headers and the critical lines wall at 1280x720", () => {
         test.setTimeout(180_000);
         const username = await createYardWall(request, 0);
         await signInWall(page, username);
-        const today = DateTime.now().toISODate();
+        const today = DateTime.fromJSDate(demoDayClock()).toISODate();
         const booked = `booked_date_after=${today}&booked_date_before=${today}`;
         for (const path of [
           `/expeditions?${booked}`,

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { KIOSK_ADVANCE_MS, KIOSK_FULL_RELOAD_TICKS } from "../../src/shared/constants";
 import { expect, test } from "./fixtures";
 import { KioskScreen } from "./kiosk-page-model";
+import { demoDayClock } from "./yard-time-zone";
 
 // Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
 test.use({ serviceWorkers: "allow" });
@@ -31,7 +32,7 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   // Over a hundred ticks, each paging through today's three pages, on a busy 2-core machine.
   test.setTimeout(240_000);
   const kiosk = new KioskScreen(page);
-  await page.clock.install();
+  await page.clock.install({ time: demoDayClock() });
   await loginAs("kiosk");
   const today = await browserToday(page);
 
@@ -103,7 +104,7 @@ test("kiosk receptions: rotates between receptions and the indicators", async ({
 }) => {
   test.slow();
   const kiosk = new KioskScreen(page);
-  await page.clock.install();
+  await page.clock.install({ time: demoDayClock() });
   await loginAs("kioskrec");
   const today = await browserToday(page);
   await kiosk.expectList("Receptions", "/receptions", today);

@@ -65,6 +65,18 @@ export const DEMO_DOCK_SCHEDULE = {
   unloadPerHour: 8,
 } as const;
 
+/**
+ * The instant the demo's lines, trucks and tasks are placed around (yesterday, today, the next
+ * week): now, or DEMO_NOW (an ISO instant), which the e2e suite sets to its start so its
+ * journeys know the demo's day even after a run crosses the yard's midnight.
+ */
+export function demoNow(env: NodeJS.ProcessEnv = process.env): Date {
+  if (!env.DEMO_NOW) return new Date();
+  const at = new Date(env.DEMO_NOW);
+  if (Number.isNaN(at.getTime())) throw new Error(`DEMO_NOW is not an instant: ${env.DEMO_NOW}`);
+  return at;
+}
+
 export interface DemoUser {
   username: string;
   firstName: string;

@@ -12,6 +12,7 @@ import {
   DEMO_PASSWORD,
   DEMO_USER_CLIENTS,
   DEMO_USERS,
+  demoNow,
 } from "./demo-data";
 import { demoShipments } from "./demo-shipments";
 import { seedDemoTasks } from "./demo-tasks";
@@ -127,7 +128,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
     );
     await tx.insert(userClients).values(userClientRows);
 
-    const now = new Date();
+    const now = demoNow();
     const truckRows = await tx
       .insert(shippers)
       .values(demoTrucks(companyIds, now))
