@@ -233,6 +233,22 @@ describe("Replayer", () => {
     expect(refused.map((issue) => issue.status)).toEqual([403, 404]);
   });
 
+  it("drops a row the server answers 404 for, even when it cannot read the row again", async () => {
+    replayer = makeReplayer({
+      readCurrent: async () => {
+        throw new NetworkError();
+      },
+    });
+    server.rows.delete(2);
+    server.failures.push(() => {
+      throw new ApiError(404, { code: "not_found", message: "gone" });
+    });
+    await queueStatus(2, READY);
+    await settle();
+    expect(await db.shipments.get(2)).toBeUndefined();
+    expect(refused).toEqual([expect.objectContaining({ status: 404, code: "not_found" })]);
+  });
+
   it("backs off after a network error, keeps the entry, and sends it once the network is back", async () => {
     server.failures.push(() => {
       throw new NetworkError();

@@ -278,13 +278,18 @@ export class Replayer {
     }
     // A refused creation asks the server nothing more: its uid names no row yet (a GET would
     // be a useless 404) and it has no history; its temporary row simply goes.
+    // A 404 on a change of a row says the row is gone (deleted, or out of this user's sight):
+    // reading it again would only repeat that, or, offline by then, fail and leave the row shown
+    // (found by the sync property runs: a line another device deleted stayed on the device).
     const creation = entry.op === "create";
     const current =
       error.status === 412
         ? currentOf(entry, error)
         : creation
           ? null
-          : await this.safeRead(entry, session);
+          : error.status === 404
+            ? "gone"
+            : await this.safeRead(entry, session);
     // A 412 names who wrote the version that won; other refusals ask the line's history.
     const changedBy =
       (error.status === 412 ? changedByOf(error) : undefined) ??
