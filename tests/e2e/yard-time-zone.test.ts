@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { demoDayClock, yardClock, yardTimeZone } from "./yard-time-zone";
+import { demoDayClock, msUntilYardDayHasRoom, yardClock, yardTimeZone } from "./yard-time-zone";
 
 /** The yard's wall clock the run sees: the zone's reading of the shifted instant. */
 function yardReading(time: string, now: Date): string {
@@ -110,5 +110,17 @@ describe("yard-clock.cjs", () => {
     expect(shifted.isDate).toBe(true);
     const plain = run("");
     expect(Math.abs(Number(plain.main))).toBeLessThan(1_000);
+  });
+});
+
+describe("a journey that needs its writes and reads on one yard day", () => {
+  const zone = "Etc/GMT-3";
+  const at = (yardTime: string) => DateTime.fromISO(`2026-11-27T${yardTime}`, { zone }).toJSDate();
+
+  it("waits out the yard's last minute, and never at another hour", () => {
+    expect(msUntilYardDayHasRoom(60_000, at("23:59:30"), zone)).toBe(31_000);
+    expect(msUntilYardDayHasRoom(60_000, at("23:58:59"), zone)).toBe(0);
+    expect(msUntilYardDayHasRoom(60_000, at("12:00:00"), zone)).toBe(0);
+    expect(msUntilYardDayHasRoom(60_000, at("00:00:00"), zone)).toBe(0);
   });
 });

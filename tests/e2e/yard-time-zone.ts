@@ -69,3 +69,19 @@ export function demoDayClock(
   if (yardNow.hasSame(demoDay, "day") && yardNow.hour < 22) return now;
   return demoDay.set({ hour: 12 }).toJSDate();
 }
+
+/**
+ * How long a journey whose writes and reads must fall on one yard day (trucks that arrive now,
+ * then the wall's "today") waits before it starts: the time left to the yard's midnight when
+ * that is under `needMs`, else 0. A run set to 23:59 then starts it on the new day instead of
+ * reading an empty "today" after crossing midnight halfway.
+ */
+export function msUntilYardDayHasRoom(
+  needMs: number,
+  now: Date = new Date(),
+  zone = process.env.YARDLINE_E2E_TIME_ZONE ?? "UTC",
+): number {
+  const yardNow = DateTime.fromJSDate(now, { zone });
+  const left = yardNow.endOf("day").toMillis() + 1 - yardNow.toMillis();
+  return left < needMs ? left + 1_000 : 0;
+}
