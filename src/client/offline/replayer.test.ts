@@ -98,6 +98,16 @@ async function queueStatus(id: number, status: typeof READY | typeof LOADED, aut
   );
 }
 
+/** Another device deleted row `id` on the server; this device changes it (answered 404). */
+async function changeRowDeletedOnServer(id: number): Promise<void> {
+  server.rows.delete(id);
+  server.failures.push(() => {
+    throw new ApiError(404, { code: "not_found", message: "gone" });
+  });
+  await queueStatus(id, READY);
+  await settle();
+}
+
 async function settle(): Promise<void> {
   replayer.kick();
   await replayer.idle();
@@ -223,12 +233,7 @@ describe("Replayer", () => {
     await queueStatus(1, READY);
     await settle();
     expect((await db.shipments.get(1))?.status.id).toBe(998);
-    server.rows.delete(2);
-    server.failures.push(() => {
-      throw new ApiError(404, { code: "not_found", message: "gone" });
-    });
-    await queueStatus(2, READY);
-    await settle();
+    await changeRowDeletedOnServer(2);
     expect(await db.shipments.get(2)).toBeUndefined();
     expect(refused.map((issue) => issue.status)).toEqual([403, 404]);
   });
@@ -239,12 +244,7 @@ describe("Replayer", () => {
         throw new NetworkError();
       },
     });
-    server.rows.delete(2);
-    server.failures.push(() => {
-      throw new ApiError(404, { code: "not_found", message: "gone" });
-    });
-    await queueStatus(2, READY);
-    await settle();
+    await changeRowDeletedOnServer(2);
     expect(await db.shipments.get(2)).toBeUndefined();
     expect(refused).toEqual([expect.objectContaining({ status: 404, code: "not_found" })]);
   });

@@ -10,12 +10,11 @@ import {
 } from "../../../src/client/features/shipments/form-commands";
 import { queueTruckCreation, queueTruckEdit } from "../../../src/client/features/trucks/commands";
 import { db } from "../../../src/client/offline/db";
-import type { Author } from "../../../src/client/offline/outbox";
 import { type CriticalLine, CriticalLineInput } from "../../../src/shared/contract/critical-lines";
 import { occurrenceUid } from "../../../src/shared/occurrence-uid";
 import { FULL_HOUR, formServer, RESTRICTED_DAY } from "./forms-server";
-import type { FormRecord, RunRecord, Step } from "./records";
-import type { SyncServer } from "./server";
+import { queuedKeyOf } from "./queued-key";
+import type { FormRecord, RunRecord, Step, StepContext } from "./records";
 
 /**
  * The form writes of the property runs (issue 24), queued through the forms' own commands as
@@ -41,20 +40,12 @@ const CRITICAL_TEXTS = {
   client_name: "CL",
 };
 
-export interface FormContext {
-  server: SyncServer;
-  record: RunRecord;
-  author: Author;
-  /** Seeds the faults of an outbox entry (its number for faultFor). */
-  seedFaults: (mutationId: string, change: number) => void;
-}
-
 type FormStep = Extract<
   Step,
   { kind: "form" | "formEdit" | "formDelete" | "formOtherEdit" | "shipmentDelete" }
 >;
 
-export async function playFormStep(step: FormStep, context: FormContext): Promise<void> {
+export async function playFormStep(step: FormStep, context: StepContext): Promise<void> {
   if (step.kind === "form") return create(step, context);
   if (step.kind === "formEdit") return edit(step.form, context);
   if (step.kind === "shipmentDelete") return deleteHere(step.form, context);
@@ -64,7 +55,7 @@ export async function playFormStep(step: FormStep, context: FormContext): Promis
 
 async function create(
   step: Extract<Step, { kind: "form" }>,
-  { server, record, author: signedIn, seedFaults }: FormContext,
+  { server, record, author: signedIn, seedFaults }: StepContext,
 ): Promise<void> {
   const forms = await formServer(server);
   const author = { ...signedIn, company: String(forms.company) };
@@ -132,7 +123,7 @@ async function create(
       key,
     );
   }
-  key ??= await creationKey(record, uid);
+  key ??= await queuedKeyOf(record.network, uid);
   seedFaults(key, FORM_FAULT_BASE + index * 10);
   record.forms.push({
     index,
@@ -151,16 +142,8 @@ async function create(
   });
 }
 
-/** The Idempotency-Key of a shipment creation just queued: from the outbox, or its delivery. */
-async function creationKey(record: RunRecord, uid: string): Promise<string> {
-  const queued = await db.outbox.where("entityKey").equals(`shipment:${uid}`).first();
-  if (queued) return queued.mutationId;
-  const sent = record.network.deliveries.find((each) => each.url.includes(`/uid/${uid}`));
-  return sent?.key ?? "";
-}
-
 /** The form opened on the line as the device shows it, one field changed and saved. */
-async function edit(target: number, { server, record, author: signedIn, seedFaults }: FormContext) {
+async function edit(target: number, { server, record, author: signedIn, seedFaults }: StepContext) {
   const form = record.forms[target];
   // A line deleted here is hidden from the lists: nobody opens its form any more.
   if (!form || form.refusal || form.deletedHere) return;
@@ -216,7 +199,7 @@ function criticalInputOf(line: CriticalLine): CriticalLineInput {
 }
 
 /** Another device deletes a shipment the run booked, once the server has it. */
-async function deleteAsOther(target: number, { server, record }: FormContext) {
+async function deleteAsOther(target: number, { server, record }: StepContext) {
   const form = record.forms[target];
   if (form?.kind !== "shipment" || form.refusal || form.deletedByOther || form.deletedHere) return;
   const forms = await formServer(server);
@@ -230,7 +213,7 @@ async function deleteAsOther(target: number, { server, record }: FormContext) {
  * Another user changes a field the device's edits never touch, once the server has the row
  * (the device's later edits, made on the version it shows, then meet a 412 and are merged).
  */
-async function editOtherField(target: number, { server, record }: FormContext) {
+async function editOtherField(target: number, { server, record }: StepContext) {
   const form = record.forms[target];
   if (!form || form.refusal || form.deletedByOther || form.deletedHere) return;
   const forms = await formServer(server);
@@ -244,7 +227,7 @@ async function editOtherField(target: number, { server, record }: FormContext) {
  */
 async function deleteHere(
   target: number,
-  { server, record, author: signedIn, seedFaults }: FormContext,
+  { server, record, author: signedIn, seedFaults }: StepContext,
 ): Promise<void> {
   const form = record.forms[target];
   if (form?.kind !== "shipment" || form.refusal || form.deletedByOther || form.deletedHere) return;

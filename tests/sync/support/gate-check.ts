@@ -39,32 +39,20 @@ export async function checkGate(
   ]);
   const appDb = server.test.app.db;
   const lineIds = run.checkIns.map((each) => each.lineId);
-  const lines =
-    lineIds.length === 0
-      ? []
-      : await appDb
-          .select({
-            id: shipments.id,
-            shipperId: shipments.shipperId,
-            arrival: shipments.arrivalDate,
-          })
-          .from(shipments)
-          .where(inArray(shipments.id, lineIds));
-  const history =
-    lineIds.length === 0
-      ? []
-      : await appDb
-          .select({ id: shipmentHistory.shipmentId, modified: shipmentHistory.modifiedFields })
-          .from(shipmentHistory)
-          .where(inArray(shipmentHistory.shipmentId, lineIds));
+  // A run may hold check-outs and no check-in: inArray of no ids matches nothing.
+  const lines = await appDb
+    .select({ id: shipments.id, shipperId: shipments.shipperId, arrival: shipments.arrivalDate })
+    .from(shipments)
+    .where(inArray(shipments.id, lineIds));
+  const history = await appDb
+    .select({ id: shipmentHistory.shipmentId, modified: shipmentHistory.modifiedFields })
+    .from(shipmentHistory)
+    .where(inArray(shipmentHistory.shipmentId, lineIds));
   const truckIds = run.checkOuts.map((each) => each.truckId);
-  const trucks =
-    truckIds.length === 0
-      ? []
-      : await appDb
-          .select({ id: shippers.id, left: shippers.expeditionDate })
-          .from(shippers)
-          .where(inArray(shippers.id, truckIds));
+  const trucks = await appDb
+    .select({ id: shippers.id, left: shippers.expeditionDate })
+    .from(shippers)
+    .where(inArray(shippers.id, truckIds));
   const dayNow = await yardDay(server);
   const claimed = new Set<SyncIssueRow>();
   const issuesOf = (uid: string) => {

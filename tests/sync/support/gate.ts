@@ -2,7 +2,6 @@ import { eq, inArray } from "drizzle-orm";
 import { lineOf } from "../../../src/client/features/check-in/check-in-local";
 import { queueCheckIn, queueCheckOut } from "../../../src/client/features/check-in/commands";
 import { db } from "../../../src/client/offline/db";
-import type { Author } from "../../../src/client/offline/outbox";
 import { checkIns } from "../../../src/server/db/schema/check-ins";
 import { shipments } from "../../../src/server/db/schema/shipments";
 import { shippers } from "../../../src/server/db/schema/shippers";
@@ -10,7 +9,8 @@ import { today } from "../../../src/server/domain/scheduling/yard-day";
 import { Shipment } from "../../../src/shared/contract/shipments";
 import { DEFAULT_STATUS } from "../../../src/shared/contract/status";
 import { Shipper } from "../../../src/shared/contract/trucks";
-import type { CheckInRecord, CheckOutRecord, RunRecord, Step } from "./records";
+import { queuedKeyOf } from "./queued-key";
+import type { CheckInRecord, CheckOutRecord, RunRecord, Step, StepContext } from "./records";
 import type { SyncServer } from "./server";
 
 /**
@@ -28,16 +28,9 @@ import type { SyncServer } from "./server";
 export const CHECK_IN_FAULT_BASE = 3000;
 export const CHECK_OUT_FAULT_BASE = 3500;
 
-export interface GateContext {
-  server: SyncServer;
-  record: RunRecord;
-  author: Author;
-  seedFaults: (mutationId: string, change: number) => void;
-}
-
 type GateStep = Extract<Step, { kind: "checkIn" | "checkOut" }>;
 
-export function playGateStep(step: GateStep, context: GateContext): Promise<void> {
+export function playGateStep(step: GateStep, context: StepContext): Promise<void> {
   return step.kind === "checkIn" ? checkIn(step, context) : checkOut(step, context);
 }
 
@@ -69,7 +62,7 @@ async function oracleGet(server: SyncServer, url: string): Promise<unknown> {
 
 async function checkIn(
   step: Extract<Step, { kind: "checkIn" }>,
-  { server, record, author, seedFaults }: GateContext,
+  { server, record, author, seedFaults }: StepContext,
 ): Promise<void> {
   const index = record.checkIns.length;
   const plate = `G${record.plan.seed}X${index}`;
@@ -105,7 +98,7 @@ async function checkIn(
     author,
     "en",
   );
-  const mutationId = await keyOf(record, uid, `/api/check-in/uid/${uid}`);
+  const mutationId = await queuedKeyOf(record.network, uid);
   seedFaults(mutationId, CHECK_IN_FAULT_BASE + index);
   record.checkIns.push({
     index,
@@ -122,7 +115,7 @@ async function checkIn(
 
 async function checkOut(
   step: Extract<Step, { kind: "checkOut" }>,
-  { server, record, author, seedFaults }: GateContext,
+  { server, record, author, seedFaults }: StepContext,
 ): Promise<void> {
   const index = record.checkOuts.length;
   let truck: Shipper | undefined;
@@ -140,7 +133,7 @@ async function checkOut(
   }
   if (!truck) return;
   const uid = await queueCheckOut(truck, author);
-  const mutationId = await keyOf(record, uid, `/api/check-out/uid/${uid}`);
+  const mutationId = await queuedKeyOf(record.network, uid);
   seedFaults(mutationId, CHECK_OUT_FAULT_BASE + index);
   record.checkOuts.push({
     index,
@@ -151,14 +144,6 @@ async function checkOut(
     plate: truck.plate,
     visit: visit?.index ?? null,
   });
-}
-
-/** The Idempotency-Key of a write just queued: from the outbox, or from its delivery once sent. */
-async function keyOf(record: RunRecord, uid: string, path: string): Promise<string> {
-  const queued = await db.outbox.filter((entry) => entry.path.endsWith(uid)).first();
-  if (queued) return queued.mutationId;
-  const sent = record.network.deliveries.find((each) => new URL(each.url).pathname === path);
-  return sent?.key ?? "";
 }
 
 /** The gate's events stored under each uid (more than one would be a bug). */

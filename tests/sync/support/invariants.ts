@@ -5,7 +5,7 @@ import { formAuthors } from "./forms";
 import { checkForms } from "./forms-check";
 import { gateAuthors } from "./gate";
 import { checkGate, isGateIssue } from "./gate-check";
-import type { ChangeRecord, OtherEdit, RunRecord, TaskLineRecord, UploadRecord } from "./records";
+import type { ChangeRecord, OtherEdit, RunRecord, TaskLineRecord } from "./records";
 import {
   type HistoryRecord,
   OTHER_USER,

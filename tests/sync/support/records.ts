@@ -1,8 +1,9 @@
+import type { Author } from "../../../src/client/offline/outbox";
 import type { Shipment } from "../../../src/shared/contract/shipments";
 import type { ShipmentType } from "../../../src/shared/contract/status";
 import type { Device } from "./device";
 import type { FaultyNetwork, WriteFault } from "./network";
-import type { DeviceUser } from "./server";
+import type { DeviceUser, SyncServer } from "./server";
 
 /** The types of a run: its plan (plan.ts makes one) and its record (run.ts fills one). */
 
@@ -236,4 +237,14 @@ export interface RunRecord {
   stuck?: string;
   /** Where the run is (a hung run reports it). */
   progress: string;
+}
+
+/** What a form or gate step is played with (support/forms.ts, support/gate.ts). */
+export interface StepContext {
+  server: SyncServer;
+  record: RunRecord;
+  /** The signed-in user, who queues the step's writes. */
+  author: Author;
+  /** Seeds the faults of an outbox entry (its number for faultFor). */
+  seedFaults: (mutationId: string, change: number) => void;
 }

@@ -16,7 +16,8 @@ import { playGateStep } from "./gate";
 import { FaultyNetwork } from "./network";
 import { faultFor } from "./plan";
 import { rng } from "./prng";
-import type { Plan, RunRecord, Step } from "./records";
+import { queuedKeyOf } from "./queued-key";
+import type { Plan, RunRecord, Step, StepContext } from "./records";
 import { DEVICE_USERS, type SyncServer, UPLOAD_MAX_BYTES } from "./server";
 
 /** Where an upload's faults are seeded (faultFor's change number): apart from the changes'. */
@@ -188,7 +189,7 @@ export class World {
           },
           TASK_LABELS,
           author,
-        ).then(() => this.keyOfCreation(`task_line:${uid}`, `/api/task-line/uid/${uid}`));
+        ).then(() => queuedKeyOf(this.network, uid));
         this.keys.set(mutationId, TASK_FAULT_BASE + index);
         record.taskLines.push({
           index,
@@ -255,30 +256,20 @@ export class World {
       case "formEdit":
       case "formDelete":
       case "formOtherEdit":
-      case "shipmentDelete": {
-        if (!device.author()) await device.signIn(plan.firstUser);
-        const author = device.author();
-        if (!author) throw new Error("no author");
-        await playFormStep(step, {
-          server,
-          record,
-          author,
-          seedFaults: (mutationId, change) => this.keys.set(mutationId, change),
-        });
-        device.kickAll();
-        break;
-      }
+      case "shipmentDelete":
       case "checkIn":
       case "checkOut": {
         if (!device.author()) await device.signIn(plan.firstUser);
         const author = device.author();
         if (!author) throw new Error("no author");
-        await playGateStep(step, {
+        const context: StepContext = {
           server,
           record,
           author,
           seedFaults: (mutationId, change) => this.keys.set(mutationId, change),
-        });
+        };
+        if (step.kind === "checkIn" || step.kind === "checkOut") await playGateStep(step, context);
+        else await playFormStep(step, context);
         device.kickAll();
         break;
       }
@@ -332,17 +323,6 @@ export class World {
       default:
         throw new Error(`unknown step ${JSON.stringify(step satisfies never)}`);
     }
-  }
-
-  /**
-   * The Idempotency-Key of a creation a command just queued (the command returns its local
-   * id): from the outbox, or, when a tab already sent and settled it, from its delivery.
-   */
-  private async keyOfCreation(entityKey: string, path: string): Promise<string> {
-    const queued = await db.outbox.where("entityKey").equals(entityKey).first();
-    if (queued) return queued.mutationId;
-    const sent = this.network.deliveries.find((each) => new URL(each.url).pathname === path);
-    return sent?.key ?? "";
   }
 
   /**
