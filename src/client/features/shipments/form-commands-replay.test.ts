@@ -16,6 +16,7 @@ import {
   queueShipmentDelete,
   queueShipmentEdit,
 } from "./form-commands";
+import type { ShipmentPicks } from "./form-commands-values";
 
 /**
  * The 412 merge of shipment edits (issue 11) against a small in-memory server: versions,
@@ -95,6 +96,17 @@ function makeReplayer(overrides: Partial<ReplayerDeps> = {}): Replayer {
     onRefused: (issue) => refused.push(issue),
     ...overrides,
   });
+}
+
+/** An expedition booked on this device (queued, not sent): the line as its list shows it. */
+async function bookHere(
+  uid: string,
+  values: Record<string, unknown>,
+  picks: ShipmentPicks = {},
+): Promise<Shipment> {
+  const booked = { booked_date: "2026-11-24T08:00:00Z", client: 1, ...values };
+  const local = await queueShipmentCreation(1, uid, booked, picks, AUTHOR);
+  return (await db.shipments.get(local)) as Shipment;
 }
 
 async function settle(): Promise<void> {
@@ -294,12 +306,10 @@ describe("creating a line under its uid", () => {
 
   it("edited while its creation waited, changed by another user meanwhile: merged, not written over", async () => {
     const uid = "3f0b8a52-1c9e-4c41-9d7e-5d0c2f6b1a11";
-    const local = await queueShipmentCreation(
-      1,
+    const shown = await bookHere(
       uid,
-      { code: "ALB-9", booked_date: "2026-11-24T08:00:00Z", client: 1, packages: 1 },
+      { code: "ALB-9", packages: 1 },
       { client: { id: 1, description: "ACME" } },
-      AUTHOR,
     );
     // The server makes the line, the answer is lost, and its record with it: the retry is
     // answered with the line as it is now (a creation by uid answered again: 200).
@@ -312,12 +322,7 @@ describe("creating a line under its uid", () => {
     const made = [...server.rows.values()].find((row) => row.uid === uid) as Shipment;
     // Another user changes the packages; this device, still showing its own line, too.
     server.edit(made.id, { packages: 9 });
-    await queueShipmentEdit(
-      (await db.shipments.get(local)) as Shipment,
-      { packages: 3 },
-      {},
-      AUTHOR,
-    );
+    await queueShipmentEdit(shown, { packages: 3 }, {}, AUTHOR);
     replayer.networkBack();
     await replayer.idle();
     // The edit names the version the creation made: the server answers 412, and the field
@@ -359,16 +364,7 @@ describe("creating a line under its uid", () => {
 
 describe("a status change in the list on a line booked here (issue 24)", () => {
   const i18n = setupI18n({ locale: "en", messages: { en: {} } });
-  const book = async (uid: string, code: string) =>
-    (await db.shipments.get(
-      await queueShipmentCreation(
-        1,
-        uid,
-        { code, booked_date: "2026-11-24T08:00:00Z", client: 1 },
-        {},
-        AUTHOR,
-      ),
-    )) as Shipment;
+  const book = (uid: string, code: string) => bookHere(uid, { code });
 
   it("made after the creation was answered (the list showing it still): goes to the server's line", async () => {
     const uid = "3f0b8a52-1c9e-4c41-9d7e-5d0c2f6b1a20";
@@ -462,15 +458,8 @@ describe("deleting a line through the outbox (issue 24)", () => {
 
   it("of a line booked here whose creation was answered meanwhile: goes to the server's line", async () => {
     const uid = "7a1e2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b";
-    const local = await queueShipmentCreation(
-      1,
-      uid,
-      { code: "ALB-30", booked_date: "2030-05-02T10:00:00Z", client: 1 },
-      {},
-      AUTHOR,
-    );
     // The list shows the line under its temporary id; the creation is answered before Delete.
-    const shown = (await db.shipments.get(local)) as Shipment;
+    const shown = await bookHere(uid, { code: "ALB-30" });
     await settle();
     expect(await db.shipments.get(100)).toMatchObject({ uid, version: 1 });
     await queueShipmentDelete(shown, AUTHOR);
@@ -483,19 +472,12 @@ describe("deleting a line through the outbox (issue 24)", () => {
     expect(refused).toEqual([]);
     expect(server.rows.has(100)).toBe(false);
     expect(await db.shipments.get(100)).toBeUndefined();
-    expect(await db.shipments.get(local)).toBeUndefined();
+    expect(await db.shipments.get(shown.id)).toBeUndefined();
   });
 
   it("of a line booked here whose creation was refused meanwhile: nothing is sent", async () => {
     const uid = "7a1e2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4c";
-    const local = await queueShipmentCreation(
-      1,
-      uid,
-      { code: "ALB-31", booked_date: "2030-05-02T10:00:00Z", client: 1 },
-      {},
-      AUTHOR,
-    );
-    const shown = (await db.shipments.get(local)) as Shipment;
+    const shown = await bookHere(uid, { code: "ALB-31" });
     server.failures.push(() => {
       throw new ApiError(400, {
         code: "validation_error",
