@@ -234,9 +234,12 @@ function changedOnly(command: Command): Command {
 
 /**
  * A change made on a row's temporary id whose creation the server answered meanwhile (the row
- * now under the server's id, `row`): it goes to that row, on the version the creation made
- * (FIRST_VERSION): it was made on the values this device created, and the row may have moved
- * on since (another user's edit): the server then answers 412 and the change is merged.
+ * now under the server's id, `row`): it goes to that row. An edit goes on the version the
+ * creation made (FIRST_VERSION): it was made on the values this device showed, and the row may
+ * have moved on since (this device's own edits, another user's): the server then answers 412
+ * and the edit is merged field by field against those values, keeping both. A delete, which
+ * has no merge, goes on the version the device holds now (its own edits included), so it is
+ * not refused for changes this device made itself.
  * Found by the sync property runs (issue 24; task lines had the same, features/task-list).
  */
 function onServerRow(command: Command, row: MirroredRow): Command {
@@ -245,7 +248,7 @@ function onServerRow(command: Command, row: MirroredRow): Command {
     ...command,
     entityId: row.id,
     path: command.path.replace(new RegExp(`/${local}$`), `/${row.id}`),
-    baseVersion: FIRST_VERSION,
+    baseVersion: command.op === "delete" ? row.version : FIRST_VERSION,
   };
 }
 

@@ -159,7 +159,10 @@ export async function checkForms(
 /**
  * A shipment the device deleted (issue 24): a creation never sent went with its delete (the
  * server was asked nothing, nothing stored); else stored once and deleted, no edit written
- * twice, and another device's later edit of it is refused 404. Never listed, never shown.
+ * twice, and another device's later edit of it is refused 404. Never listed, never shown;
+ * except when another user changed the line before the delete reached the server: a delete
+ * has no merge, so it may be refused 412 instead (listed once, the line live and shown as the
+ * server has it), as any change that did not see another user's edit.
  */
 async function checkDeletedHere(
   out: string[],
@@ -174,6 +177,19 @@ async function checkDeletedHere(
 ): Promise<void> {
   const deletion = form.deletedHere;
   if (!deletion) return;
+  const [stale] = mine;
+  if (
+    mine.length === 1 &&
+    stale?.status === 412 &&
+    stale.op === "delete" &&
+    form.otherValue !== null
+  ) {
+    if (rows.length !== 1 || rows[0]?.deleted) {
+      out.push(`${label}: delete refused 412, yet the line is not live once on the server`);
+    }
+    if (shown !== 1) out.push(`${label}: delete refused 412, the line shown ${shown} times`);
+    return;
+  }
   for (const issue of mine)
     out.push(`${label}: deleted here, refused ${issue.status} ${issue.code}`);
   if (shown > 0) out.push(`${label}: deleted here, yet still shown on the device`);

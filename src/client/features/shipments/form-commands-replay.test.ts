@@ -475,6 +475,18 @@ describe("deleting a line through the outbox (issue 24)", () => {
     expect(await db.shipments.get(shown.id)).toBeUndefined();
   });
 
+  it("of a line booked and edited here, both answered meanwhile: not refused for its own edit", async () => {
+    const shown = await bookHere("7a1e2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4d", { code: "ALB-32" });
+    await queueShipmentEdit(shown, { packages: 4 }, {}, AUTHOR);
+    await settle();
+    // The list still shows the line under its temporary id, with its edit.
+    await queueShipmentDelete({ ...shown, packages: 4 }, AUTHOR);
+    await settle();
+    expect(server.requests.at(-1)).toMatchObject({ path: "api/expedition/100", ifMatch: 2 });
+    expect(refused).toEqual([]);
+    expect(server.rows.has(100)).toBe(false);
+  });
+
   it("of a line booked here whose creation was refused meanwhile: nothing is sent", async () => {
     const uid = "7a1e2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4c";
     const shown = await bookHere(uid, { code: "ALB-31" });
