@@ -2,9 +2,7 @@ import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { createTestApp, type TestApp, testConfig } from "../test/harness";
-import { openSeededPglite } from "../test/pglite-template";
+import { createTestApp, type TestApp } from "../test/harness";
 
 /** A route that fails the way a bug would, with details that must never reach the client. */
 const failing: FastifyPluginAsyncZod = async (app) => {
@@ -203,9 +201,8 @@ describe("router and HTTP parser refusals answer the API shape", () => {
   });
 
   it("the Node HTTP parser's 400 and 431 on a real socket", async () => {
-    const config = testConfig();
-    const database = await openSeededPglite(config.passwordHashCost);
-    const app = await buildApp({ config, database, serveClient: false });
+    const listening = await createTestApp();
+    const { app } = listening;
     try {
       await app.listen({ port: 0, host: "127.0.0.1" });
       const address = app.server.address();
@@ -234,7 +231,7 @@ describe("router and HTTP parser refusals answer the API shape", () => {
       expect(big).toMatch(/^HTTP\/1\.1 431 /);
       expect(JSON.parse(big.split("\r\n\r\n")[1] ?? "").code).toBe("bad_request");
     } finally {
-      await app.close();
+      await listening.close();
     }
   });
 });
@@ -249,11 +246,7 @@ describe("the error log", () => {
       },
     });
     const phone = "+34612345678";
-    const config = testConfig();
-    const app = await buildApp({
-      config,
-      database: await openSeededPglite(config.passwordHashCost),
-      serveClient: false,
+    const logging = await createTestApp({
       logger: { level: "error", stream },
       extendApi: async (api) => {
         api.get("/probe/sql", async () => {
@@ -263,15 +256,8 @@ describe("the error log", () => {
       },
     });
     try {
-      const { token } = await (async () => {
-        const login = await app.inject({
-          method: "POST",
-          url: "/get-token",
-          payload: { username: "admin", password: "yardline" },
-        });
-        return login.json<{ token: string }>();
-      })();
-      const response = await app.inject({
+      const { token } = await logging.login("admin");
+      const response = await logging.app.inject({
         url: "/api/probe/sql",
         headers: { authorization: `Bearer ${token}` },
       });
@@ -282,7 +268,7 @@ describe("the error log", () => {
       expect(log).not.toContain(phone);
       expect(log).not.toContain("SMS secret text");
     } finally {
-      await app.close();
+      await logging.close();
     }
   });
 });

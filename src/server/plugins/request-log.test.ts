@@ -1,8 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../app";
-import { testConfig } from "../test/harness";
-import { openSeededPglite } from "../test/pglite-template";
+import type { App } from "../app";
+import { createTestApp, type TestApp } from "../test/harness";
 
 /** One JSON log line per entry, as pino writes them. */
 interface Line {
@@ -19,6 +18,7 @@ const ERROR = 50;
 const DEBUG = 20;
 
 const SLOW_MS = 2000;
+let test: TestApp;
 let app: App;
 let auth: Record<string, string>;
 const lines: Line[] = [];
@@ -30,10 +30,8 @@ beforeAll(async () => {
       done();
     },
   });
-  const config = testConfig({ logSlowMs: SLOW_MS, logLevel: "debug" });
-  app = await buildApp({
-    config,
-    database: await openSeededPglite(config.passwordHashCost),
+  test = await createTestApp({
+    config: { logSlowMs: SLOW_MS, logLevel: "debug" },
     logger: { level: "debug", stream },
     extendApi: async (api) => {
       api.get("/test-boom", async () => {
@@ -45,6 +43,7 @@ beforeAll(async () => {
       });
     },
   });
+  app = test.app;
   const login = await app.inject({
     method: "POST",
     url: "/get-token",
@@ -53,7 +52,7 @@ beforeAll(async () => {
   auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
 });
 afterAll(async () => {
-  await app?.close();
+  await test?.close();
 });
 
 /** The request-log lines written for `url` by the request `send` makes. */

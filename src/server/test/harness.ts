@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { expect } from "vitest";
 import type { LoginResponse } from "../../shared/contract/auth";
-import { type App, buildApp } from "../app";
+import { type App, type AppOptions, buildApp } from "../app";
 import { loadConfig, type ServerConfig } from "../config";
 import { DEMO_PASSWORD } from "../db/demo-data";
 import { companies } from "../db/schema/companies";
@@ -33,6 +33,8 @@ export interface TestAppOptions {
   config?: Partial<ServerConfig>;
   extendApi?: FastifyPluginAsyncZod;
   serveClient?: boolean;
+  /** The app's logger (tests that read what it writes); none by default. */
+  logger?: AppOptions["logger"];
 }
 
 /** A new database on baseUrl's server: empty, or a copy of `template`. */
@@ -107,6 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(database ? { database } : {}),
       serveClient: options.serveClient ?? false,
       ...(options.extendApi ? { extendApi: options.extendApi } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
     });
   } catch (error) {
     await scratch?.drop();
