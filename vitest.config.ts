@@ -80,10 +80,9 @@ export default defineConfig({
           exclude: ["src/server/**/*.unit.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // On PostgreSQL every file has its own database but the cluster shares one
-          // transaction horizon: the change feed holds back changes while another file's
-          // transaction is open, so those files take turns. On PGlite they run side by side.
-          fileParallelism: !process.env.DATABASE_URL,
+          // Files run side by side on PostgreSQL too: each has its own database, and the change
+          // feed's bound ignores transactions of other databases (domain/changes), so another
+          // file's open transaction no longer holds a file's feed back.
         },
       },
       {
