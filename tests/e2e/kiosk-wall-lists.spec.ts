@@ -329,18 +329,23 @@ test.describe("critical lines wall fits its screen", () => {
       await page.setViewportSize(size);
       await loginAs("kiosk");
       // The trw company's wall (its critical lines), as the change-company dialog leaves it.
-      await page.evaluate(() => {
+      // Written before the app's scripts run on the next load: written into the signed-in page,
+      // the app (still settling after the sign-in) could write its own company back over it
+      // and the wall came up without critical lines (seen at set yard clocks).
+      const trw = await page.evaluate(() => {
         const groups =
           (
             JSON.parse(localStorage.getItem("user") ?? "{}") as {
               user?: { groups?: { id: number; name: string }[] };
             }
           ).user?.groups ?? [];
-        const trw = groups.find((group) => group.name === "TRW Logistics");
-        if (!trw) throw new Error("kiosk is not in TRW");
-        localStorage.setItem("group", JSON.stringify(trw));
-        localStorage.setItem("company", String(trw.id));
+        return groups.find((group) => group.name === "TRW Logistics") ?? null;
       });
+      if (!trw) throw new Error("kiosk is not in TRW");
+      await page.addInitScript((group) => {
+        localStorage.setItem("group", JSON.stringify(group));
+        localStorage.setItem("company", String(group.id));
+      }, trw);
       await page.goto("/critical-lines");
       await waitForPrivatePage(page);
       const screen = new CriticalLinesScreen(page);
