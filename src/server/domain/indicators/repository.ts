@@ -29,11 +29,13 @@ const INCIDENCE = sql`array(select id from statuses where incidence)`;
  * tolerance, among lines that arrived; dwell = arrival to the truck's first check-out after it,
  * else to the loading/discharge time (as BI's dwell).
  *
- * Speed (issue 30, a million lines): one aggregate per period, each an index-only scan of its
- * own range (migration 0027 put status, truck, arrival, departure and warehouse in the
- * booked-date index), statuses matched by id (no join of every line), and the trucks served
- * counted by hashing the ids of the lines with a truck (their partial index), where a
- * count(distinct) sorted every line's truck in the scan of both periods.
+ * Speed (issue 30, a million lines): one aggregate per period over its own range, with no
+ * FILTER per period on every figure (migration 0027 put status, truck, arrival, departure and
+ * warehouse in the booked-date index, so a period can be read from it alone; for most of the
+ * table the planner may still prefer a parallel scan of it), statuses matched by id (no join of
+ * every line), and the trucks served counted by hashing the ids of the lines with a truck
+ * (their partial index), where a count(distinct) sorted every line's truck: a year's figures
+ * 1.9 s -> 0.6 s in SQL at a load of 7 on 2 cores.
  */
 export async function periodFigures(
   db: Executor,
