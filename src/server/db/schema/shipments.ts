@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -80,6 +81,14 @@ export const shipments = pgTable(
      * time when that is not before the arrival; null without an arrival.
      */
     departureDate: at("departure_date"),
+    /**
+     * BI's dwell in minutes (issue 30, migration 0027), computed by the database from the two
+     * instants, the very value BI's percentiles sorted when they computed it per line (a
+     * numeric cast to float8 per line was most of a year's dwell figures).
+     */
+    dwellMinutes: doublePrecision("dwell_minutes").generatedAlwaysAs(
+      sql`(extract(epoch from "departure_date" - "arrival_date") / 60)::float8`,
+    ),
     clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     place: blank("place"),
     clientNotes: blank("client_notes"),

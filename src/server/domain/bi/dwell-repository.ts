@@ -8,13 +8,23 @@ import { aggregateRows, type DayRange, type MetricScope, metricSql, rows } from 
  * loading/discharge time (action_date) when the truck never checked out.
  *
  * Speed: the departure is stored on the line (departure_date, kept by the triggers of
- * migration 0024), and the arrived lines of a range come from an index of their own that holds
- * it (0018, 0024: an index-only scan). Looking each line's check-out up at query time cost a
- * year of 333,000 arrived lines on 50,000 trucks 1.6-3.6 s (issue 30).
+ * migration 0024) and so is the dwell in minutes (dwell_minutes, a generated column of 0027);
+ * the arrived lines of a range come from an index of their own that holds it (0018, 0024, 0027:
+ * an index-only scan). Looking each line's check-out up at query time cost a year of 333,000
+ * arrived lines on 50,000 trucks 1.6-3.6 s, and computing the minutes per line (a numeric cast
+ * to float8) most of what was left (issue 30).
  */
 const departure = sql`s.departure_date`;
-/** Minutes from a line's arrival (alias s) to its departure; null without either. */
-export const DWELL_MINUTES = sql`extract(epoch from s.departure_date - s.arrival_date) / 60`;
+/**
+ * Minutes from a line's arrival (alias s) to its departure as stored (float8); null without
+ * either. Percentiles sort it.
+ */
+export const DWELL_MINUTES = sql`s.dwell_minutes`;
+/**
+ * The same minutes as the exact numeric the stored float8 is cast from: sums and averages
+ * add these, so an average is the one it always was, not a float8 sum's rounding.
+ */
+export const DWELL_MINUTES_EXACT = sql`extract(epoch from s.departure_date - s.arrival_date) / 60`;
 const dwellMinutes = DWELL_MINUTES;
 
 export interface DwellDaySqlRow {
@@ -41,7 +51,7 @@ export function dwellPerDay(db: Executor, scope: MetricScope, range: DayRange, t
       from generate_series(${range.start}::date::timestamp, ${range.end}::date::timestamp,
         interval '1 day') g
       cross join lateral (select ${PERCENTILES} from shipments s
-        where ${lineScope(type)} and s.departure_date is not null
+        where ${lineScope(type)} and s.dwell_minutes is not null
           and s.arrival_date >= (g at time zone ${zone})
           and s.arrival_date < ((g + interval '1 day') at time zone ${zone})) d
       where d.lines > 0 order by g`,
@@ -58,9 +68,11 @@ export interface DwellGroupSqlRow {
 }
 
 /**
- * Median and p90 dwell per carrier (truck name) or per truck, lines with a truck only. Per
- * truck, the 1,000 trucks shown are chosen by their count first, and only their lines are
- * sorted for the percentiles (a year holds 50,000 trucks at a million lines).
+ * Median and p90 dwell per carrier (truck name) or per truck, lines with a truck only.
+ * Per carrier, each truck's minutes are gathered first (50,000 trucks, hashed on the id) and
+ * only then named: the sort by name is of the trucks, not of a year's 333,000 lines, and each
+ * carrier's minutes are sorted on their own for its percentiles. Per truck, the 1,000 trucks
+ * shown are chosen by their count first, and only their lines are sorted for the percentiles.
  */
 export function dwellPerGroup(
   db: Executor,
@@ -71,14 +83,23 @@ export function dwellPerGroup(
 ) {
   const { lineScope, bounds } = metricSql(scope);
   const lines = sql`${lineScope(type)} and ${bounds(range, sql`s.arrival_date`)}
-    and s.shipper_id is not null and s.departure_date is not null`;
+    and s.shipper_id is not null and s.dwell_minutes is not null`;
   if (by === "carrier") {
     return aggregateRows<DwellGroupSqlRow>(
       db,
-      sql`select t.name as carrier, null::int as truck_id, null::text as plate, ${PERCENTILES}
-        from shipments s join shippers t on t.id = s.shipper_id
-        where ${lines}
-        group by t.name order by lines desc, carrier limit 1000`,
+      sql`with per_truck as (
+          select s.shipper_id, array_agg(s.dwell_minutes) as minutes from shipments s
+          where ${lines} group by s.shipper_id
+        ), named as (
+          select t.name, p.minutes from per_truck p join shippers t on t.id = p.shipper_id
+          order by t.name
+        )
+        select n.name as carrier, null::int as truck_id, null::text as plate,
+          count(*)::int as lines,
+          percentile_cont(0.5) within group (order by m.value)::float8 as median,
+          percentile_cont(0.9) within group (order by m.value)::float8 as p90
+        from named n cross join lateral unnest(n.minutes) as m(value)
+        group by n.name order by lines desc, carrier limit 1000`,
     );
   }
   return aggregateRows<DwellGroupSqlRow>(

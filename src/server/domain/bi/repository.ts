@@ -148,7 +148,7 @@ export interface IncidenceCount {
  * The incidence statuses as an array the planner knows before it plans the scan: an index
  * condition (status_id = any(...)) on the (company, status, booked date) index, not a join.
  */
-const INCIDENCE_STATUS = sql`s.status_id = any(array(select id from statuses where incidence))`;
+export const INCIDENCE_STATUS = sql`s.status_id = any(array(select id from statuses where incidence))`;
 
 /**
  * Lines booked in the range whose status is an incidence, by status and reason. Counted on
