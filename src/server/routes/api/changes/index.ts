@@ -4,6 +4,7 @@ import { Changes, ChangesQuery } from "../../../../shared/contract/changes";
 import { authOf } from "../../../auth/context";
 import { readChanges } from "../../../domain/changes/service";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
+import { sentAsBuilt } from "../../../http/sent-as-built";
 
 const DESCRIPTION =
   "The offline mirror's change feed. Without `since` it starts a full run: every truck of the " +
@@ -28,11 +29,8 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ChangesQuery,
       response: { 200: Changes, ...errorResponses(...API_ERRORS) },
     },
-    // The answer is built in the contract's shape by the presenter (typed as Changes) and a
-    // catch-up carries thousands of lines: checking each against the schema again on the way
-    // out cost a third of the server's CPU per catch-up (issue 30). Sent as built; the schema
-    // still documents it and the tests parse every answer with it (changes.test.ts).
-    serializerCompiler: () => (data) => JSON.stringify(data),
+    // A catch-up carries thousands of lines: sent as the presenter built them (http/sent-as-built.ts).
+    serializerCompiler: sentAsBuilt,
     handler: async (request) => readChanges(app.db, authOf(request), request.query, new Date()),
   });
 };

@@ -35,6 +35,7 @@ import { pageOf, rowWindow } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { versionedWrite } from "../../../http/route-schemas";
+import { sentAsBuilt } from "../../../http/sent-as-built";
 import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { shipmentWriteRoutes } from "./write-routes";
 
@@ -106,6 +107,8 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: query,
         response: { 200: listOf(line), ...errorResponses(...API_ERRORS) },
       },
+      // Every device reloads it: sent as presentShipment built it (http/sent-as-built.ts).
+      serializerCompiler: sentAsBuilt,
       handler: async (request) => {
         const q = request.query as z.infer<typeof ReceptionListQuery>;
         const auth = authOf(request);

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Shipper } from "../../../../shared/contract/trucks";
+import { listOf } from "../../../../shared/contract/paging";
+import { Shipper } from "../../../../shared/contract/trucks";
 import { BW, TRW } from "../../../db/demo-data";
 import { type Caller, callerFor, uniquePlate } from "../../../test/api-caller";
+import { inContract } from "../../../test/contract";
 import { createTestApp, type TestApp } from "../../../test/harness";
 
 /** PUT api/shipper/uid/{uid}: creation under a client-chosen id, idempotent by construction. */
@@ -35,7 +37,7 @@ describe("PUT /api/shipper/uid/:uid", () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<Shipper>()).toEqual(created);
     const listed = await office("GET", `/api/shipper?plate=${plate}`);
-    expect(listed.json<{ count: number }>().count).toBe(1);
+    expect(inContract(listOf(Shipper), listed.json()).count).toBe(1);
   });
 
   it("a replayed creation never undoes a later edit", async () => {
@@ -93,6 +95,6 @@ describe("PUT /api/shipper/uid/:uid", () => {
     const denied = await readonly("PUT", `/api/shipper/uid/${randomUUID()}`, body(plate));
     expect(denied.statusCode).toBe(403);
     const listed = await office("GET", `/api/shipper?plate=${plate}`);
-    expect(listed.json<{ count: number }>().count).toBe(0);
+    expect(inContract(listOf(Shipper), listed.json()).count).toBe(0);
   });
 });

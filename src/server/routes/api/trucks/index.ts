@@ -36,6 +36,7 @@ import { pageOf, rowWindow, wholeList } from "../../../http/page";
 import { IdParams } from "../../../http/params";
 import { API_ERRORS, errorResponses } from "../../../http/responses";
 import { createOnceWrite, versionedWrite } from "../../../http/route-schemas";
+import { sentAsBuilt } from "../../../http/sent-as-built";
 import { etagOf, ifMatchVersions } from "../../../http/versioning";
 import { requirePermission } from "../../../plugins/require-permission";
 
@@ -69,6 +70,8 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ShipperListQuery,
       response: { 200: listOf(Shipper), ...errorResponses(...API_ERRORS) },
     },
+    // Reloaded by every device: sent as presentShipper built it (http/sent-as-built.ts).
+    serializerCompiler: sentAsBuilt,
     handler: async (request) => {
       const { page, page_size: pageSize, name, plate } = request.query;
       const { from, until } = registerRange(
@@ -104,6 +107,8 @@ export const truckRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AvailableQuery,
       response: { 200: listOf(Shipper), ...errorResponses(...API_ERRORS, 404, 409) },
     },
+    // Up to MAX_PAGE_SIZE trucks the kiosk and check-in reload: sent as built (http/sent-as-built.ts).
+    serializerCompiler: sentAsBuilt,
     handler: async (request) => {
       const auth = authOf(request);
       const { line, plate } = request.query;

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Shipper } from "../../../../shared/contract/trucks";
+import type { z } from "zod";
+import { listOf } from "../../../../shared/contract/paging";
+import { Shipper } from "../../../../shared/contract/trucks";
 import { BW, KL, PLAIN, TRW } from "../../../db/demo-data";
 import { DEMO_TRUCKS_PER_COMPANY } from "../../../db/demo-trucks";
 import { type Caller, callerFor, uniquePlate } from "../../../test/api-caller";
+import { inContract } from "../../../test/contract";
 import { createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
@@ -18,15 +21,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface List {
-  count: number;
-  results: Shipper[];
-}
+const TruckList = listOf(Shipper);
+type List = z.output<typeof TruckList>;
 
+/** The lists are sent as built, unchecked (index.ts): each answer is parsed with the contract. */
 const list = async (caller: Caller, query: string) => {
   const response = await caller("GET", `/api/shipper?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<List>();
+  return inContract(TruckList, response.json());
 };
 
 describe("demo seed", () => {
@@ -633,7 +635,7 @@ describe("GET /api/shipper/available", () => {
 
     const response = await office("GET", "/api/shipper/available");
     expect(response.statusCode).toBe(200);
-    const body = response.json<List>();
+    const body = inContract(TruckList, response.json());
     const found = body.results.map((truck) => truck.id);
     expect(found).toEqual(expect.arrayContaining([onSite.id, back.id]));
     expect(found).not.toContain(left.id);
@@ -651,7 +653,7 @@ describe("GET /api/shipper/available", () => {
     await office("PATCH", `/api/shipper/${onSite.id}`, {
       expedition_date: "2031-03-01T18:00:00Z",
     });
-    const after = (await office("GET", "/api/shipper/available")).json<List>();
+    const after = inContract(TruckList, (await office("GET", "/api/shipper/available")).json());
     expect(after.results.map((truck) => truck.id)).not.toContain(onSite.id);
     expect(after.count).toBe(body.count - 1);
   });
@@ -768,7 +770,10 @@ describe("cross-company isolation", () => {
       expect((await list(foreign, "name=isolated")).count).toBe(0);
       const plate = await foreign("GET", `/api/shipper/autocomplete_plate?plate=${truck.plate}`);
       expect(plate.json()).toEqual([]);
-      const available = (await foreign("GET", "/api/shipper/available")).json<List>();
+      const available = inContract(
+        TruckList,
+        (await foreign("GET", "/api/shipper/available")).json(),
+      );
       expect(available.results.map((row) => row.id)).not.toContain(truck.id);
     }
     // Answers for a foreign truck are exactly those for a missing one.
