@@ -141,6 +141,8 @@ interface RawShipment {
   created_at: Instant;
   updated_at: Instant;
   deleted_at: Instant | null;
+  /** Stored by the database (migration 0027): float8, a number from either driver. */
+  dwell_minutes: number | null;
 }
 
 /**
@@ -189,6 +191,7 @@ function shipmentOf(raw: RawShipment): ShipmentRow {
     createdAt: instant(raw.created_at),
     updatedAt: instant(raw.updated_at),
     deletedAt: maybeInstant(raw.deleted_at),
+    dwellMinutes: raw.dwell_minutes,
   };
 }
 
