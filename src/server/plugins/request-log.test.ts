@@ -18,7 +18,7 @@ const ERROR = 50;
 const DEBUG = 20;
 
 const SLOW_MS = 2000;
-let test: TestApp;
+let harness: TestApp;
 let app: App;
 let auth: Record<string, string>;
 const lines: Line[] = [];
@@ -30,7 +30,7 @@ beforeAll(async () => {
       done();
     },
   });
-  test = await createTestApp({
+  harness = await createTestApp({
     config: { logSlowMs: SLOW_MS, logLevel: "debug" },
     logger: { level: "debug", stream },
     extendApi: async (api) => {
@@ -43,16 +43,11 @@ beforeAll(async () => {
       });
     },
   });
-  app = test.app;
-  const login = await app.inject({
-    method: "POST",
-    url: "/get-token",
-    payload: { username: "admin", password: "yardline" },
-  });
-  auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+  app = harness.app;
+  auth = harness.headers((await harness.login("admin")).token);
 });
 afterAll(async () => {
-  await test?.close();
+  await harness?.close();
 });
 
 /** The request-log lines written for `url` by the request `send` makes. */

@@ -3,9 +3,11 @@ import { sql } from "drizzle-orm";
 import { rng } from "../../../tests/sync/support/prng";
 import { STATUSES } from "../../shared/contract/status";
 import type { Db } from "../db/database";
+import { PLAIN, TRW } from "../db/demo-data";
 import { checkIns } from "../db/schema/check-ins";
 import { type NewShipmentRow, shipments } from "../db/schema/shipments";
 import { shippers } from "../db/schema/shippers";
+import type { TestApp } from "./harness";
 
 /**
  * A seeded, varied yard for comparing BI's year-long queries with the SQL they replaced
@@ -20,9 +22,11 @@ export async function loadVariedYard(
   db: Db,
   companyId: number,
   options: { seed: number; from: Date; days: number; lines: number; tag: string },
-): Promise<{ truckIds: number[] }> {
+): Promise<{ truckIds: number[]; clientIds: number[] }> {
   const random = rng(options.seed);
-  const clientRows = await db.execute(sql`select id from clients where company_id = ${companyId}`);
+  const clientRows = await db.execute(
+    sql`select id from clients where company_id = ${companyId} order by id`,
+  );
   const clientIds = (clientRows as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
   const names = ["NORTE", "SUR", "ESTE", "OESTE"].map((name) => `${options.tag} ${name}`);
   const trucks = await db
@@ -82,5 +86,34 @@ export async function loadVariedYard(
     db.execute(sql`update shippers set name = ${name} where id = ${id ?? 0}`);
   await rename(truckIds[0], `${options.tag} RENAMED`);
   await rename(truckIds[1], names[2] ?? "");
-  return { truckIds };
+  return { truckIds, clientIds };
+}
+
+/** A company holding a varied yard, and two of its clients (a client user's scope). */
+export interface VariedCompany {
+  companyId: number;
+  twoClients: number[];
+}
+
+/**
+ * A varied yard (110 days from `from`, 500 lines) in each of two demo companies, PLAIN and
+ * TRW, seeded `seed` and `seed + 1`, their trucks tagged `${tag}0` and `${tag}1`.
+ */
+export async function loadVariedCompanies(
+  test: TestApp,
+  options: { seed: number; from: Date; tag: string },
+): Promise<VariedCompany[]> {
+  const loaded: VariedCompany[] = [];
+  for (const [index, name] of [PLAIN, TRW].entries()) {
+    const companyId = await test.companyId(name);
+    const { clientIds } = await loadVariedYard(test.app.db, companyId, {
+      seed: options.seed + index,
+      from: options.from,
+      days: 110,
+      lines: 500,
+      tag: `${options.tag}${index}`,
+    });
+    loaded.push({ companyId, twoClients: clientIds.slice(0, 2) });
+  }
+  return loaded;
 }

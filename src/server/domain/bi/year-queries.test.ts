@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLAIN, TRW } from "../../db/demo-data";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { loadVariedYard } from "../../test/varied-yard";
+import { loadVariedCompanies, type VariedCompany } from "../../test/varied-yard";
 import { dwellPerDay, dwellPerGroup } from "./dwell-repository";
 import { aggregateRows, type DayRange, type MetricScope, metricSql } from "./repository";
 import { scorecard } from "./scorecard-repository";
@@ -15,7 +14,7 @@ import { scorecard } from "./scorecard-repository";
  * each, several tolerances, UTC and Madrid days.
  */
 let t: TestApp;
-const companies: number[] = [];
+let companies: VariedCompany[] = [];
 const RANGE: DayRange = { start: "2033-01-01", end: "2033-03-31" };
 
 const DWELL = sql`extract(epoch from s.departure_date - s.arrival_date) / 60`;
@@ -91,15 +90,11 @@ function referenceScorecard(scope: MetricScope, range: DayRange, type: number, t
 }
 
 /** Every scope a caller can have: each company, all clients or two, each zone. */
-async function scopes(): Promise<MetricScope[]> {
+function scopes(): MetricScope[] {
   const found: MetricScope[] = [];
-  for (const companyId of companies) {
-    const result = await t.app.db.execute(
-      sql`select id from clients where company_id = ${companyId} order by id limit 2`,
-    );
-    const two = (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+  for (const { companyId, twoClients } of companies) {
     for (const zone of ["UTC", "Europe/Madrid"]) {
-      for (const clientIds of [[], two]) found.push({ companyId, clientIds, zone });
+      for (const clientIds of [[], twoClients]) found.push({ companyId, clientIds, zone });
     }
   }
   return found;
@@ -107,17 +102,11 @@ async function scopes(): Promise<MetricScope[]> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [index, name] of [PLAIN, TRW].entries()) {
-    const companyId = await t.companyId(name);
-    companies.push(companyId);
-    await loadVariedYard(t.app.db, companyId, {
-      seed: 3000 + index,
-      from: new Date("2032-12-20T00:00:00Z"),
-      days: 110,
-      lines: 500,
-      tag: `YQ${index}`,
-    });
-  }
+  companies = await loadVariedCompanies(t, {
+    seed: 3000,
+    from: new Date("2032-12-20T00:00:00Z"),
+    tag: "YQ",
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -126,7 +115,7 @@ afterAll(async () => {
 describe("BI's year-long queries answer as the SQL they replaced", () => {
   it("dwell per carrier", async () => {
     let compared = 0;
-    for (const scope of await scopes()) {
+    for (const scope of scopes()) {
       for (const type of [0, 1, 2]) {
         const expected = await referenceDwellPerCarrier(scope, RANGE, type);
         expect(expected.length).toBeGreaterThan(2);
@@ -136,13 +125,17 @@ describe("BI's year-long queries answer as the SQL they replaced", () => {
     }
     expect(compared).toBe(24);
     // The yard's renamed truck counts under its new name (a rename moves its lines).
-    const scope: MetricScope = { companyId: companies[0] ?? 0, clientIds: [], zone: "UTC" };
+    const scope: MetricScope = {
+      companyId: companies[0]?.companyId ?? 0,
+      clientIds: [],
+      zone: "UTC",
+    };
     const carriers = await dwellPerGroup(t.app.db, scope, RANGE, 0, "carrier");
     expect(carriers.map((row) => row.carrier)).toContain("YQ0 RENAMED");
   });
 
   it("dwell per day and per truck, from the stored minutes", async () => {
-    for (const scope of await scopes()) {
+    for (const scope of scopes()) {
       // A day's figures are the same aggregate as a truck's: both types together suffice.
       const days = await referenceDwellPerDay(scope, RANGE, 0);
       expect(days.length).toBeGreaterThan(20);
@@ -155,7 +148,7 @@ describe("BI's year-long queries answer as the SQL they replaced", () => {
   });
 
   it("the carrier scorecard, at several tolerances", async () => {
-    for (const scope of await scopes()) {
+    for (const scope of scopes()) {
       for (const type of [0, 1, 2]) {
         for (const tolerance of [0, 15, 45]) {
           const expected = await referenceScorecard(scope, RANGE, type, tolerance);

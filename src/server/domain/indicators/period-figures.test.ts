@@ -1,9 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AREA_C_WAREHOUSE } from "../../../shared/contract/indicators";
-import { PLAIN, TRW } from "../../db/demo-data";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { loadVariedYard } from "../../test/varied-yard";
+import { loadVariedCompanies, type VariedCompany } from "../../test/varied-yard";
 import { aggregateRows } from "../bi/repository";
 import { type IndicatorScope, periodFigures } from "./repository";
 
@@ -15,7 +14,7 @@ import { type IndicatorScope, periodFigures } from "./repository";
  * quarters and years.
  */
 let t: TestApp;
-const companies: number[] = [];
+let companies: VariedCompany[] = [];
 
 const DWELL = sql`extract(epoch from s.departure_date - s.arrival_date) / 60`;
 
@@ -94,17 +93,11 @@ const PERIODS: Bounds[] = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [index, name] of [PLAIN, TRW].entries()) {
-    const companyId = await t.companyId(name);
-    companies.push(companyId);
-    await loadVariedYard(t.app.db, companyId, {
-      seed: 4000 + index,
-      from: new Date("2032-12-01T00:00:00Z"),
-      days: 110,
-      lines: 500,
-      tag: `PF${index}`,
-    });
-  }
+  companies = await loadVariedCompanies(t, {
+    seed: 4000,
+    from: new Date("2032-12-01T00:00:00Z"),
+    tag: "PF",
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -113,12 +106,8 @@ afterAll(async () => {
 describe("the indicator figures answer as the SQL they replaced", () => {
   it("in areas G and C, for every scope, period and tolerance", async () => {
     let measured = 0;
-    for (const companyId of companies) {
-      const result = await t.app.db.execute(
-        sql`select id from clients where company_id = ${companyId} order by id limit 2`,
-      );
-      const two = (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
-      for (const clientIds of [[], two]) {
+    for (const { companyId, twoClients } of companies) {
+      for (const clientIds of [[], twoClients]) {
         for (const warehouse of [undefined, AREA_C_WAREHOUSE]) {
           const scope: IndicatorScope = { companyId, clientIds, warehouse };
           for (const bounds of PERIODS) {
