@@ -15,8 +15,9 @@ import type { TestApp } from "./harness";
  * action time or check-out, every status of each type (cancelled and incidences too),
  * warehouses W1/W2, deleted lines; then, after the lines exist, one truck renamed and one
  * renamed onto another carrier's name (a rename moves its lines). Lines booked from `from`
- * over `days` days, on whole minutes; arrivals and check-outs to the millisecond, so dwell
- * minutes are fractions a float8 cannot hold exactly.
+ * over `days` days, on whole minutes; most arrivals and check-outs to the millisecond, so
+ * dwell minutes are fractions a float8 cannot hold exactly, and some arrivals exactly on an
+ * on-time bound.
  */
 export async function loadVariedYard(
   db: Db,
@@ -60,9 +61,13 @@ export async function loadVariedYard(
   const lines: NewShipmentRow[] = Array.from({ length: options.lines }, (_, i) => {
     const type = random.chance(0.6) ? 1 : 2;
     const booked = new Date(options.from.getTime() + random.int(0, span) * minute);
-    const arrival = random.chance(0.7)
-      ? new Date(booked.getTime() + random.int(-40, 120) * minute + random.int(0, 59_999))
-      : null;
+    // Some arrivals fall exactly on an on-time bound (booked + 0, 15 or 45 minutes, the
+    // tolerances the tests ask for): "no later than" must count them on time.
+    const arrival = !random.chance(0.7)
+      ? null
+      : random.chance(0.15)
+        ? new Date(booked.getTime() + random.pick([0, 15, 45]) * minute)
+        : new Date(booked.getTime() + random.int(-40, 120) * minute + random.int(0, 59_999));
     const action = random.chance(0.6)
       ? new Date((arrival ?? booked).getTime() + random.int(-30, 300) * minute)
       : null;
