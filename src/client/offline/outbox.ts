@@ -14,6 +14,7 @@ import {
   type OutboxRow,
   type UploadPart,
 } from "./db";
+import { versionAfterOwnChanges } from "./own-versions";
 
 /** The mirror table holding each entity a queued change can touch. */
 export function mirrorTable(entity: MirroredEntity): Table<MirroredRow, number> {
@@ -156,6 +157,9 @@ export async function enqueue(queued: Command, author: Author, now = Date.now())
   const table = mirrorOf(command.entity);
   // A change of a row booked here may find its creation refused: its issue is written then.
   const tables: Table[] = table ? [db.outbox, table] : [db.outbox];
+  // A delete made on a version the user saw reads this device's own answered versions.
+  const seenVersion = command.op === "delete" && typeof command.baseVersion === "number";
+  if (seenVersion) tables.push(db.meta);
   if (command.uid && isOnLocalRow(command)) tables.push(db.syncIssues);
   await db.transaction("rw", tables, async () => {
     let row = await rowChangedBy(command);
@@ -164,6 +168,16 @@ export async function enqueue(queued: Command, author: Author, now = Date.now())
       // Refused meanwhile: the line never existed on the server, so nothing is sent.
       if (!row) return joinRefusedCreation(command.entity, command.uid, command);
       command = onServerRow(command, row);
+    }
+    if (seenVersion && row && typeof command.baseVersion === "number") {
+      // Made on the version the user saw: if only this device's own answered changes moved the
+      // row since, it goes on the row's version (not refused for the device's own edit).
+      const baseVersion = await versionAfterOwnChanges(
+        rowQueueOf(command, row),
+        command.baseVersion,
+        row.version,
+      );
+      command = { ...command, baseVersion };
     }
     if (command.fold && table) {
       const folded = await foldIntoQueued(command, author, row, table);

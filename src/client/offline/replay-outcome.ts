@@ -2,6 +2,7 @@ import { FIRST_VERSION } from "../../shared/constants";
 import { db, type MirroredRow, type OutboxEntity, type OutboxRow, type SyncIssueRow } from "./db";
 import { recordSync } from "./list-pages";
 import { entityKeyOf, localIdOf, mirrorOf, pendingFor, withChanges } from "./outbox";
+import { recordOwnVersion } from "./own-versions";
 
 /** The last-sync record a replayed change leaves (the top bar's "last sync" counts it). */
 export const REPLAY_RESOURCE = "replay";
@@ -62,6 +63,11 @@ export async function acknowledgeAll(
         if (local !== null) await table.delete(local);
         if (local !== null && answer) await rememberAnswered(entry.entity, local, answer.id);
         if (answer) {
+          // A delete queued later on the version the list showed before this answer goes on
+          // the answer's version (outbox.ts `enqueue`, own-versions.ts).
+          if (local === null && entry.baseVersion !== null) {
+            await recordOwnVersion(entry.entityKey, entry.baseVersion, answer.version, now);
+          }
           for (const next of rest) {
             // Changes of a line made while its creation waited move to the line's server id, on
             // the version the creation made: they were made on the values this device created,

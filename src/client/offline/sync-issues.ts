@@ -9,6 +9,7 @@ import { writeValuesFor } from "./replay-merge";
 const replayTables = (): Table[] => [
   db.syncIssues,
   db.outbox,
+  db.meta,
   db.shipments,
   db.trucks,
   db.criticalLines,

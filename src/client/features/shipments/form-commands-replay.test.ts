@@ -117,7 +117,12 @@ async function settle(): Promise<void> {
 const BASE = expeditionRow(1, { version: 5, packages: 2, client_notes: "", company_notes: "" });
 
 beforeEach(async () => {
-  await Promise.all([db.shipments.clear(), db.outbox.clear(), db.syncIssues.clear()]);
+  await Promise.all([
+    db.shipments.clear(),
+    db.outbox.clear(),
+    db.syncIssues.clear(),
+    db.meta.clear(),
+  ]);
   server = new FakeServer();
   refused = [];
   server.rows.set(1, BASE);
@@ -485,6 +490,34 @@ describe("deleting a line through the outbox (issue 24)", () => {
     expect(server.requests.at(-1)).toMatchObject({ path: "api/expedition/100", ifMatch: 2 });
     expect(refused).toEqual([]);
     expect(server.rows.has(100)).toBe(false);
+  });
+
+  it("made on the list's row after this device's own edit was answered: on the answered version", async () => {
+    // The list still shows version 5 when Delete is pressed; the edit's answer made it 6.
+    await queueShipmentEdit(BASE, { packages: 4 }, {}, AUTHOR);
+    await settle();
+    expect(await db.shipments.get(1)).toMatchObject({ version: 6, packages: 4 });
+    await queueShipmentDelete(BASE, AUTHOR);
+    await settle();
+    expect(server.requests.map((request) => request.ifMatch)).toEqual([5, 6]);
+    expect(refused).toEqual([]);
+    expect(server.rows.has(1)).toBe(false);
+    expect(await db.shipments.get(1)).toBeUndefined();
+  });
+
+  it("made on the list's row after another user's change reached the device: still refused 412", async () => {
+    await queueShipmentEdit(BASE, { packages: 4 }, {}, AUTHOR);
+    await settle();
+    // Another user's change arrives through the feed after the list drew version 6.
+    const theirs = server.edit(1, { client_notes: "theirs" });
+    await db.shipments.put(theirs);
+    await queueShipmentDelete({ ...BASE, version: 6, packages: 4 }, AUTHOR);
+    await settle();
+    expect(server.requests.at(-1)).toMatchObject({ path: "api/expedition/1", ifMatch: 6 });
+    expect(refused).toEqual([
+      expect.objectContaining({ op: "delete", status: 412, changedBy: "warehouse" }),
+    ]);
+    expect(server.rows.get(1)).toMatchObject({ version: 7, client_notes: "theirs" });
   });
 
   it("of a line booked here whose creation was refused meanwhile: nothing is sent", async () => {
