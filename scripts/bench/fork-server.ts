@@ -36,7 +36,15 @@ export async function startServer(
 ): Promise<Server> {
   const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
     env: { ...process.env, ...env },
-    execArgv: ["--import", "tsx", "--expose-gc"],
+    // BENCH_SERVER_PROF=<dir>: each server writes a V8 CPU profile there when it stops.
+    execArgv: [
+      "--import",
+      "tsx",
+      "--expose-gc",
+      ...(process.env.BENCH_SERVER_PROF
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
+        : []),
+    ],
     // The servers log slow requests at warn: under this load every request is one.
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
