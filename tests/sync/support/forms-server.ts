@@ -24,6 +24,8 @@ const FIRST_SERIES_DAY = Date.UTC(2037, 0, 1);
 const DAY_MS = 86_400_000;
 /** 6:00 to 21:59. */
 const OPEN_HOURS = 16;
+/** Saves another user makes of one row before giving up (each after reading it again). */
+const OTHER_EDIT_ATTEMPTS = 5;
 
 export interface FormServer {
   company: number;
@@ -188,34 +190,40 @@ async function setUp(server: SyncServer): Promise<FormServer> {
       if (!stored) return null;
       const path =
         kind === "truck" ? `/api/shipper/${stored.id}` : `/api/critical-line/${stored.id}`;
-      const current = await test.app.inject({ method: "GET", url: path, headers });
-      if (current.statusCode !== 200) throw new Error(`GET ${path}: ${current.body}`);
-      const row = current.json<Record<string, unknown>>();
-      // Each edit sets a value of its own, so a lost one shows.
-      const value = kind === "truck" ? 1_000 + index : `OTHER-${index}-${row.version}`;
-      const body =
-        kind === "truck"
-          ? {
-              plate: row.plate,
-              name: row.name,
-              capacity_load: value,
-              phone: row.phone,
-              country_code: row.country_code,
-            }
-          : {
-              ...Object.fromEntries(
-                Object.keys(CriticalLineInput.shape).map((key) => [key, row[key]]),
-              ),
-              contact: value,
-            };
-      const answer = await test.app.inject({
-        method: "PUT",
-        url: path,
-        headers: { ...headers, "if-match": `"${row.version}"` },
-        payload: body,
-      });
-      if (answer.statusCode !== 200) throw new Error(`PUT ${path}: ${answer.body}`);
-      return value;
+      // The other user reads the row, then saves it: the device's replayer may save the same
+      // row in between (412), and that user reloads it and saves again, as the message says.
+      for (let attempt = 1; ; attempt++) {
+        const current = await test.app.inject({ method: "GET", url: path, headers });
+        if (current.statusCode !== 200) throw new Error(`GET ${path}: ${current.body}`);
+        const row = current.json<Record<string, unknown>>();
+        // Each edit sets a value of its own, so a lost one shows.
+        const value = kind === "truck" ? 1_000 + index : `OTHER-${index}-${row.version}`;
+        const body =
+          kind === "truck"
+            ? {
+                plate: row.plate,
+                name: row.name,
+                capacity_load: value,
+                phone: row.phone,
+                country_code: row.country_code,
+              }
+            : {
+                ...Object.fromEntries(
+                  Object.keys(CriticalLineInput.shape).map((key) => [key, row[key]]),
+                ),
+                contact: value,
+              };
+        const answer = await test.app.inject({
+          method: "PUT",
+          url: path,
+          headers: { ...headers, "if-match": `"${row.version}"` },
+          payload: body,
+        });
+        if (answer.statusCode === 200) return value;
+        if (answer.statusCode !== 412 || attempt >= OTHER_EDIT_ATTEMPTS) {
+          throw new Error(`PUT ${path}: ${answer.body}`);
+        }
+      }
     },
     async shipments(uids) {
       if (uids.length === 0) return new Map();
