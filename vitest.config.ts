@@ -3,6 +3,7 @@ import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { rng } from "./tests/sync/support/prng";
 
 /**
  * The sync property files first (the four take the longest, ~45 s each on one core), then the
@@ -12,6 +13,10 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // `--sequence.shuffle --sequence.seed=N`: the files in an order drawn from the seed (a custom
+    // sequencer replaces Vitest's random one), to show that no file depends on those before it.
+    const { shuffle, seed } = this.ctx.config.sequence;
+    if (shuffle) return rng(seed ?? Date.now()).shuffle(files);
     const rank = (file: TestSpecification) => {
       if (file.project.name !== "sync") return 2;
       return /replay-property-\d+\.test\.ts$/.test(file.moduleId) ? 0 : 1;
