@@ -13,10 +13,11 @@ import { rng } from "./tests/sync/support/prng";
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    // `--sequence.shuffle --sequence.seed=N`: the files in an order drawn from the seed (a custom
-    // sequencer replaces Vitest's random one), to show that no file depends on those before it.
-    const { shuffle, seed } = this.ctx.config.sequence;
-    if (shuffle) return rng(seed ?? Date.now()).shuffle(files);
+    // `--sequence.shuffle.files --sequence.seed=N` (or `--sequence.shuffle`, tests too): the files
+    // in an order drawn from the seed, to show that no file depends on those before it. A custom
+    // sequencer replaces Vitest's random one; Vitest sets a seed only when asked to shuffle.
+    const { seed } = this.ctx.config.sequence;
+    if (seed !== undefined) return rng(seed).shuffle(files);
     const rank = (file: TestSpecification) => {
       if (file.project.name !== "sync") return 2;
       return /replay-property-\d+\.test\.ts$/.test(file.moduleId) ? 0 : 1;
