@@ -3,6 +3,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import type { Root } from "react-dom/client";
 import { i18n } from "./lib/i18n";
+import { retryLogoutsWhenOnline } from "./lib/session/server-logout";
 import { setSessionEndedHandler } from "./lib/session/session";
 import { appStore, StoreProvider } from "./lib/store";
 import { registerServiceWorker } from "./pwa/register-sw";
@@ -30,4 +31,6 @@ export function mountApp(root: Root, href?: string): void {
     </StrictMode>,
   );
   registerServiceWorker();
+  // For the page's life: logouts the server could not hear go out when the network is back.
+  retryLogoutsWhenOnline();
 }

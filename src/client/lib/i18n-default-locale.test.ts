@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-// The config loads once per module instance, and the client project's files share modules
-// (vitest.config.ts): this file takes fresh ones, as a first start of the app does.
-vi.resetModules();
-const { DEFAULT_CONFIG, loadConfig } = await import("./config");
-const { activateLocale, currentLocale, hasStoredLocale, initialLocale } = await import("./i18n");
+import { DEFAULT_CONFIG, loadConfig } from "./config";
+import { activateLocale, currentLocale, hasStoredLocale, initialLocale } from "./i18n";
 
 /** DEFAULT_LOCALE (/config.json defaultLocale) is the language of a device with none stored. */
 describe("the runtime default locale", () => {

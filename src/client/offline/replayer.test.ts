@@ -127,6 +127,27 @@ beforeEach(async () => {
 });
 
 describe("Replayer", () => {
+  it("idle() waits for the pass under way and resolves once it has ended", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    replayer = makeReplayer({ withLock: (task) => held.then(task) });
+    await queueStatus(1, READY);
+    replayer.kick();
+    let idle = false;
+    const waiting = replayer.idle().then(() => {
+      idle = true;
+    });
+    // Timers fire meanwhile: the pass is still held, so idle() has not resolved.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(idle).toBe(false);
+    release();
+    await waiting;
+    expect(server.rows.get(1)?.status).toEqual(READY);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it("sends a row's changes in order, each on the version the previous one produced", async () => {
     await queueStatus(1, READY);
     await queueStatus(1, LOADED);

@@ -90,6 +90,8 @@ export class Replayer {
   private paused: ReplaySession | null = null;
   /** The server refused a batch request as such (an older server): entries go alone. */
   private batchesRefused = false;
+  /** idle() callers waiting for the running pass to end. */
+  private idleWaiters: (() => void)[] = [];
 
   constructor(deps: ReplayerDeps) {
     this.deps = deps;
@@ -119,9 +121,12 @@ export class Replayer {
     clearTimeout(this.wakeTimer);
   }
 
-  /** Resolves once no pass is running (tests and benchmarks). */
+  /**
+   * Resolves once no pass is running (tests and benchmarks): woken when a pass ends, not by
+   * polling (a 5 ms poll added its wait to every quiet moment a sync run waited for).
+   */
   async idle(): Promise<void> {
-    while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (this.running) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   private now(): number {
@@ -138,6 +143,9 @@ export class Replayer {
       console.error("Replaying queued changes failed", error);
     } finally {
       this.running = false;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const wake of waiters) wake();
     }
   }
 

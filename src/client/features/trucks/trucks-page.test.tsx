@@ -36,7 +36,9 @@ function truck(id: number, overrides: Partial<Shipper> = {}): Shipper {
   };
 }
 
-const ALL = Array.from({ length: 12 }, (_, i) => truck(12 - i));
+/** The fake API's trucks, 12 down to 1; the delete test removes one, so each test starts anew. */
+const trucks = () => Array.from({ length: 12 }, (_, i) => truck(12 - i));
+const ALL = trucks();
 
 /** The fake API's list: filters by plate, pages of page_size. */
 function listAnswer(url: URL) {
@@ -89,6 +91,7 @@ beforeEach(async () => {
   setApiBase("http://localhost/");
   await Promise.all([db.trucks.clear(), db.listPages.clear(), db.meta.clear()]);
   lastUrl = null;
+  ALL.splice(0, ALL.length, ...trucks());
   const fetchMock = vi.fn(async (input: Request) => {
     const url = new URL(input.url);
     if (input.method === "GET" && url.pathname === "/api/shipper") {

@@ -1,16 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-
-// A logout retry another file left under way (one at a time per module instance) would answer
-// for this file's, and the client project's files share modules (vitest.config.ts): this file
-// takes fresh ones, as a first start of the app does.
-vi.resetModules();
-const { mockApi } = await import("../../test-utils");
-const { setApiBase } = await import("../http");
-const { notify } = await import("../notices");
-const { appStore, noticesAtom } = await import("../store");
-const { retryPendingLogouts } = await import("./server-logout");
-const { logout } = await import("./session");
-const { reloadSessionState } = await import("./session-store");
+import { mockApi } from "../../test-utils";
+import { setApiBase } from "../http";
+import { notify } from "../notices";
+import { appStore, noticesAtom } from "../store";
+import { retryLogoutsWhenOnline, retryPendingLogouts } from "./server-logout";
+import { logout } from "./session";
+import { reloadSessionState } from "./session-store";
 
 /** Lets the background logout request run to its end. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -71,8 +66,16 @@ describe("logout", () => {
     expect(JSON.parse(localStorage.getItem("logout-pending") ?? "[]")).toEqual(["refresh-2"]);
 
     const recorded = mockApi({ "POST /jwt/logout": () => ({ status: 204 }) });
-    window.dispatchEvent(new Event("online"));
-    await retryPendingLogouts();
+    // The app listens for the network's return (app.tsx); so does this test, until its end.
+    const stop = retryLogoutsWhenOnline();
+    try {
+      window.dispatchEvent(new Event("online"));
+      // The event alone sends it; retryPendingLogouts() then joins the run under way.
+      await vi.waitFor(() => expect(recorded).toHaveLength(1));
+      await retryPendingLogouts();
+    } finally {
+      stop();
+    }
     expect(recorded.map((request) => request.body)).toEqual([{ refresh: "refresh-2" }]);
     expect(localStorage.getItem("logout-pending")).toBeNull();
   });

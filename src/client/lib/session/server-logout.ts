@@ -62,6 +62,13 @@ export function retryPendingLogouts(): Promise<void> {
   return flushing;
 }
 
-if (typeof window !== "undefined") {
-  window.addEventListener("online", () => void retryPendingLogouts());
+/**
+ * Sends the pending logouts each time the device comes back online, until the returned stop.
+ * The app starts it for the page's life (app.tsx); nothing listens merely because this module
+ * was imported, so a test that starts it stops it and leaves no listener behind.
+ */
+export function retryLogoutsWhenOnline(): () => void {
+  const handleOnline = () => void retryPendingLogouts();
+  window.addEventListener("online", handleOnline);
+  return () => window.removeEventListener("online", handleOnline);
 }
