@@ -13,7 +13,7 @@ test("an open list reloads every REFRESH_INTERVAL while live events do not arriv
   loginAs,
 }) => {
   await page.route("**/api/events*", (route) => route.abort());
-  await loginAs("admin");
+  await loginAs("admin", { landing: false });
   const plate = `RI${Date.now().toString().slice(-5)}`;
   const trucks = new TrucksListPage(page);
   await trucks.goto(`?plate=${plate}`);
