@@ -13,13 +13,19 @@ export interface A11yOptions {
 /**
  * Fails with a readable list when axe finds serious or critical violations on the page. One
  * step ("axe") in reports and traces, so its share of a journey's time shows.
+ *
+ * axe runs once, in the page (legacy mode): the app has no frames, and the default (a partial
+ * run per frame, then a second axe in a new blank page of the context to merge them) cost a
+ * page and an axe injection per check for nothing. Only violations are worked out node by node
+ * (`resultTypes`): passes and incomplete results, which nothing here reads, stop at one node
+ * per rule.
  */
 export async function expectNoSeriousA11yViolations(
   page: Page,
   options: A11yOptions = {},
 ): Promise<void> {
   await test.step("axe", async () => {
-    let builder = new AxeBuilder({ page });
+    let builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ["violations"] });
     for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
     if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
     const { violations } = await builder.analyze();
