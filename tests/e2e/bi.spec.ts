@@ -56,7 +56,7 @@ test("office: lines and incidences as bar and pie, the rows behind them, PDF and
   expect(todayCount, "demo lines today").toBeGreaterThan(0);
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginAs("office");
+  await loginAs("office", { landing: false });
   await page.goto("/bi");
   await expect(page.getByRole("heading", { name: "BI", level: 1 })).toBeVisible();
 
@@ -230,7 +230,7 @@ test("admin: sets the on-time tolerance beside the scorecard, with clear errors"
   const from = DateTime.local().minus({ days: 3 }).toISODate() ?? "";
   const to = DateTime.local().toISODate() ?? "";
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginAs("admin");
+  await loginAs("admin", { landing: false });
   await page.goto("/bi");
   await page.getByLabel("From", { exact: true }).fill(from);
   await page.getByLabel("To", { exact: true }).fill(to);
@@ -263,7 +263,7 @@ test("admin: uploads an alert image on /alerts, steps to it, and removes it", as
   loginAs,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginAs("admin");
+  await loginAs("admin", { landing: false });
   await page.goto("/alerts");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Alerts:");
   // A real PNG (the demo's own poster bytes are drawn the same way at seed time).

@@ -6,7 +6,7 @@ test("the bw company finds its date filter again when it opens the list without 
   page,
   loginAs,
 }) => {
-  await loginAs("mexico"); // BW Warehousing is the mexico user's first company
+  await loginAs("mexico", { landing: false }); // BW Warehousing is the mexico user's first company
   const list = new ShipmentsListPage(page, "expeditions");
   await list.goto({ booked_date_after: "2026-01-12", booked_date_before: "2026-01-16" });
   await list.waitForLines();

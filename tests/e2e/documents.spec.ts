@@ -91,7 +91,7 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
   test.setTimeout(60_000);
   const { office, code, id } = await newLine(request, "DOCS");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await loginAs("office");
+  await loginAs("office", { landing: false });
   const docs = new DocumentsPage(page);
   await docs.openLine(`/expedition/${id}`);
   await docs.openFiles();

@@ -23,7 +23,7 @@ test("a duplicate plate is refused in Spanish, with the field's label", async ({
 }) => {
   // Two saves and an axe scan on a form with errors: more than 30 s on a busy 2-core machine.
   test.slow();
-  await loginAs("office");
+  await loginAs("office", { landing: false });
   const form = new TruckFormPage(page);
   const plate = newPlate();
   await form.goto();
@@ -53,7 +53,7 @@ test("a duplicate plate is refused in Spanish, with the field's label", async ({
 });
 
 test("a plate of emoji is refused before sending, in Spanish", async ({ page, loginAs }) => {
-  await loginAs("office");
+  await loginAs("office", { landing: false });
   const form = new TruckFormPage(page);
   await form.goto();
   let sent = false;
@@ -74,7 +74,7 @@ test("a numeric plate filter stays plain in the URL and survives a reload", asyn
   page,
   loginAs,
 }) => {
-  await loginAs("office");
+  await loginAs("office", { landing: false });
   const list = new TrucksListPage(page);
   await list.goto();
   await list.filterByPlate("9999");

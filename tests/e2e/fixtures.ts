@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { DEMO_PASSWORD, type DemoUser, landingPath } from "./demo-users";
-import { AppShell, LoginPage } from "./page-models";
+import { AppShell, LoginPage, SESSION_BLANK_PATH } from "./page-models";
 
 interface Options {
   /**
@@ -24,9 +24,12 @@ interface Fixtures {
   /**
    * Signs a demo user in and waits for the landing route: through the login page the first time
    * in a worker, then from the session saved then (SignedInSessions). `{ form: true }` always
-   * uses the login page, for a journey about where the sign-in itself leads.
+   * uses the login page, for a journey about where the sign-in itself leads. `{ landing: false }`
+   * for a journey whose next step opens its own first page (page.goto, a page model's goto): a
+   * saved session is then written but not opened at the landing page, a full load of the app
+   * the journey never looked at (a form sign-in still lands: that is where the form leads).
    */
-  loginAs: (user: DemoUser, options?: { form?: boolean }) => Promise<void>;
+  loginAs: (user: DemoUser, options?: { form?: boolean; landing?: boolean }) => Promise<void>;
   /**
    * Holds a demo user for the rest of the test, across workers: a test that changes the user's
    * password takes it, and so does every sign-in of that user (loginAs does it by itself).
@@ -79,19 +82,25 @@ class SignedInSessions {
   }
 }
 
-/** A same-origin page that loads nothing, to write localStorage before the app's first load. */
-const BLANK_PATH = "/__e2e-blank";
-
-/** Starts the page from a saved session: localStorage first, then the user's landing page. */
-async function resumeSession(page: Page, user: DemoUser, session: SavedSession): Promise<void> {
-  await page.route(BLANK_PATH, (route) =>
+/**
+ * Starts the page from a saved session: localStorage first (written in a same-origin page that
+ * loads nothing), then the user's landing page, unless the journey opens its own first page.
+ */
+async function resumeSession(
+  page: Page,
+  user: DemoUser,
+  session: SavedSession,
+  landing: boolean,
+): Promise<void> {
+  await page.route(SESSION_BLANK_PATH, (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>e2e</title>" }),
   );
-  await page.goto(BLANK_PATH);
+  await page.goto(SESSION_BLANK_PATH);
   await page.evaluate((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, session);
-  await page.unroute(BLANK_PATH);
+  await page.unroute(SESSION_BLANK_PATH);
+  if (!landing) return;
   await page.goto(landingPath(user));
   await expect(page).toHaveURL((url) => url.pathname === landingPath(user));
 }
@@ -209,7 +218,9 @@ export const test = base.extend<Options & Fixtures, WorkerFixtures>({
         fresh && !changesPassword && !options?.form ? await signedIn.live(user) : undefined;
       if (saved) {
         signedIn.counts.reused += 1;
-        await base.step(`${user} resumes a saved session`, () => resumeSession(page, user, saved));
+        await base.step(`${user} resumes a saved session`, () =>
+          resumeSession(page, user, saved, options?.landing ?? true),
+        );
         return;
       }
       signedIn.counts.form += 1;

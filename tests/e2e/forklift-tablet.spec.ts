@@ -86,7 +86,7 @@ for (const tablet of TABLETS) {
       if (company === undefined) throw new Error("forklift has no company");
       await api.patch("expeditions", company, code, { status: IN_PREPARATION });
 
-      await loginAs("forklift");
+      await loginAs("forklift", { landing: false });
       const list = new ShipmentsListPage(page, "expeditions");
       await list.goto();
       await list.waitForLines();

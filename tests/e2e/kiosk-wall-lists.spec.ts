@@ -42,7 +42,7 @@ for (const wall of WALLS) {
     }) => {
       // Sign-in, the list and axe over a wall of ten rows: slow on two busy cores.
       test.setTimeout(180_000);
-      await loginAs(wall.user);
+      await loginAs(wall.user, { landing: false });
       const kiosk = new KioskScreen(page);
       const today = DateTime.fromJSDate(demoDayClock()).toISODate();
       await page.goto(`${wall.path}?booked_date_after=${today}&booked_date_before=${today}`);
@@ -267,7 +267,7 @@ test.describe("status names on a 1280x720 wall in every language", () => {
 
         test(`${wall.user}: whole status names, one line`, async ({ page, loginAs }) => {
           test.setTimeout(120_000);
-          await loginAs(wall.user);
+          await loginAs(wall.user, { landing: false });
           const today = DateTime.fromJSDate(demoDayClock()).toISODate();
           // The rotation turns every 10 s: the wall's clock stands still once the page is up.
           await page.clock.install({ time: demoDayClock() });

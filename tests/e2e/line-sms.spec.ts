@@ -48,7 +48,7 @@ for (const device of [
       });
       expect(line.status, line.body).toBe(201);
 
-      await loginAs("office");
+      await loginAs("office", { landing: false });
       const list = new ShipmentsListPage(page, "receptions");
       const iso = DateTime.fromJSDate(day).toISODate() ?? "";
       await list.goto({ booked_date_after: iso, booked_date_before: iso, code });

@@ -47,7 +47,7 @@ test.describe("in Spanish", () => {
     loginAs,
   }) => {
     test.slow();
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     await page.goto("/bi");
     const now = DateTime.local();
     const from = now.startOf("month").toISODate() ?? "";
@@ -88,7 +88,7 @@ test.describe("in Spanish", () => {
     shell,
   }) => {
     test.slow();
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     await page.goto("/task-list");
     const tasks = page.getByRole("table");
     await expect(tasks.first()).toBeVisible();
@@ -116,7 +116,7 @@ test.describe("in Spanish", () => {
     shell,
   }) => {
     test.slow();
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     for (const company of ["TRW Logistics", "BW Warehousing", "Yardline Demo"]) {
       await page.goto("/dashboard");
       await shell.switchCompany(company);
@@ -148,7 +148,7 @@ test.describe("in English", () => {
   test.use({ lang: "en", viewport: DESKTOP });
 
   test("an error notice leaves the form's Save and Cancel uncovered", async ({ page, loginAs }) => {
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const form = new ShipmentFormPage(page);
     await form.open("/expedition");
     await form.save.click();
@@ -209,7 +209,7 @@ for (const lang of ["es", "pt"] as const) {
     }) => {
       test.slow();
       await page.setViewportSize(DESKTOP);
-      await loginAs("office");
+      await loginAs("office", { landing: false });
       for (const kind of ["expeditions", "receptions"] as const) {
         const list = new ShipmentsListPage(page, kind);
         await list.goto();

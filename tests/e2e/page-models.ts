@@ -29,6 +29,12 @@ export const LABELS = {
 export const PAGE_LOAD_TIMEOUT = 20_000;
 
 /**
+ * A same-origin page that loads nothing: loginAs writes a saved session's localStorage there
+ * before the app's first load (tests/e2e/fixtures.ts).
+ */
+export const SESSION_BLANK_PATH = "/__e2e-blank";
+
+/**
  * Call before a full page load (`page.goto`, `page.reload`) that leaves a private page: waits
  * until that page has rendered its shell (the User Config button), which it does only once its
  * route guard has refreshed the profile. (Cutting that refresh off while its body was being
@@ -38,7 +44,8 @@ export const PAGE_LOAD_TIMEOUT = 20_000;
  */
 export async function waitForPrivatePage(page: Page): Promise<void> {
   const { pathname } = new URL(page.url());
-  if (page.url() === "about:blank" || pathname === "/login") return;
+  if (page.url() === "about:blank" || pathname === "/login" || pathname === SESSION_BLANK_PATH)
+    return;
   await expect(page.getByRole("button", { name: LABELS.userConfig })).toBeVisible({
     timeout: PAGE_LOAD_TIMEOUT,
   });

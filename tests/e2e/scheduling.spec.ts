@@ -84,7 +84,7 @@ test("the planner books a reception into an hour the dock still offers", async (
     expect(created.status, created.body).toBe(201);
   }
 
-  await loginAs("planner");
+  await loginAs("planner", { landing: false });
   const form = new ShipmentFormPage(page);
   await form.open("/reception");
   const code = `SLOT-${stamp()}`;

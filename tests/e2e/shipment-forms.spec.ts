@@ -34,7 +34,7 @@ test("admin plans an expedition with a new client and a new truck, and finds it 
 }) => {
   // Creating clients needs createMasters: office lacks it in the spec's matrix, admin has it.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await loginAs("admin");
+  await loginAs("admin", { landing: false });
   const form = new ShipmentFormPage(page);
   await form.open("/expedition");
   await shot(page, "new-1280");
@@ -106,7 +106,7 @@ test("office plans a reception with an existing client and a new truck", async (
   loginAs,
 }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await loginAs("office");
+  await loginAs("office", { landing: false });
   const form = new ShipmentFormPage(page);
   await form.open("/reception");
   const code = `R2E-${stamp()}`;
@@ -162,7 +162,7 @@ const ROLE_FIELDS: { user: string; editable: string[] }[] = [
 for (const { user, editable } of ROLE_FIELDS) {
   test(`${user} may change only ${editable.join(" and ")}`, async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
-    await loginAs(user);
+    await loginAs(user, { landing: false });
     await openFirstLine(page, "/expeditions");
     const form = new ShipmentFormPage(page);
     for (const label of FIELDS) {
@@ -227,7 +227,7 @@ test.describe("mexico user (the app's own language rules)", () => {
   test.use({ lang: null });
   test("mexico user: Folio and SKU labels, weight 0 refused", async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await loginAs("mexico");
+    await loginAs("mexico", { landing: false });
     await page.goto("/expedition");
     await expect(page.getByLabel("Folio", { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("combobox", { name: "SKU" })).toBeVisible();
@@ -241,7 +241,7 @@ test.describe("mexico user (the app's own language rules)", () => {
 
 test("the history dialog shows who changed what", async ({ page, loginAs, checkA11y }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginAs("office");
+  await loginAs("office", { landing: false });
   await openFirstLine(page, "/receptions");
   await shot(page, "edit-1280");
   const form = new ShipmentFormPage(page);

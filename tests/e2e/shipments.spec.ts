@@ -108,7 +108,7 @@ for (const change of FORKLIFT_CHANGES) {
     if (company === undefined) throw new Error("forklift has no company");
     await api.patch(kind, company, code, { status: change.start });
 
-    await loginAs("forklift");
+    await loginAs("forklift", { landing: false });
     const list = new ShipmentsListPage(page, kind);
     await list.goto({ code });
     await list.waitForLines();
@@ -157,7 +157,7 @@ test("a status change refused because another user changed the line first revert
   if (company === undefined) throw new Error("warehouse has no company");
   await other.patch(kind, company, code, { status: IN_PREPARATION });
 
-  await loginAs("warehouse");
+  await loginAs("warehouse", { landing: false });
   const list = new ShipmentsListPage(page, kind);
   await list.goto({ code });
   const status = list.statusSelect(code);
@@ -208,7 +208,7 @@ test("client sees only the lines of its own clients", async ({ page, request, lo
   expect(seen.count).toBe(own.length);
   expect(seen.results.map((line) => line.code).sort()).toEqual(own.map((l) => l.code).sort());
 
-  await loginAs("client");
+  await loginAs("client", { landing: false });
   const list = new ShipmentsListPage(page, kind);
   await list.goto();
   await list.waitForLines();
@@ -242,7 +242,7 @@ test("desktop: the delivery note column stays in view while the table scrolls si
   loginAs,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginAs("office");
+  await loginAs("office", { landing: false });
   const list = new ShipmentsListPage(page, "expeditions");
   await list.goto();
   await expect(list.statusSelects().first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
@@ -267,7 +267,7 @@ test("kiosk: the expeditions list has no actions and read-only statuses", async 
   loginAs,
   checkA11y,
 }) => {
-  await loginAs("kiosk");
+  await loginAs("kiosk", { landing: false });
   // Today's lines, as the kiosk rotation shows them (its ticks then leave the page alone).
   const today = DateTime.now().toISODate();
   const list = new ShipmentsListPage(page, "expeditions");
@@ -300,7 +300,7 @@ for (const kind of ["expeditions", "receptions"] as const) {
   }) => {
     // axe over a 17-column table with its selects takes 5-8 s on two busy cores.
     test.setTimeout(45_000);
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const list = new ShipmentsListPage(page, kind);
     await list.goto();
     // Rows with their inline selects and delete buttons: every control the page can show.

@@ -51,7 +51,7 @@ test.describe("task list", () => {
     });
     expect(seeded.status, seeded.body).toBe(201);
 
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const list = new TaskListPage(page);
     await list.goto(`?date_after=${today}&date_before=${today}`);
     await expect(list.group(`Audit ${tag}`)).toBeVisible();

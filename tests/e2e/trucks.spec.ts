@@ -18,7 +18,7 @@ test.describe("trucks", () => {
     page,
     loginAs,
   }) => {
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const list = new TrucksListPage(page);
     await list.goto();
     await list.waitForRows();
@@ -42,7 +42,7 @@ test.describe("trucks", () => {
   });
 
   test("office adds a truck through the form", async ({ page, loginAs, checkA11y }) => {
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const form = new TruckFormPage(page);
     await form.goto();
     await checkA11y();
@@ -74,7 +74,7 @@ test.describe("trucks", () => {
   });
 
   test("a wrong phone is refused before sending", async ({ page, loginAs }) => {
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const form = new TruckFormPage(page);
     await form.goto();
     await form.fillNew({ plate: newPlate(), name: "X", country: "ES", phone: "12" });
@@ -88,7 +88,7 @@ test.describe("trucks", () => {
     loginAs,
     checkA11y,
   }) => {
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const list = new TrucksListPage(page);
     await list.goto();
     await list.waitForRows();
@@ -108,7 +108,7 @@ test.describe("trucks", () => {
   });
 
   test("pages hold 10 trucks and the pager moves between them", async ({ page, loginAs }) => {
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const list = new TrucksListPage(page);
     await list.goto();
     await list.waitForRows();
@@ -120,7 +120,7 @@ test.describe("trucks", () => {
   });
 
   test("office deletes a truck after confirming", async ({ page, loginAs }) => {
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const plate = newPlate();
     const form = new TruckFormPage(page);
     await form.goto();
@@ -147,7 +147,7 @@ test.describe("trucks", () => {
 
   for (const user of ["forklift", "client"]) {
     test(`${user} is sent from /trucks to /dashboard`, async ({ page, loginAs }) => {
-      await loginAs(user);
+      await loginAs(user, { landing: false });
       await page.goto("/trucks");
       // Where /dashboard leads them: a forklift goes on to today's expeditions (issue 26), so
       // waiting for /dashboard itself passed only when the check caught the page in between.
@@ -162,7 +162,7 @@ test.describe("trucks", () => {
     context,
     loginAs,
   }) => {
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const list = new TrucksListPage(page);
     await list.goto();
     await list.waitForRows();
@@ -195,7 +195,7 @@ test.describe("trucks on a 1024x768 touch tablet", () => {
     loginAs,
     checkA11y,
   }) => {
-    await loginAs("office");
+    await loginAs("office", { landing: false });
     const list = new TrucksListPage(page);
     await list.goto();
     await expect(list.cards.getByRole("listitem").first()).toBeVisible({
