@@ -21,9 +21,14 @@ interface OwnSpan {
 const OWN_SPAN_MS = 24 * 60 * 60 * 1000;
 const PREFIX = "own-version:";
 
+/** How often the spans are swept for old ones (a sweep reads them all). */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const SWEPT_KEY = "own-versions-swept";
+
 /**
  * Records that this device's change of `entityKey`, made on `from`, was answered with `to`
- * (call inside a transaction that holds db.meta). Prunes spans older than a day.
+ * (call inside a transaction that holds db.meta). Spans older than a day are swept at most once
+ * an hour, so a batch of answers does not read every span once per answer.
  */
 export async function recordOwnVersion(
   entityKey: string,
@@ -36,6 +41,9 @@ export async function recordOwnVersion(
   const held = (await db.meta.get(key))?.value as OwnSpan | undefined;
   const joined = held && held.to === from ? held.from : from;
   await db.meta.put({ key, value: { from: joined, to, at: now } satisfies OwnSpan });
+  const swept = (await db.meta.get(SWEPT_KEY))?.value;
+  if (typeof swept === "number" && swept > now - SWEEP_EVERY_MS && swept <= now) return;
+  await db.meta.put({ key: SWEPT_KEY, value: now });
   const stale = await db.meta
     .where("key")
     .startsWith(PREFIX)

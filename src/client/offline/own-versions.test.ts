@@ -1,0 +1,47 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "./db";
+import { recordOwnVersion, versionAfterOwnChanges } from "./own-versions";
+
+const ROW = "shipment:7";
+const HOUR = 60 * 60 * 1000;
+const NOW = Date.UTC(2026, 10, 27, 12);
+
+const record = (from: number, to: number, now = NOW) =>
+  db.transaction("rw", db.meta, () => recordOwnVersion(ROW, from, to, now));
+const after = (seen: number, current: number) =>
+  db.transaction("r", db.meta, () => versionAfterOwnChanges(ROW, seen, current));
+
+beforeEach(async () => {
+  await db.meta.clear();
+});
+
+describe("own versions (a delete made on the version the list showed)", () => {
+  it("moves past this device's own answered changes, joined one after another", async () => {
+    await record(5, 6);
+    await record(6, 7);
+    expect(await after(5, 7)).toBe(7);
+    expect(await after(6, 7)).toBe(7);
+    expect(await after(7, 7)).toBe(7);
+  });
+
+  it("stays on the version seen when anyone else made a version in between", async () => {
+    await record(5, 6);
+    // Another user made 7; this device's next change went from 7 to 8.
+    await record(7, 8);
+    expect(await after(5, 8)).toBe(5);
+    expect(await after(6, 8)).toBe(6);
+    expect(await after(7, 8)).toBe(8);
+    // The row moved on again by someone else: the span no longer reaches it.
+    expect(await after(7, 9)).toBe(7);
+    expect(await after(4, 6)).toBe(4);
+  });
+
+  it("forgets spans older than a day, sweeping at most once an hour", async () => {
+    await db.transaction("rw", db.meta, () => recordOwnVersion("shipment:1", 1, 2, NOW));
+    await record(5, 6, NOW + 2 * HOUR);
+    expect(await db.meta.get("own-version:shipment:1")).toBeDefined();
+    await record(6, 7, NOW + 25 * HOUR);
+    expect(await db.meta.get("own-version:shipment:1")).toBeUndefined();
+    expect(await after(5, 7)).toBe(7);
+  });
+});
