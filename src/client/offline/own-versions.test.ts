@@ -8,7 +8,7 @@ const NOW = Date.UTC(2026, 10, 27, 12);
 
 const record = (from: number, to: number, now = NOW) =>
   db.transaction("rw", db.meta, () => recordOwnVersion(ROW, from, to, now));
-const after = (seen: number, current: number) =>
+const versionFor = (seen: number, current: number) =>
   db.transaction("r", db.meta, () => versionAfterOwnChanges(ROW, seen, current));
 
 beforeEach(async () => {
@@ -19,21 +19,21 @@ describe("own versions (a delete made on the version the list showed)", () => {
   it("moves past this device's own answered changes, joined one after another", async () => {
     await record(5, 6);
     await record(6, 7);
-    expect(await after(5, 7)).toBe(7);
-    expect(await after(6, 7)).toBe(7);
-    expect(await after(7, 7)).toBe(7);
+    expect(await versionFor(5, 7)).toBe(7);
+    expect(await versionFor(6, 7)).toBe(7);
+    expect(await versionFor(7, 7)).toBe(7);
   });
 
   it("stays on the version seen when anyone else made a version in between", async () => {
     await record(5, 6);
     // Another user made 7; this device's next change went from 7 to 8.
     await record(7, 8);
-    expect(await after(5, 8)).toBe(5);
-    expect(await after(6, 8)).toBe(6);
-    expect(await after(7, 8)).toBe(8);
+    expect(await versionFor(5, 8)).toBe(5);
+    expect(await versionFor(6, 8)).toBe(6);
+    expect(await versionFor(7, 8)).toBe(8);
     // The row moved on again by someone else: the span no longer reaches it.
-    expect(await after(7, 9)).toBe(7);
-    expect(await after(4, 6)).toBe(4);
+    expect(await versionFor(7, 9)).toBe(7);
+    expect(await versionFor(4, 6)).toBe(4);
   });
 
   it("forgets spans older than a day, sweeping at most once an hour", async () => {
@@ -42,6 +42,6 @@ describe("own versions (a delete made on the version the list showed)", () => {
     expect(await db.meta.get("own-version:shipment:1")).toBeDefined();
     await record(6, 7, NOW + 25 * HOUR);
     expect(await db.meta.get("own-version:shipment:1")).toBeUndefined();
-    expect(await after(5, 7)).toBe(7);
+    expect(await versionFor(5, 7)).toBe(7);
   });
 });
