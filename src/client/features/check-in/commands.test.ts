@@ -35,7 +35,7 @@ afterEach(() => {
 });
 
 describe("check-in online-first", () => {
-  it("online: waits for the server, whose line enters the mirror; nothing is queued", async () => {
+  it("online: waits for the server, whose line and truck enter the mirror; nothing is queued", async () => {
     const arrived = "2030-05-02T09:55:00.000Z";
     const requests = mockApi({
       "PUT /api/check-in/uid/*": (request) => ({
@@ -43,7 +43,7 @@ describe("check-in online-first", () => {
           ...expeditionRow(1, { version: 6, arrival_date: arrived }),
           check_in: {
             uid: request.path.split("/").at(-1),
-            truck: truckRow(9),
+            truck: { ...truckRow(9), plate: "1234BCD", register_date: arrived },
             warehouse: "W1",
             dock: "D3",
             sms_sent: false,
@@ -57,6 +57,8 @@ describe("check-in online-first", () => {
     expect(requests[0]?.headers.get("Idempotency-Key")).toEqual(expect.any(String));
     expect(requests[0]?.body).toMatchObject({ line: 1, truck: { plate: "1234BCD" } });
     expect(await db.shipments.get(1)).toMatchObject({ version: 6, arrival_date: arrived });
+    // The truck the check-in made: a check-out at this terminal finds it by plate at once.
+    expect(await db.trucks.get(9)).toMatchObject({ plate: "1234BCD", register_date: arrived });
     expect(await db.outbox.count()).toBe(0);
   });
 

@@ -98,7 +98,11 @@ function putOnce(path: string, body: object, key: string, signal: AbortSignal) {
   return http.put<unknown>(path, body, { headers: { "Idempotency-Key": key }, signal });
 }
 
-/** Checks a truck in online-first; sent, the line as the server left it enters the mirror. */
+/**
+ * Checks a truck in online-first; sent, the line and the truck as the server left them enter
+ * the mirror (the terminal's check-out finds the truck by plate there: a truck the check-in
+ * just created, or just marked arrived, is known at once, not after the next feed pull).
+ */
 export async function checkInOnlineFirst(
   line: CheckInLine,
   truck: CheckInTruck,
@@ -116,7 +120,10 @@ export async function checkInOnlineFirst(
       queueCheckIn(line, truck, author, language, new Date(), { uid, mutationId: key }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
-  if (result.kind === "sent") await putShipment(result.answer);
+  if (result.kind === "sent") {
+    await putShipment(result.answer);
+    await putTruck(result.answer.check_in.truck);
+  }
   return result;
 }
 
