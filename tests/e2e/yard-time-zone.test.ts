@@ -2,7 +2,13 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { demoDayClock, msUntilYardDayHasRoom, yardClock, yardTimeZone } from "./yard-time-zone";
+import {
+  demoDayClock,
+  msUntilYardDayHasRoom,
+  shownInYard,
+  yardClock,
+  yardTimeZone,
+} from "./yard-time-zone";
 
 /** The yard's wall clock the run sees: the zone's reading of the shifted instant. */
 function yardReading(time: string, now: Date): string {
@@ -122,5 +128,13 @@ describe("a journey that needs its writes and reads on one yard day", () => {
     expect(msUntilYardDayHasRoom(60_000, at("23:58:59"), zone)).toBe(0);
     expect(msUntilYardDayHasRoom(60_000, at("12:00:00"), zone)).toBe(0);
     expect(msUntilYardDayHasRoom(60_000, at("00:00:00"), zone)).toBe(0);
+  });
+});
+
+describe("a fixed instant as the yard reads it", () => {
+  it("falls on the day before west of UTC and on the same day east of it", () => {
+    expect(shownInYard("2026-11-24T08:30:00Z", undefined, "Etc/GMT+9")).toBe("23/11/2026 23:30");
+    expect(shownInYard("2026-11-24T08:30:00Z", undefined, "Etc/GMT-3")).toBe("24/11/2026 11:30");
+    expect(shownInYard("2026-11-24T08:30:00Z", "HH:mm", "Etc/UTC")).toBe("08:30");
   });
 });

@@ -85,3 +85,15 @@ export function msUntilYardDayHasRoom(
   const left = yardNow.endOf("day").toMillis() + 1 - yardNow.toMillis();
   return left < needMs ? left + 1_000 : 0;
 }
+
+/**
+ * An instant as the app shows it to the run's yard (the zone every browser context runs in), for
+ * journeys that store fixed instants: "24/11/2026 08:30" in UTC is the evening before at GMT-9.
+ */
+export function shownInYard(
+  iso: string,
+  format = "dd/MM/yyyy HH:mm",
+  zone = process.env.YARDLINE_E2E_TIME_ZONE ?? "UTC",
+): string {
+  return DateTime.fromISO(iso, { zone }).toFormat(format);
+}
