@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "./db";
-import { recordOwnVersion, versionAfterOwnChanges } from "./own-versions";
+import { recordOwnVersion, sweepOwnVersions, versionAfterOwnChanges } from "./own-versions";
 
 const ROW = "shipment:7";
 const HOUR = 60 * 60 * 1000;
@@ -8,6 +8,7 @@ const NOW = Date.UTC(2026, 10, 27, 12);
 
 const record = (from: number, to: number, now = NOW) =>
   db.transaction("rw", db.meta, () => recordOwnVersion(ROW, from, to, now));
+const sweep = (now: number) => db.transaction("rw", db.meta, () => sweepOwnVersions(now));
 const versionFor = (seen: number, current: number) =>
   db.transaction("r", db.meta, () => versionAfterOwnChanges(ROW, seen, current));
 
@@ -37,11 +38,18 @@ describe("own versions (a delete made on the version the list showed)", () => {
   });
 
   it("forgets spans older than a day, sweeping at most once an hour", async () => {
+    const MINUTE = 60_000;
     await db.transaction("rw", db.meta, () => recordOwnVersion("shipment:1", 1, 2, NOW));
-    await record(5, 6, NOW + 2 * HOUR);
-    expect(await db.meta.get("own-version:shipment:1")).toBeDefined();
-    await record(6, 7, NOW + 25 * HOUR);
-    expect(await db.meta.get("own-version:shipment:1")).toBeUndefined();
-    expect(await versionFor(5, 7)).toBe(7);
+    await record(5, 6, NOW + 23 * HOUR);
+    const held = async () => (await db.meta.get("own-version:shipment:1")) !== undefined;
+    await sweep(NOW + 23 * HOUR + 30 * MINUTE);
+    expect(await held()).toBe(true);
+    // A day old now, but the last sweep was 45 minutes ago: nothing is read yet.
+    await sweep(NOW + 24 * HOUR + 15 * MINUTE);
+    expect(await held()).toBe(true);
+    await sweep(NOW + 24 * HOUR + 31 * MINUTE);
+    expect(await held()).toBe(false);
+    // The span answered within the day stays.
+    expect(await versionFor(5, 6)).toBe(6);
   });
 });

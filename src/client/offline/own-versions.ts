@@ -27,8 +27,7 @@ const SWEPT_KEY = "own-versions-swept";
 
 /**
  * Records that this device's change of `entityKey`, made on `from`, was answered with `to`
- * (call inside a transaction that holds db.meta). Spans older than a day are swept at most once
- * an hour, so a batch of answers does not read every span once per answer.
+ * (call inside a transaction that holds db.meta).
  */
 export async function recordOwnVersion(
   entityKey: string,
@@ -41,6 +40,13 @@ export async function recordOwnVersion(
   const held = (await db.meta.get(key))?.value as OwnSpan | undefined;
   const joined = held && held.to === from ? held.from : from;
   await db.meta.put({ key, value: { from: joined, to, at: now } satisfies OwnSpan });
+}
+
+/**
+ * Forgets spans older than a day, at most once an hour (a sweep reads every span): call once per
+ * answered batch, inside a transaction that holds db.meta.
+ */
+export async function sweepOwnVersions(now: number): Promise<void> {
   const swept = (await db.meta.get(SWEPT_KEY))?.value;
   if (typeof swept === "number" && swept > now - SWEEP_EVERY_MS && swept <= now) return;
   await db.meta.put({ key: SWEPT_KEY, value: now });

@@ -2,7 +2,7 @@ import { FIRST_VERSION } from "../../shared/constants";
 import { db, type MirroredRow, type OutboxEntity, type OutboxRow, type SyncIssueRow } from "./db";
 import { recordSync } from "./list-pages";
 import { entityKeyOf, localIdOf, mirrorOf, pendingFor, withChanges } from "./outbox";
-import { recordOwnVersion } from "./own-versions";
+import { recordOwnVersion, sweepOwnVersions } from "./own-versions";
 
 /** The last-sync record a replayed change leaves (the top bar's "last sync" counts it). */
 export const REPLAY_RESOURCE = "replay";
@@ -86,6 +86,7 @@ export async function acknowledgeAll(
       }
       await db.outbox.bulkPut(rebased);
       await table.bulkPut(rows);
+      await sweepOwnVersions(now);
     },
   );
 }
