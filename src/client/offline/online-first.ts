@@ -16,8 +16,11 @@ export type OnlineFirstResult<T> =
   | { kind: "refused"; error: ApiError }
   | { kind: "queued"; reason: QueuedReason };
 
-/** Why the write was queued: no network, no answer in time, no answer, or for the merge. */
-export type QueuedReason = "offline" | "timeout" | "unreachable" | "merge";
+/**
+ * Why the write was queued: no network, no answer in time, no answer, for the merge, or behind
+ * an earlier write still queued that it depends on.
+ */
+export type QueuedReason = "offline" | "timeout" | "unreachable" | "merge" | "behind";
 
 export interface OnlineFirstWrite<T> {
   /** The request, with this Idempotency-Key; it should stop when `signal` aborts. */

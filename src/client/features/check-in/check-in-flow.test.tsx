@@ -9,6 +9,7 @@ import { db } from "../../offline/db";
 import { expeditionRow, truckRow } from "../../test-rows";
 import { authUser, company, mockApi } from "../../test-utils";
 import { CheckInFlow } from "./check-in-flow";
+import { CheckOutForm } from "./check-out-form";
 
 /**
  * The check-in terminal's form as the guard sees it (issue 24, online-first), in Spanish:
@@ -155,5 +156,35 @@ describe("check-in form, online-first (rendered)", () => {
     expect(entry).toMatchObject({ method: "PUT", userId: 7, company: "7" });
     expect(entry?.path).toMatch(/^api\/check-in\/uid\/[0-9a-f-]{36}$/);
     expect(await db.shipments.get(1)).toMatchObject({ shipper: { plate: "1234 BCD" } });
+  });
+
+  it("offline: a truck just checked in at this terminal is checked out at once, queued behind its check-in", async () => {
+    mockApi(routes);
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const real = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (request.method === "PUT") throw new TypeError("Failed to fetch");
+      return real ? real(request) : new Response(null, { status: 500 });
+    });
+    await fillCheckIn();
+    fireEvent.click(checkInButton());
+    await screen.findByText("Entrada guardada en este terminal: se enviará cuando vuelva la red.");
+    cleanup();
+    render(
+      <I18nProvider i18n={i18n}>
+        <CheckOutForm company={7} />
+      </I18nProvider>,
+    );
+    const plate = screen.getByRole("textbox", { name: "Matrícula" });
+    fireEvent.change(plate, { target: { value: "1234BCD" } });
+    fireEvent.click(screen.getByRole("button", { name: "Registrar salida" }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    const [checkIn, checkOut] = await db.outbox.orderBy("seq").toArray();
+    expect(checkIn?.path).toMatch(/^api\/check-in\/uid\//);
+    expect(checkOut).toMatchObject({ path: expect.stringMatching(/^api\/check-out\/uid\//) });
+    expect(checkOut?.body).toEqual({ plate: "1234 BCD" });
+    expect(screen.queryByText("No hay ningún camión con esta matrícula")).toBeNull();
+    await waitFor(() => expect((plate as HTMLInputElement).value).toBe(""));
   });
 });

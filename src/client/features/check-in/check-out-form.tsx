@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { useMirrorQuery } from "../../lib/data-hooks/use-mirror-query";
 import { notify, notifyError } from "../../lib/notices";
-import { db } from "../../offline/db";
+import type { Author } from "../../offline/outbox";
 import { currentAuthor } from "../../offline/sync-engine";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/fields/text-field";
@@ -10,47 +9,60 @@ import styles from "./check-in.module.css";
 import { refusalErrors } from "./check-in-flow";
 import { isOnSite, truckByPlate } from "./check-in-local";
 import { checkOutOnlineFirst } from "./commands";
+import { checkInWaits, readGateTrucks } from "./queued-gate-writes";
 
-/** Check-out by plate: stamps the departure (online-first like the check-in). */
+/**
+ * Check-out by plate: stamps the departure (online-first like the check-in). The trucks are the
+ * mirror's with this terminal's queued check-ins and check-outs laid over (queued-gate-writes.ts).
+ */
 export function CheckOutForm({ company }: { company: number }) {
   const { t, i18n } = useLingui();
   const [plate, setPlate] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
-  const trucks = useMirrorQuery(
-    () => db.trucks.where("company").equals(company).toArray(),
-    [company],
-  );
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const truck = truckByPlate(trucks ?? [], plate);
-    if (!truck) return setError(t`No truck with this plate`);
-    if (!truck.register_date) return setError(t`This truck has not checked in.`);
-    if (!isOnSite(truck)) return setError(t`This truck has already left.`);
     const author = currentAuthor();
-    if (!author) return;
-    setError(undefined);
+    if (sending || !author) return;
     setSending(true);
     try {
-      const result = await checkOutOnlineFirst(truck, author);
-      if (result.kind === "refused") {
-        const found = refusalErrors(result.error, i18n);
-        return setError(found.plate ?? found.form);
-      }
-      notify(
-        "success",
-        t`Departure registered`,
-        result.kind === "queued"
-          ? [truck.plate, t`Saved on this device: it is sent when the network is back`]
-          : truck.plate,
-      );
-      setPlate("");
+      const failure = await checkOut(author);
+      setError(failure);
+      if (failure === undefined) setPlate("");
     } catch (failure) {
       notifyError(failure);
     } finally {
       setSending(false);
     }
+  };
+
+  /** The check-out of the typed plate: the error to show under it, or undefined when done. */
+  const checkOut = async (author: Author): Promise<string | undefined> => {
+    // Read when submitted: the plate is judged on what the device holds at that moment.
+    const gate = await readGateTrucks(company);
+    const truck = truckByPlate(gate.trucks, plate);
+    if (!truck) return t`No truck with this plate`;
+    if (!truck.register_date) return t`This truck has not checked in.`;
+    if (!isOnSite(truck)) return t`This truck has already left.`;
+    const result = await checkOutOnlineFirst(truck, author, {
+      afterQueuedCheckIn: checkInWaits(gate.queued, truck.plate),
+    });
+    if (result.kind === "refused") {
+      const found = refusalErrors(result.error, i18n);
+      // A refusal always shows: under the plate, else whatever the server said.
+      return found.plate ?? found.form ?? Object.values(found).join(" ");
+    }
+    notify(
+      "success",
+      t`Departure registered`,
+      result.kind !== "queued"
+        ? truck.plate
+        : result.reason === "behind"
+          ? [truck.plate, t`Saved on this device: it is sent right after the truck's check-in`]
+          : [truck.plate, t`Saved on this device: it is sent when the network is back`],
+    );
+    return undefined;
   };
 
   return (

@@ -1,9 +1,9 @@
 import type { Locale } from "../../../shared/constants";
 import { CheckInAnswer, type CheckInLine } from "../../../shared/contract/check-in";
-import { Shipper } from "../../../shared/contract/trucks";
+import { plateKeyOf, Shipper } from "../../../shared/contract/trucks";
 import { http } from "../../lib/http";
 import { type OnlineFirstResult, submitOnlineFirst } from "../../offline/online-first";
-import { type Author, enqueue } from "../../offline/outbox";
+import { type Author, enqueue, entityKeyOf } from "../../offline/outbox";
 import { putShipment } from "../../offline/shipments-mirror";
 import { putTruck } from "../../offline/trucks-mirror";
 import { checkInPath, checkOutPath } from "./api";
@@ -71,6 +71,11 @@ export async function queueCheckOut(
       ...(attempt.mutationId ? { mutationId: attempt.mutationId } : {}),
       entity: "shipper",
       entityId: truck.id,
+      // A truck known only from its queued check-in (id 0, queued-gate-writes.ts) queues by
+      // plate: two such trucks' check-outs are not one row's changes.
+      ...(truck.id > 0
+        ? {}
+        : { entityKey: entityKeyOf("shipper", `plate:${plateKeyOf(truck.plate)}`) }),
       op: "update",
       method: "PUT",
       path: checkOutPath(uid),
@@ -127,12 +132,20 @@ export async function checkInOnlineFirst(
   return result;
 }
 
-/** Checks a truck out online-first; sent, the truck as the server left it enters the mirror. */
+/**
+ * Checks a truck out online-first; sent, the truck as the server left it enters the mirror. A
+ * truck whose check-in still waits in the outbox (`afterQueuedCheckIn`) is checked out in the
+ * outbox too, behind its check-in: sent straight away it would reach the server first.
+ */
 export async function checkOutOnlineFirst(
   truck: Shipper,
   author: Author,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; afterQueuedCheckIn?: boolean } = {},
 ): Promise<OnlineFirstResult<Shipper>> {
+  if (options.afterQueuedCheckIn) {
+    await queueCheckOut(truck, author);
+    return { kind: "queued", reason: "behind" };
+  }
   const uid = crypto.randomUUID();
   const result = await submitOnlineFirst({
     send: async (key, signal) =>
