@@ -202,12 +202,33 @@ test.describe("offline", () => {
     expect(assigned.status, assigned.body).toBe(200);
     for (const line of lines) expect((await lineOnServer(office, line.id)).arrival).toBeNull();
 
+    // The first of them leaves before the network is back: checked out at this terminal, queued
+    // behind its check-in.
+    await page.getByRole("radio", { name: "Departure" }).click();
+    await terminal.plate.fill(plates[0] as string);
+    await page.getByRole("button", { name: "Check out", exact: true }).click();
+    await expect(page.getByText("Departure registered")).toBeVisible();
+    await expect(
+      page.getByText("Saved on this device: it is sent right after the truck's check-in"),
+    ).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/check-in-terminal-offline-check-out-1024x768.png` });
+    await page.getByRole("radio", { name: "Arrival" }).click();
+
     await context.setOffline(false);
     for (const [index, line] of lines.slice(0, 3).entries()) {
       await expect
         .poll(async () => (await lineOnServer(office, line.id)).plate)
         .toBe(plates[index]);
     }
+    await expect
+      .poll(async () => {
+        const trucks = await office.get<{ results: { expedition_date: string | null }[] }>(
+          "/api/shipper",
+          { plate: plates[0] },
+        );
+        return trucks.results[0]?.expedition_date ?? null;
+      })
+      .not.toBeNull();
     const issues = page.getByRole("region", { name: "Not accepted by the server" });
     await expect(issues).toBeVisible();
     await expect(issues).toContainText(`Check-in of ${plates[3]} for ${refused.code}`);
