@@ -1,5 +1,6 @@
 /** Contract rows for client tests (never imported by the app). */
 import { SHIPMENT_TYPE } from "../shared/constants";
+import type { CheckInLine } from "../shared/contract/check-in";
 import type { Expedition } from "../shared/contract/shipments";
 import type { Shipper } from "../shared/contract/trucks";
 
@@ -67,3 +68,16 @@ export function truckRow(id: number, uid: string = uidOf(id)): Shipper {
     version: 1,
   };
 }
+
+/** The check-in terminal's line 1 (ALB-1, a load at dock D3 of W1, no truck yet). */
+export const CHECK_IN_LINE: CheckInLine = {
+  id: 1,
+  type: 1,
+  code: "ALB-1",
+  booked_date: "2030-05-02T10:00:00Z",
+  client: null,
+  warehouse: "W1",
+  dock: "D3",
+  truck: null,
+  arrival_date: null,
+};

@@ -224,7 +224,7 @@ test.describe("offline", () => {
       .poll(async () => {
         const trucks = await office.get<{ results: { expedition_date: string | null }[] }>(
           "/api/shipper",
-          { plate: plates[0] },
+          { plate: plates[0] as string },
         );
         return trucks.results[0]?.expedition_date ?? null;
       })

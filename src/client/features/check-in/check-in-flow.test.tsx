@@ -1,12 +1,11 @@
 import { I18nProvider } from "@lingui/react";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CheckInLine } from "../../../shared/contract/check-in";
 import { setApiBase } from "../../lib/http";
 import { activateLocale, i18n } from "../../lib/i18n";
 import { setAuthUser, setCompany } from "../../lib/session/session-store";
 import { db } from "../../offline/db";
-import { expeditionRow, truckRow } from "../../test-rows";
+import { CHECK_IN_LINE, expeditionRow, truckRow } from "../../test-rows";
 import { authUser, company, mockApi } from "../../test-utils";
 import { CheckInFlow } from "./check-in-flow";
 import { CheckOutForm } from "./check-out-form";
@@ -16,17 +15,7 @@ import { CheckOutForm } from "./check-out-form";
  * Check in spins while the server is asked, a refusal shows on its field in the user's
  * language, and without network the check-in is saved on this terminal and queued.
  */
-const LINE: CheckInLine = {
-  id: 1,
-  type: 1,
-  code: "ALB-1",
-  booked_date: "2030-05-02T10:00:00Z",
-  client: null,
-  warehouse: "W1",
-  dock: "D3",
-  truck: null,
-  arrival_date: null,
-};
+const LINE = CHECK_IN_LINE;
 
 const answered = (path: string) => ({
   body: {
@@ -79,6 +68,18 @@ async function fillCheckIn(): Promise<void> {
   });
   fireEvent.change(within(truck).getByRole("textbox", { name: "Nombre del conductor" }), {
     target: { value: "Transportes Uno" },
+  });
+}
+
+/** The terminal's reads answer; its writes (PUT) fail as without network. */
+function writesFailOffline(): void {
+  mockApi(routes);
+  const fetchMock = vi.mocked(globalThis.fetch);
+  const real = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    if (request.method === "PUT") throw new TypeError("Failed to fetch");
+    return real ? real(request) : new Response(null, { status: 500 });
   });
 }
 
@@ -137,14 +138,7 @@ describe("check-in form, online-first (rendered)", () => {
   });
 
   it("offline: saved on this terminal, queued, and the line shows the truck meanwhile", async () => {
-    mockApi(routes);
-    const fetchMock = vi.mocked(globalThis.fetch);
-    const real = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (input, init) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      if (request.method === "PUT") throw new TypeError("Failed to fetch");
-      return real ? real(request) : new Response(null, { status: 500 });
-    });
+    writesFailOffline();
     await fillCheckIn();
     fireEvent.click(checkInButton());
     expect(
@@ -159,14 +153,7 @@ describe("check-in form, online-first (rendered)", () => {
   });
 
   it("offline: a truck just checked in at this terminal is checked out at once, queued behind its check-in", async () => {
-    mockApi(routes);
-    const fetchMock = vi.mocked(globalThis.fetch);
-    const real = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (input, init) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      if (request.method === "PUT") throw new TypeError("Failed to fetch");
-      return real ? real(request) : new Response(null, { status: 500 });
-    });
+    writesFailOffline();
     await fillCheckIn();
     fireEvent.click(checkInButton());
     await screen.findByText("Entrada guardada en este terminal: se enviará cuando vuelva la red.");

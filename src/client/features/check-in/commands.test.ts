@@ -1,10 +1,9 @@
 import "fake-indexeddb/auto";
 import { setupI18n } from "@lingui/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CheckInLine } from "../../../shared/contract/check-in";
 import { setApiBase } from "../../lib/http";
 import { db } from "../../offline/db";
-import { expeditionRow, truckRow } from "../../test-rows";
+import { CHECK_IN_LINE, expeditionRow, truckRow } from "../../test-rows";
 import { mockApi } from "../../test-utils";
 import { refusalErrors } from "./check-in-flow";
 import { checkInOnlineFirst, checkOutOnlineFirst } from "./commands";
@@ -12,17 +11,7 @@ import { checkInOnlineFirst, checkOutOnlineFirst } from "./commands";
 /** The gate's writes go online-first (issue 24): answer awaited online, queued otherwise. */
 
 const AUTHOR = { userId: 3, username: "gate", company: "7" };
-const LINE: CheckInLine = {
-  id: 1,
-  type: 1,
-  code: "ALB-1",
-  booked_date: "2030-05-02T10:00:00Z",
-  client: null,
-  warehouse: "W1",
-  dock: "D3",
-  truck: null,
-  arrival_date: null,
-};
+const LINE = CHECK_IN_LINE;
 const TRUCK = { plate: "1234BCD", name: "TRANSPORTES 1", phone: null };
 
 beforeEach(async () => {

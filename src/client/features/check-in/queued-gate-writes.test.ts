@@ -1,10 +1,9 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CheckInLine } from "../../../shared/contract/check-in";
 import { setApiBase } from "../../lib/http";
 import { db } from "../../offline/db";
 import { Replayer } from "../../offline/replayer";
-import { expeditionRow, truckRow } from "../../test-rows";
+import { CHECK_IN_LINE, expeditionRow, truckRow } from "../../test-rows";
 import { isOnSite, truckByPlate } from "./check-in-local";
 import { checkInOnlineFirst, checkOutOnlineFirst } from "./commands";
 import { checkInWaits, readGateTrucks } from "./queued-gate-writes";
@@ -15,17 +14,7 @@ import { checkInWaits, readGateTrucks } from "./queued-gate-writes";
  */
 
 const AUTHOR = { userId: 3, username: "gate", company: "7" };
-const LINE: CheckInLine = {
-  id: 1,
-  type: 1,
-  code: "ALB-1",
-  booked_date: "2030-05-02T10:00:00Z",
-  client: null,
-  warehouse: "W1",
-  dock: "D3",
-  truck: null,
-  arrival_date: null,
-};
+const LINE = CHECK_IN_LINE;
 const NEW_TRUCK = { plate: "9876 XYZ", name: "TRANSPORTES NUEVOS", phone: null };
 
 /** What the check-out form sees: the mirror with the queued gate writes laid over. */
