@@ -7,7 +7,7 @@ import {
   mirrorHolds,
   todayLines,
 } from "./check-in-page-model";
-import { expect, test } from "./fixtures";
+import { expect, startOnOneYardDay, test } from "./fixtures";
 import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
 
 /**
@@ -19,6 +19,9 @@ import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-p
  */
 test.describe.configure({ mode: "parallel", timeout: 60_000 });
 test.use({ lang: "en", viewport: { width: 1024, height: 768 }, hasTouch: true });
+// Each journey books lines of today and checks a truck in to them, which only today's lines
+// take: none may start in the yard's last minute and check in on the next day.
+test.beforeEach(() => startOnOneYardDay());
 
 const SHOTS = "test-results/screenshots";
 mkdirSync(SHOTS, { recursive: true });

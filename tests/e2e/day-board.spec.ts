@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
-import { expect, test } from "./fixtures";
+import { expect, startOnOneYardDay, test } from "./fixtures";
 
 // Goes offline: the service worker serves the app (playwright.config.ts blocks it by default).
 test.use({ serviceWorkers: "allow" });
@@ -29,6 +29,8 @@ test("office follows today on the day board; another device's status change show
   loginAs,
   shell,
 }) => {
+  // Its line is booked for today and looked for on today's board: not across the yard's midnight.
+  await startOnOneYardDay();
   // In BW Warehousing: the kiosk walls' company (Yardline Demo) keeps exactly its demo lines.
   const office = await apiAs(request, "office", BW);
   const client = await office.clientId("BW STORAGE");

@@ -4,6 +4,7 @@ import { type APIRequestContext, test as base, expect, type Page } from "@playwr
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { DEMO_PASSWORD, type DemoUser, landingPath } from "./demo-users";
 import { AppShell, LoginPage, SESSION_BLANK_PATH } from "./page-models";
+import { msUntilYardDayHasRoom } from "./yard-time-zone";
 
 interface Options {
   /**
@@ -246,3 +247,17 @@ export const test = base.extend<Options & Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * Starts a journey whose writes and reads must fall on one yard day (lines booked for today,
+ * then checked in or shown as today's) with `needMs` of the day left, the test's timeout by
+ * default: in the yard's last minutes it waits for midnight (msUntilYardDayHasRoom), the wait
+ * added to its timeout. A run set to 23:59 crossed midnight between the booking and the read.
+ */
+export async function startOnOneYardDay(needMs = test.info().timeout): Promise<void> {
+  const wait = msUntilYardDayHasRoom(needMs);
+  if (wait === 0) return;
+  test.setTimeout(test.info().timeout + wait);
+  console.log(`waits ${Math.round(wait / 1000)} s for the yard's midnight`);
+  await new Promise((done) => setTimeout(done, wait));
+}

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { CriticalLinesScreen } from "./critical-lines-page-model";
-import { expect, test } from "./fixtures";
+import { expect, startOnOneYardDay, test } from "./fixtures";
 import {
   createYardWall,
   expectWallFits,
@@ -14,7 +14,7 @@ import {
   wallHeaders,
 } from "./kiosk-page-model";
 import { PAGE_LOAD_TIMEOUT, waitForPrivatePage } from "./page-models";
-import { demoDayClock, msUntilYardDayHasRoom } from "./yard-time-zone";
+import { demoDayClock } from "./yard-time-zone";
 
 /**
  * Kiosk wall lists (issue 10): today's expeditions or receptions on a 1920x1080 or 1280x720
@@ -437,8 +437,7 @@ test.describe("trucks wall, reached by the rotation", () => {
           test.setTimeout(150_000);
           // Its trucks arrive and are read on one yard day: in the yard's last minute, it
           // starts on the next day (a run set to 23:59 read an empty "today").
-          const wait = msUntilYardDayHasRoom(60_000);
-          if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+          await startOnOneYardDay(60_000);
           const username = await createYardWall(request, 24);
           // Its own trucks, arrived now: the wall's clock is the real one (not the demo's day).
           await page.clock.install();

@@ -56,6 +56,15 @@ export function kioskSearch(name: KioskPageName, today: string): KioskSearch {
   return page.search?.(today) ?? {};
 }
 
+/**
+ * Whether `name` shows a day's lines (its filters name today): only those move on at midnight;
+ * the indicators' views and the alerts' posters stay where the rotation has them.
+ */
+export function showsDay(name: KioskPageName): boolean {
+  const page: KioskPage = KIOSK_PAGES[name];
+  return page.search !== undefined;
+}
+
 /** Whether the screen shows `name` with its filters for `today`, on list page `page`. */
 export function isShowing(
   location: { pathname: string; search: Readonly<Record<string, unknown>> },

@@ -99,6 +99,20 @@ describe("useKioskRotation", () => {
     });
   });
 
+  it("leaves the indicators' view alone at midnight: only the lists move on to the new day", async () => {
+    vi.setSystemTime(DateTime.local(2025, 3, 4, 23, 59, 35).toJSDate());
+    pageCounts["/indicators"] = 3;
+    const router = await renderKiosk(["kiosk"], "/expeditions");
+    await advance(2 * KIOSK_ADVANCE_MS);
+    expect(shown(router)).toEqual({ pathname: "/indicators", search: { page: 2 } });
+    // Past midnight, before the next tick: still the quarterly view (it went back to page 1).
+    await advance(6_000);
+    expect(DateTime.local().toISODate()).toBe("2025-03-05");
+    expect(shown(router)).toEqual({ pathname: "/indicators", search: { page: 2 } });
+    await advance(KIOSK_ADVANCE_MS);
+    expect(shown(router)).toEqual({ pathname: "/indicators", search: { page: 3 } });
+  });
+
   it("rotates in the spec's order over the pages the roles may see, one every 10 s", async () => {
     const router = await renderKiosk(["admin"], "/trucks");
     expect(shown(router).search).toEqual({

@@ -11,6 +11,7 @@ import {
   type KioskPageName,
   kioskPath,
   kioskSearch,
+  showsDay,
 } from "./kiosk-pages";
 import { listPageCount, settledEmpty } from "./list-pages";
 import { type KioskStop, rotationFor } from "./rotation";
@@ -35,7 +36,8 @@ const firstPage = (name: KioskPageName): KioskStop => ({ name, page: 1 });
 /**
  * Runs the kiosk rotation for these roles in this company (spec sections 4 and 9), through every page of each
  * list, and keeps the lists on the current day: today's filters are applied on arrival and
- * again at local midnight.
+ * again at local midnight (to the lists only: a wall on the quarterly indicators at midnight
+ * went back to the annual view).
  */
 export function useKioskRotation(roles: readonly RoleKey[], isTrw: boolean): void {
   const router = useRouter();
@@ -71,7 +73,7 @@ export function useKioskRotation(roles: readonly RoleKey[], isTrw: boolean): voi
   useEffect(() => {
     const route = routeFromPath(router.state.location.pathname);
     if (route === null || route.id !== undefined || !isKioskPageName(route.name)) return;
-    if (!latest.current.rotation.includes(route.name)) return;
+    if (!latest.current.rotation.includes(route.name) || !showsDay(route.name)) return;
     show(router, firstPage(route.name), today).catch((error: unknown) => {
       console.warn("Kiosk: today's filters could not be applied", error);
     });
