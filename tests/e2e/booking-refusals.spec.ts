@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
+import { farDay } from "./far-day";
 import { expect, test } from "./fixtures";
 import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
 import { PAGE_LOAD_TIMEOUT } from "./page-models";
@@ -18,14 +19,6 @@ test.use({ lang: "es" });
 
 const stamp = () => Date.now().toString(36).toUpperCase();
 const HOUR = 11;
-
-/** A day 60..420 days ahead, different for every run and journey (scheduling.spec.ts's rule). */
-function farDay(offset: number): DateTime {
-  const spread = (Date.now() / 1000 + offset * 7919) % 360;
-  return DateTime.local()
-    .startOf("day")
-    .plus({ days: 60 + Math.floor(spread) });
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   for (const [device, size] of [
@@ -88,7 +81,7 @@ test("the provider's hour fills before Save: the reason shows on the field with 
   loginAs,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const day = farDay(11);
+  const day = farDay(6);
   const at = day.set({ hour: HOUR });
   const code = `BOOK-${stamp()}`;
   const api = await apiAs(request, "provider");
@@ -128,7 +121,7 @@ test.describe("offline", () => {
     loginAs,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    const day = farDay(12);
+    const day = farDay(7);
     const at = day.set({ hour: HOUR });
     const code = `OFFL-${stamp()}`;
     const api = await apiAs(request, "provider");

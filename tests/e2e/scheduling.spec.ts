@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { apiAs } from "./api-as";
+import { farDay } from "./far-day";
 import { expect, test } from "./fixtures";
 import { expectServiceWorkerControl, serviceWorkerReady } from "./offline-sync-page-model";
 import { ShipmentFormPage } from "./shipment-form-page-model";
@@ -10,21 +11,13 @@ import { ShipmentFormPage } from "./shipment-form-page-model";
  * restricted date (trw) offers none, and a weekly expedition whose hour is full on two dates
  * (the company limits expeditions) lists those two; saved offline, the full date comes back
  * as a sync issue that re-books it (issue 24).
- * Each journey uses its own far-off day, so parallel runs never share an hour.
+ * Each journey uses its own far-off day (far-day.ts), so no two journeys share an hour.
  */
 test.describe.configure({ timeout: 90_000 });
 test.use({ lang: "en" });
 
 const TRW = "TRW Logistics";
 const stamp = () => Date.now().toString(36).toUpperCase();
-
-/** A day 60..420 days ahead, different for every run and journey. */
-function farDay(offset: number): DateTime {
-  const spread = (Date.now() / 1000 + offset * 7919) % 360;
-  return DateTime.local()
-    .startOf("day")
-    .plus({ days: 60 + Math.floor(spread) });
-}
 
 /**
  * TRW's expeditions limited to 10 an hour (issue 25: only then do they respect the hour's
