@@ -81,7 +81,9 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: CI ? 2 : undefined,
-  timeout: 30_000,
+  // A journey's own limit; CI machines vary about 2.5x in speed (a form sign-in took 10 s on a
+  // slow one, where a 20 s journey ran out of its 30 s twice), so CI gives twice as long.
+  timeout: CI ? 60_000 : 30_000,
   expect: { timeout: 7_000 },
   reporter: [
     ["list"],
