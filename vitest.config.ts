@@ -89,7 +89,9 @@ export default defineConfig({
           isolate: false,
           include: ["src/server/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
           exclude: ["src/server/**/*.unit.test.ts"],
-          testTimeout: 30_000,
+          // CI's PostgreSQL pass shares 2 cores with Playwright: on a slow machine one PGlite
+          // start alone outran 30 s.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // Files run side by side on PostgreSQL too: each has its own database, and the change
           // feed's bound ignores transactions of other databases (domain/changes), so another
