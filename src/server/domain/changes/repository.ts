@@ -19,20 +19,12 @@ import { shipments } from "../../db/schema/shipments";
  * shows it (it can write nothing here); one no session shows (it ended since the snapshot, a
  * prepared transaction) counts as ours, as db/count-cache.ts's noOlderWriter does.
  */
-export async function snapshotBound(db: Executor): Promise<bigint> {
-  const [row] = await db
-    .select({
-      bound: sql<string>`coalesce((select min(running.xid)
-        from pg_snapshot_xip(pg_current_snapshot()) as running (xid)
-        where not exists (select from pg_stat_get_activity(null) as session
-          where session.backend_xid = running.xid::xid and session.datid <> (
-            select oid from pg_database where datname = current_database()))),
-        pg_snapshot_xmax(pg_current_snapshot()))::text`,
-    })
-    .from(sql`(select 1) as one`);
-  if (!row) throw new Error("no snapshot");
-  return BigInt(row.bound);
-}
+const boundNow = sql`coalesce((select min(running.xid)
+    from pg_snapshot_xip(pg_current_snapshot()) as running (xid)
+    where not exists (select from pg_stat_get_activity(null) as session
+      where session.backend_xid = running.xid::xid and session.datid <> (
+        select oid from pg_database where datname = current_database()))),
+    pg_snapshot_xmax(pg_current_snapshot()))`;
 
 export interface FeedScope {
   companyId: number;
@@ -83,21 +75,25 @@ function shipmentsSeen(scope: FeedScope): SQL | undefined {
 
 /**
  * Up to `limit` changes of the company after `after` and below `below`, in feed order, that
- * the scope lets the caller see.
+ * the scope lets the caller see. `below` "now": the snapshot bound of this very statement
+ * (boundNow, read with the changes rather than a statement before them: issue 30),
+ * answered as `below`.
  */
 export async function listChanges(
   db: Executor,
   scope: FeedScope,
   after: ChangeKey,
-  below: bigint,
+  below: bigint | "now",
   limit: number,
-): Promise<ChangeEntry[]> {
-  const rows = await db
+): Promise<{ below: bigint; entries: ChangeEntry[] }> {
+  const page = db
     .select({
       entity: changeLog.entity,
-      id: changeLog.entityId,
-      xid: sql<string>`${changeLog.changeXid}::text`,
-      deleted: sql<boolean>`(${changeLog.deleted} or ${shipments.deletedAt} is not null)`,
+      id: sql<number>`${changeLog.entityId}`.as("id"),
+      xid: sql<string>`${changeLog.changeXid}::text`.as("xid"),
+      deleted: sql<boolean>`(${changeLog.deleted} or ${shipments.deletedAt} is not null)`.as(
+        "deleted",
+      ),
     })
     .from(changeLog)
     .leftJoin(
@@ -112,7 +108,7 @@ export async function listChanges(
       and(
         eq(changeLog.companyId, scope.companyId),
         sql`(${changeLog.changeXid}, ${changeLog.entity}, ${changeLog.entityId}) > (${after.xid.toString()}::xid8, ${after.entity}, ${after.id})`,
-        sql`${changeLog.changeXid} < ${below.toString()}::xid8`,
+        sql`${changeLog.changeXid} < bound.below`,
         or(
           and(
             eq(changeLog.entity, "shipper"),
@@ -125,5 +121,26 @@ export async function listChanges(
     )
     .orderBy(asc(changeLog.changeXid), asc(changeLog.entity), asc(changeLog.entityId))
     .limit(limit);
-  return rows.map((row) => ({ ...row, xid: BigInt(row.xid) }));
+  const bound = below === "now" ? boundNow : sql`${below.toString()}::xid8`;
+  const result = await db.execute(sql`select bound.below::text as below, page.*
+    from (select ${bound} as below) as bound left join lateral (${page}) as page on true`);
+  const rows = (
+    result as unknown as {
+      rows: {
+        below: string;
+        entity: ChangeEntity | null;
+        id: number;
+        xid: string;
+        deleted: boolean;
+      }[];
+    }
+  ).rows;
+  const entries: ChangeEntry[] = [];
+  for (const row of rows) {
+    if (row.entity === null) continue;
+    entries.push({ entity: row.entity, id: row.id, xid: BigInt(row.xid), deleted: row.deleted });
+  }
+  const [first] = rows;
+  if (!first) throw new Error("no snapshot");
+  return { below: BigInt(first.below), entries };
 }

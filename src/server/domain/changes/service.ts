@@ -18,7 +18,7 @@ import { SHIPMENT_PERMISSIONS } from "../lines/access";
 import { findShipmentViews } from "../lines/repository";
 import { findTrucks } from "../trucks/repository";
 import { presentChanges } from "./presenter";
-import { type FeedScope, listChanges, snapshotBound } from "./repository";
+import { type FeedScope, listChanges } from "./repository";
 
 /** Shipment types the caller may see (seeExpeditions, seeReceptions). */
 export function visibleTypes(auth: AuthContext): ShipmentType[] {
@@ -51,10 +51,9 @@ export async function readChanges(
   if (query.since !== undefined && !parsed) {
     throw errors.validation({ since: ["Not a cursor of this feed"] });
   }
-  const cursor: Cursor = parsed ?? fullRun(await snapshotBound(db));
   const window = changeWindow(now.getTime());
-  const full = cursor.kind === "full";
-  const below = cursor.kind === "full" ? cursor.below : await snapshotBound(db);
+  // A new full run lists what was live below the bound of its first page's own statement.
+  const full = parsed === undefined || parsed.kind === "full";
   const scope: FeedScope = {
     companyId: auth.company.id,
     clientIds: auth.clientIds,
@@ -64,7 +63,14 @@ export async function readChanges(
     full,
     criticalLines: seesCriticalLines(auth),
   };
-  const entries = await listChanges(db, scope, cursor.after, below, query.limit + 1);
+  const { below, entries } = await listChanges(
+    db,
+    scope,
+    parsed?.after ?? fullRun(0n).after,
+    parsed?.kind === "full" ? parsed.below : "now",
+    query.limit + 1,
+  );
+  const cursor: Cursor = parsed ?? fullRun(below);
   const more = entries.length > query.limit;
   const page = entries.slice(0, query.limit);
   const last = page.at(-1);

@@ -195,7 +195,7 @@ function shipmentOf(raw: RawShipment): ShipmentRow {
   };
 }
 
-type ViewRow = RawShipment & {
+export type ViewRow = RawShipment & {
   v_client_id: number | null;
   v_client_description: string;
   v_shipper_id: number | null;
@@ -229,7 +229,25 @@ export async function findShipmentViews(
   ids: readonly number[],
 ): Promise<ShipmentView[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`select ${shipments}.*,
+  const result = await db.execute(
+    viewsOf(
+      sql`${shipments}`,
+      and(
+        eq(shipments.companyId, companyId),
+        isNull(shipments.deletedAt),
+        sql`${shipments.id} = any(${`{${ids.join(",")}}`}::int[])`,
+      ),
+    ),
+  );
+  return decodeViews((result as unknown as { rows: ViewRow[] }).rows);
+}
+
+/**
+ * The view select over `source` (the shipments table, or rows a statement just wrote, named
+ * "shipments": `updated as shipments`), rows decoded by decodeViews.
+ */
+export function viewsOf(source: SQL, where: SQL | undefined): SQL {
+  return sql`select ${shipments}.*,
       ${clients.id} as v_client_id, ${clients.description} as v_client_description,
       ${shippers.id} as v_shipper_id, ${shippers.name} as v_shipper_name,
       ${shippers.phone} as v_shipper_phone, ${shippers.plate} as v_shipper_plate,
@@ -237,19 +255,19 @@ export async function findShipmentViews(
       ${statuses.color} as v_status_color, ${reasons.id} as v_reason_id,
       ${reasons.code} as v_reason_code, ${reasons.name} as v_reason_name,
       ${carrierBookings.state} as v_carrier_booking
-    from ${shipments}
+    from ${source}
     join ${statuses} on ${statuses.id} = ${shipments.statusId}
     left join ${clients} on ${clients.id} = ${shipments.clientId}
     left join lateral (select ${shippers.id}, ${shippers.name}, ${shippers.phone}, ${shippers.plate}
       from ${shippers} where ${shippers.id} = ${shipments.shipperId} limit 1) as ${shippers} on true
     left join ${reasons} on ${reasons.id} = ${shipments.reasonId}
     left join ${carrierBookings} on ${liveCarrierBooking}
-    where ${and(
-      eq(shipments.companyId, companyId),
-      isNull(shipments.deletedAt),
-      sql`${shipments.id} = any(${`{${ids.join(",")}}`}::int[])`,
-    )}`);
-  return (result as unknown as { rows: ViewRow[] }).rows.map((raw) => ({
+    where ${where ?? sql`true`}`;
+}
+
+/** Rows of viewsOf as ShipmentViews. */
+export function decodeViews(rows: readonly ViewRow[]): ShipmentView[] {
+  return rows.map((raw) => ({
     shipment: shipmentOf(raw),
     client:
       raw.v_client_id === null
