@@ -15,7 +15,6 @@ import type { Db } from "../../db/database";
 import { errors } from "../../errors";
 import { findCriticalLines } from "../critical-lines/repository";
 import { SHIPMENT_PERMISSIONS } from "../lines/access";
-import { findShipmentViews } from "../lines/repository";
 import { findTrucks } from "../trucks/repository";
 import { presentChanges } from "./presenter";
 import { type FeedScope, listChanges } from "./repository";
@@ -63,7 +62,7 @@ export async function readChanges(
     full,
     criticalLines: seesCriticalLines(auth),
   };
-  const { below, entries } = await listChanges(
+  const { below, entries, shipments } = await listChanges(
     db,
     scope,
     parsed?.after ?? fullRun(0n).after,
@@ -84,11 +83,13 @@ export async function readChanges(
 
   const live = (entity: "critical_line" | "shipment" | "shipper") =>
     page.filter((entry) => entry.entity === entity && !entry.deleted).map((entry) => entry.id);
-  const [shipperRows, shipmentViews, criticalLineRows] = await Promise.all([
+  const [shipperRows, criticalLineRows] = await Promise.all([
     findTrucks(db, auth.company.id, live("shipper")),
-    findShipmentViews(db, auth.company.id, live("shipment")),
     findCriticalLines(db, auth.company.id, live("critical_line")),
   ]);
+  // The lines came with the changes; the extra change that only tells `more` is not answered.
+  const listed = new Set(live("shipment"));
+  const shipmentViews = shipments.filter((view) => listed.has(view.shipment.id));
   return presentChanges({
     cursor: formatCursor(next),
     more,

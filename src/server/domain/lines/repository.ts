@@ -212,39 +212,14 @@ export type ViewRow = RawShipment & {
 };
 
 /**
- * Lines of the company by id, as the lists show them, whatever their date; deleted lines are
- * left out (the change feed reports them as deletions). Order not defined.
- *
- * The change feed reads thousands at a time (a catch-up): the rows are decoded here, column by
- * column, not by Drizzle's nested-select mapping, which tests each of the 50 fields' kind on
- * every row (a third of the server's CPU per catch-up once the answer check was gone, issue 30).
- * The truck is looked up per line (a lateral LIMIT 1 the planner cannot flatten): joined, a page
- * of 1,000 lines hashed all 50,000 trucks of the company first (80 -> 25 ms a page). The ids go
- * as one array literal, not 1,000 parameters that Drizzle builds, node-postgres sends and
- * PostgreSQL parses one by one.
- */
-export async function findShipmentViews(
-  db: Executor,
-  companyId: number,
-  ids: readonly number[],
-): Promise<ShipmentView[]> {
-  if (ids.length === 0) return [];
-  const result = await db.execute(
-    viewsOf(
-      sql`${shipments}`,
-      and(
-        eq(shipments.companyId, companyId),
-        isNull(shipments.deletedAt),
-        sql`${shipments.id} = any(${`{${ids.join(",")}}`}::int[])`,
-      ),
-    ),
-  );
-  return decodeViews((result as unknown as { rows: ViewRow[] }).rows);
-}
-
-/**
- * The view select over `source` (the shipments table, or rows a statement just wrote, named
- * "shipments": `updated as shipments`), rows decoded by decodeViews.
+ * The select of lines as the lists show them over `source` (the shipments table, or rows a
+ * statement just wrote, named "shipments": `updated as shipments`), its rows decoded by
+ * decodeViews. The change feed reads thousands at a time (a catch-up, domain/changes): the
+ * rows are decoded column by column, not by Drizzle's nested-select mapping, which tests each
+ * of the 50 fields' kind on every row (a third of the server's CPU per catch-up once the answer
+ * check was gone, issue 30). The truck is looked up per line (a lateral LIMIT 1 the planner
+ * cannot flatten): joined, a page of 1,000 lines hashed all 50,000 trucks of the company first
+ * (80 -> 25 ms a page).
  */
 export function viewsOf(source: SQL, where: SQL | undefined): SQL {
   return sql`select ${shipments}.*,
