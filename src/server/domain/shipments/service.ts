@@ -160,8 +160,9 @@ export async function writeChange(
     if (versions && !versions.includes(current.shipment.version)) throw await stale(db, current);
     const change = await compute(current);
     if (Object.keys(change.modified).length === 0) return current;
-    const written = change.check
-      ? { kind: "subscribed" as const }
+    // A check (a moved booking) runs in the write's transaction: no single statement then.
+    const alone = change.check
+      ? undefined
       : await writeLineAlone(db, {
           companyId: scope.companyId,
           id,
@@ -174,9 +175,9 @@ export async function writeChange(
             ? {}
             : { status: { id: change.status, type: current.shipment.type } }),
         });
-    if (written.kind === "not_a_status") throw notAStatus(current.shipment.type);
-    if (written.kind === "written") return visibleAfter(scope, written.view);
-    if (written.kind === "subscribed") {
+    if (alone?.kind === "not_a_status") throw notAStatus(current.shipment.type);
+    if (alone?.kind === "written") return visibleAfter(scope, alone.view);
+    if (!alone || alone.kind === "subscribed") {
       const after = await writeInTransaction(db, auth, current, change);
       if (after) return after.view;
     }
