@@ -166,14 +166,22 @@ export async function writeLineAlone(db: Executor, write: LineWrite): Promise<Li
       (select count(*) from updated)::int as w_written, line.*
     from guard left join (${viewsOf(sql`updated as ${shipments}`, undefined)}) as line on true`;
   const result = await db.execute(statement);
-  const [row] = (result as unknown as { rows: (ViewRow & WriteOutcome)[] }).rows;
-  if (!row?.w_status_ok) return { kind: "not_a_status" };
+  const [row] = (result as unknown as { rows?: (ViewRow & WriteOutcome)[] }).rows ?? [];
+  // The guard's row always comes back; without it nothing is known of the write, and it must
+  // never be answered as refused (a retry under the same key runs again: 5xx releases it).
+  if (!row) throw new Error(`line ${write.id}: the write's outcome did not come back`);
+  if (!row.w_status_ok) return { kind: "not_a_status" };
   if (row.w_subscribed) return { kind: "subscribed" };
   if (row.w_written === 0) return { kind: "moved" };
-  const [view] = decodeViews([row]);
-  // A written line always reads back (its status exists): never answer a write as stale.
-  if (row.id === null || !view) throw new Error(`line ${write.id} written but not read back`);
-  return { kind: "written", view };
+  const [view] = row.id === null ? [] : decodeViews([row]);
+  if (view) return { kind: "written", view };
+  // Written, but the line did not come back with it (seen twice while this was built, never
+  // reproduced): read it again rather than answer a write that was made as stale or failed.
+  const [again] = await selectViews(db).where(
+    and(eq(shipments.companyId, write.companyId), eq(shipments.id, write.id)),
+  );
+  if (!again) throw new Error(`line ${write.id} written but not read back`);
+  return { kind: "written", view: again };
 }
 
 /** A line's new status and reason, applied only at `version` (a batch of queued changes). */
