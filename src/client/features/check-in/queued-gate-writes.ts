@@ -1,5 +1,6 @@
 import { plateKeyOf, type Shipper } from "../../../shared/contract/trucks";
 import { db, type OutboxRow } from "../../offline/db";
+import { isCheckInPath, isCheckOutPath } from "./api";
 import { truckByPlate } from "./check-in-local";
 
 /**
@@ -10,25 +11,24 @@ import { truckByPlate } from "./check-in-local";
  * checked out ("No truck with this plate", or "has not checked in" for a known one).
  */
 
-const CHECK_IN = /^api\/check-in\/uid\//;
-const CHECK_OUT = /^api\/check-out\/uid\//;
-
-/** The company's queued check-ins and check-outs, oldest first (the order they replay in). */
-export async function readQueuedGateWrites(company: number): Promise<OutboxRow[]> {
-  const rows = await db.outbox
-    .filter((entry) => Number(entry.company) === company && isGateWrite(entry))
+/**
+ * The company's queued check-ins and check-outs, oldest first (the outbox's key order, the order
+ * they replay in).
+ */
+export function readQueuedGateWrites(company: number): Promise<OutboxRow[]> {
+  return db.outbox
+    .filter(
+      (entry) =>
+        Number(entry.company) === company &&
+        (isCheckInPath(entry.path) || isCheckOutPath(entry.path)),
+    )
     .toArray();
-  return rows.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-}
-
-function isGateWrite(entry: OutboxRow): boolean {
-  return CHECK_IN.test(entry.path) || CHECK_OUT.test(entry.path);
 }
 
 /** The plate a gate write names (a check-in's truck, a check-out's plate). */
 function plateOf(entry: OutboxRow): string {
   const body = (entry.body ?? {}) as { plate?: unknown; truck?: { plate?: unknown } };
-  const plate = CHECK_IN.test(entry.path) ? body.truck?.plate : body.plate;
+  const plate = isCheckInPath(entry.path) ? body.truck?.plate : body.plate;
   return typeof plate === "string" ? plate : "";
 }
 
@@ -74,7 +74,7 @@ export function trucksAsQueued(
   const seen = [...trucks];
   for (const entry of queued) {
     const known = truckByPlate(seen, plateOf(entry));
-    if (CHECK_IN.test(entry.path)) {
+    if (isCheckInPath(entry.path)) {
       const arrival = textOf(entry.changes.arrival_date);
       if (known) seen[seen.indexOf(known)] = { ...known, register_date: arrival };
       else if (plateOf(entry) !== "") seen.push(provisionalTruck(entry, arrival));
@@ -94,5 +94,5 @@ export function trucksAsQueued(
  */
 export function checkInWaits(queued: readonly OutboxRow[], plate: string): boolean {
   const key = plateKeyOf(plate);
-  return queued.some((entry) => CHECK_IN.test(entry.path) && plateKeyOf(plateOf(entry)) === key);
+  return queued.some((entry) => isCheckInPath(entry.path) && plateKeyOf(plateOf(entry)) === key);
 }
