@@ -8,6 +8,7 @@ import {
 import { ApiError } from "../lib/errors";
 import { http, request } from "../lib/http";
 import type { OutboxRow } from "./db";
+import { isCheckInPath, isGateWritePath, storeCheckInAnswer } from "./gate-writes";
 import { parseRow } from "./outbox";
 import type { ServerRow } from "./replay-outcome";
 import type { ReplayAnswer, ReplaySession } from "./replayer";
@@ -43,6 +44,8 @@ export async function sendEntry(entry: OutboxRow, session?: ReplaySession): Prom
     company: entry.company,
   });
   if (body === undefined || body === null) return null;
+  // A check-in's truck enters the trucks mirror with it; the line goes as any line's answer.
+  if (isCheckInPath(entry.path)) await storeCheckInAnswer(body);
   return isSeriesEntry(entry) ? parseSeriesAnswer(body) : parseRow(entry.entity, body);
 }
 
@@ -89,7 +92,7 @@ export async function sendBatch(
  * PUT to a check-in's uid and change a line (check-in) or a truck (check-out).
  */
 function readPathOf(entry: OutboxRow): string {
-  if (!/^api\/check-(in|out)\/uid\//.test(entry.path)) return entry.path;
+  if (!isGateWritePath(entry.path)) return entry.path;
   return entry.entity === "shipment"
     ? `api/shipment/${entry.entityId}`
     : `api/shipper/${entry.entityId}`;

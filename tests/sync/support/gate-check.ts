@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { db, type SyncIssueRow } from "../../../src/client/offline/db";
+import { isGateWritePath } from "../../../src/client/offline/gate-writes";
 import { shipmentHistory, shipments } from "../../../src/server/db/schema/shipments";
 import { shippers } from "../../../src/server/db/schema/shippers";
 import { gateEvents, yardDay } from "./gate";
@@ -8,7 +9,7 @@ import type { SyncServer } from "./server";
 
 /** A sync issue of the gate's writes (a check-in or check-out path). */
 export function isGateIssue(issue: SyncIssueRow): boolean {
-  return /^api\/check-(in|out)\/uid\//.test(issue.path);
+  return isGateWritePath(issue.path);
 }
 
 /**

@@ -6,12 +6,6 @@ import { http } from "../../lib/http";
 import { db } from "../../offline/db";
 import { matchingLines } from "./check-in-local";
 
-export const checkInPath = (uid: string) => `api/check-in/uid/${uid}`;
-export const checkOutPath = (uid: string) => `api/check-out/uid/${uid}`;
-/** Whether an outbox entry's path is a check-in's or a check-out's (checkInPath, checkOutPath). */
-export const isCheckInPath = (path: string) => path.startsWith(checkInPath(""));
-export const isCheckOutPath = (path: string) => path.startsWith(checkOutPath(""));
-
 export interface Validation extends ValidateAnswer {
   /** Answered from the lines on the device (no network). */
   offline: boolean;

@@ -1,11 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { codeText } from "../../lib/error-messages";
+import { isGateWritePath } from "../../offline/gate-writes";
 import { dismissIssue, useSyncIssues } from "../../offline/sync-issues";
 import { Button } from "../../ui/button";
 import styles from "./check-in.module.css";
-
-const isCheckInPath = (path: string) =>
-  path.startsWith("api/check-in/") || path.startsWith("api/check-out/");
 
 /**
  * Check-ins and check-outs the server refused when they were replayed (the line got another
@@ -14,7 +12,7 @@ const isCheckInPath = (path: string) =>
  */
 export function CheckInIssues({ userId }: { userId: number | null }) {
   const { i18n } = useLingui();
-  const issues = (useSyncIssues(userId) ?? []).filter((issue) => isCheckInPath(issue.path));
+  const issues = (useSyncIssues(userId) ?? []).filter((issue) => isGateWritePath(issue.path));
   if (issues.length === 0) return null;
   return (
     <section className={styles.issues} aria-labelledby="check-in-issues-title">

@@ -1,12 +1,12 @@
 import type { Locale } from "../../../shared/constants";
-import { CheckInAnswer, type CheckInLine } from "../../../shared/contract/check-in";
+import type { CheckInAnswer, CheckInLine } from "../../../shared/contract/check-in";
 import { plateKeyOf, Shipper } from "../../../shared/contract/trucks";
 import { http } from "../../lib/http";
+import { checkInPath, checkOutPath, storeCheckInAnswer } from "../../offline/gate-writes";
 import { type OnlineFirstResult, submitOnlineFirst } from "../../offline/online-first";
 import { type Author, enqueue, entityKeyOf } from "../../offline/outbox";
 import { putShipment } from "../../offline/shipments-mirror";
 import { putTruck } from "../../offline/trucks-mirror";
-import { checkInPath, checkOutPath } from "./api";
 
 /**
  * The check-in terminal's writes (PUT to a client-chosen uid, so a repeat is answered with the
@@ -118,17 +118,14 @@ export async function checkInOnlineFirst(
   const uid = crypto.randomUUID();
   const result = await submitOnlineFirst({
     send: async (key, signal) =>
-      CheckInAnswer.parse(
+      storeCheckInAnswer(
         await putOnce(checkInPath(uid), checkInBody(line, truck, language), key, signal),
       ),
     queue: (key) =>
       queueCheckIn(line, truck, author, language, new Date(), { uid, mutationId: key }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
-  if (result.kind === "sent") {
-    await putShipment(result.answer);
-    await putTruck(result.answer.check_in.truck);
-  }
+  if (result.kind === "sent") await putShipment(result.answer);
   return result;
 }
 

@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setApiBase } from "../../lib/http";
 import { db } from "../../offline/db";
+import { sendEntry } from "../../offline/replay-transport";
 import { Replayer } from "../../offline/replayer";
 import { CHECK_IN_LINE, expeditionRow, truckRow } from "../../test-rows";
 import { isOnSite, truckByPlate } from "./check-in-local";
@@ -117,5 +118,50 @@ describe("a truck checked in while the gate has no network", () => {
     const mirrored = await db.trucks.get(40);
     expect(mirrored && isOnSite(mirrored)).toBe(false);
     expect(await db.trucks.get(0)).toBeUndefined();
+  });
+
+  it("replayed through the network, the check-in's truck is on site before any feed pull", async () => {
+    await checkInOnlineFirst(LINE, NEW_TRUCK, AUTHOR, "es");
+    const truck = {
+      ...truckRow(41),
+      plate: "9876 XYZ",
+      name: "TRANSPORTES NUEVOS",
+      register_date: "2020-05-02T09:55:00.000Z",
+      expedition_date: null,
+    };
+    // The network is back: the server answers the check-in with the line and its new truck.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: Request) => {
+        requests.push(`${input.method} ${new URL(input.url).pathname}`);
+        const check_in = {
+          uid: crypto.randomUUID(),
+          truck,
+          warehouse: "W1",
+          dock: "D1",
+          sms_sent: false,
+        };
+        return Response.json({ ...expeditionRow(1), version: 6, check_in });
+      }),
+    );
+    const replayer = new Replayer({
+      send: sendEntry,
+      readCurrent: async () => null,
+      whoChanged: async () => null,
+      session: () => ({ userId: 3, jwt: "jwt" }),
+      withLock: (task) => task(),
+      random: () => 0.5,
+    });
+    replayer.kick();
+    await replayer.idle();
+    expect(await db.outbox.count()).toBe(0);
+    // The line took the answer (without the check-in's own facts), and the truck is known by id.
+    expect(await db.shipments.get(1)).toMatchObject({ version: 6 });
+    expect(await db.shipments.get(1)).not.toHaveProperty("check_in");
+    const { trucks, queued } = await gate();
+    expect(queued).toEqual([]);
+    const arrived = truckByPlate(trucks, "9876XYZ");
+    expect(arrived).toMatchObject({ id: 41, name: "TRANSPORTES NUEVOS" });
+    expect(arrived && isOnSite(arrived)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { plateKeyOf, type Shipper } from "../../../shared/contract/trucks";
 import { db, type OutboxRow } from "../../offline/db";
-import { isCheckInPath, isCheckOutPath } from "./api";
+import { isCheckInPath, isGateWritePath } from "../../offline/gate-writes";
 import { truckByPlate } from "./check-in-local";
 
 /**
@@ -17,11 +17,7 @@ import { truckByPlate } from "./check-in-local";
  */
 export function readQueuedGateWrites(company: number): Promise<OutboxRow[]> {
   return db.outbox
-    .filter(
-      (entry) =>
-        Number(entry.company) === company &&
-        (isCheckInPath(entry.path) || isCheckOutPath(entry.path)),
-    )
+    .filter((entry) => Number(entry.company) === company && isGateWritePath(entry.path))
     .toArray();
 }
 
