@@ -5,6 +5,7 @@
 // counts as one failure, so a broken run never reads "0 failed").
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { playwrightFailures, printFailures, vitestFailures } from "./lib/failed-tests.mjs";
 import { bin, printSummary, ROOT, run, seconds, step } from "./lib/steps.mjs";
 
 const REPORTS = join(ROOT, "test-results");
@@ -230,6 +231,12 @@ printSummary(
   results,
   skipped,
 );
+// Last, where a CI log's tail shows them: which tests failed, or passed only on retry.
+printFailures("Tests that failed or passed only on retry (details in test-results/):", [
+  ...vitestFailures(readJson(VITEST_JSON)),
+  ...vitestFailures(readJson(POSTGRES_JSON)).map((name) => `on PostgreSQL: ${name}`),
+  ...playwrightFailures(readJson(PLAYWRIGHT_JSON)),
+]);
 writeFileSync(
   SUMMARY_JSON,
   `${JSON.stringify({ ok, passed, failed, steps: results, skipped }, null, 2)}\n`,
