@@ -15,10 +15,9 @@ import type { Db } from "../../db/database";
 import { errors } from "../../errors";
 import { findCriticalLines } from "../critical-lines/repository";
 import { SHIPMENT_PERMISSIONS } from "../lines/access";
-import { findShipmentViews } from "../lines/repository";
 import { findTrucks } from "../trucks/repository";
 import { presentChanges } from "./presenter";
-import { type FeedScope, listChanges, snapshotBound } from "./repository";
+import { type FeedScope, listChanges } from "./repository";
 
 /** Shipment types the caller may see (seeExpeditions, seeReceptions). */
 export function visibleTypes(auth: AuthContext): ShipmentType[] {
@@ -51,10 +50,9 @@ export async function readChanges(
   if (query.since !== undefined && !parsed) {
     throw errors.validation({ since: ["Not a cursor of this feed"] });
   }
-  const cursor: Cursor = parsed ?? fullRun(await snapshotBound(db));
   const window = changeWindow(now.getTime());
-  const full = cursor.kind === "full";
-  const below = cursor.kind === "full" ? cursor.below : await snapshotBound(db);
+  // A new full run lists what was live below the bound of its first page's own statement.
+  const full = parsed === undefined || parsed.kind === "full";
   const scope: FeedScope = {
     companyId: auth.company.id,
     clientIds: auth.clientIds,
@@ -64,7 +62,14 @@ export async function readChanges(
     full,
     criticalLines: seesCriticalLines(auth),
   };
-  const entries = await listChanges(db, scope, cursor.after, below, query.limit + 1);
+  const { below, entries, shipments } = await listChanges(
+    db,
+    scope,
+    parsed?.after ?? fullRun(0n).after,
+    parsed?.kind === "full" ? parsed.below : "now",
+    query.limit + 1,
+  );
+  const cursor: Cursor = parsed ?? fullRun(below);
   const more = entries.length > query.limit;
   const page = entries.slice(0, query.limit);
   const last = page.at(-1);
@@ -78,11 +83,13 @@ export async function readChanges(
 
   const live = (entity: "critical_line" | "shipment" | "shipper") =>
     page.filter((entry) => entry.entity === entity && !entry.deleted).map((entry) => entry.id);
-  const [shipperRows, shipmentViews, criticalLineRows] = await Promise.all([
+  const [shipperRows, criticalLineRows] = await Promise.all([
     findTrucks(db, auth.company.id, live("shipper")),
-    findShipmentViews(db, auth.company.id, live("shipment")),
     findCriticalLines(db, auth.company.id, live("critical_line")),
   ]);
+  // The lines came with the changes; the extra change that only tells `more` is not answered.
+  const listed = new Set(live("shipment"));
+  const shipmentViews = shipments.filter((view) => listed.has(view.shipment.id));
   return presentChanges({
     cursor: formatCursor(next),
     more,

@@ -195,7 +195,7 @@ function shipmentOf(raw: RawShipment): ShipmentRow {
   };
 }
 
-type ViewRow = RawShipment & {
+export type ViewRow = RawShipment & {
   v_client_id: number | null;
   v_client_description: string;
   v_shipper_id: number | null;
@@ -212,24 +212,17 @@ type ViewRow = RawShipment & {
 };
 
 /**
- * Lines of the company by id, as the lists show them, whatever their date; deleted lines are
- * left out (the change feed reports them as deletions). Order not defined.
- *
- * The change feed reads thousands at a time (a catch-up): the rows are decoded here, column by
- * column, not by Drizzle's nested-select mapping, which tests each of the 50 fields' kind on
- * every row (a third of the server's CPU per catch-up once the answer check was gone, issue 30).
- * The truck is looked up per line (a lateral LIMIT 1 the planner cannot flatten): joined, a page
- * of 1,000 lines hashed all 50,000 trucks of the company first (80 -> 25 ms a page). The ids go
- * as one array literal, not 1,000 parameters that Drizzle builds, node-postgres sends and
- * PostgreSQL parses one by one.
+ * The select of lines as the lists show them over `source` (the shipments table, or rows a
+ * statement just wrote, named "shipments": `updated as shipments`), its rows decoded by
+ * decodeViews. The change feed reads thousands at a time (a catch-up, domain/changes): the
+ * rows are decoded column by column, not by Drizzle's nested-select mapping, which tests each
+ * of the 50 fields' kind on every row (a third of the server's CPU per catch-up once the answer
+ * check was gone, issue 30). The truck is looked up per line (a lateral LIMIT 1 the planner
+ * cannot flatten): joined, a page of 1,000 lines hashed all 50,000 trucks of the company first
+ * (80 -> 25 ms a page).
  */
-export async function findShipmentViews(
-  db: Executor,
-  companyId: number,
-  ids: readonly number[],
-): Promise<ShipmentView[]> {
-  if (ids.length === 0) return [];
-  const result = await db.execute(sql`select ${shipments}.*,
+export function viewsOf(source: SQL, where: SQL | undefined): SQL {
+  return sql`select ${shipments}.*,
       ${clients.id} as v_client_id, ${clients.description} as v_client_description,
       ${shippers.id} as v_shipper_id, ${shippers.name} as v_shipper_name,
       ${shippers.phone} as v_shipper_phone, ${shippers.plate} as v_shipper_plate,
@@ -237,19 +230,19 @@ export async function findShipmentViews(
       ${statuses.color} as v_status_color, ${reasons.id} as v_reason_id,
       ${reasons.code} as v_reason_code, ${reasons.name} as v_reason_name,
       ${carrierBookings.state} as v_carrier_booking
-    from ${shipments}
+    from ${source}
     join ${statuses} on ${statuses.id} = ${shipments.statusId}
     left join ${clients} on ${clients.id} = ${shipments.clientId}
     left join lateral (select ${shippers.id}, ${shippers.name}, ${shippers.phone}, ${shippers.plate}
       from ${shippers} where ${shippers.id} = ${shipments.shipperId} limit 1) as ${shippers} on true
     left join ${reasons} on ${reasons.id} = ${shipments.reasonId}
     left join ${carrierBookings} on ${liveCarrierBooking}
-    where ${and(
-      eq(shipments.companyId, companyId),
-      isNull(shipments.deletedAt),
-      sql`${shipments.id} = any(${`{${ids.join(",")}}`}::int[])`,
-    )}`);
-  return (result as unknown as { rows: ViewRow[] }).rows.map((raw) => ({
+    where ${where ?? sql`true`}`;
+}
+
+/** Rows of viewsOf as ShipmentViews. */
+export function decodeViews(rows: readonly ViewRow[]): ShipmentView[] {
+  return rows.map((raw) => ({
     shipment: shipmentOf(raw),
     client:
       raw.v_client_id === null

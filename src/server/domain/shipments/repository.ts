@@ -11,7 +11,15 @@ import {
   statuses,
 } from "../../db/schema/shipments";
 import { users } from "../../db/schema/users";
-import { type ShipmentScope, type ShipmentView, selectViews, visible } from "../lines/repository";
+import {
+  decodeViews,
+  type ShipmentScope,
+  type ShipmentView,
+  selectViews,
+  type ViewRow,
+  viewsOf,
+  visible,
+} from "../lines/repository";
 import { listStatements, type ShipmentFilter } from "./list-repository";
 import { searchCondition, searchPatterns } from "./search-repository";
 
@@ -79,6 +87,101 @@ export async function updateShipment(
     )
     .returning({ id: shipments.id });
   return updated.length > 0;
+}
+
+/** One change of one line written alone (writeLineAlone). */
+export interface LineWrite {
+  companyId: number;
+  id: number;
+  /** The version the change was computed from. */
+  version: number;
+  changes: ShipmentChanges;
+  /** The history entry's author and fields (its status and reason are the line's after). */
+  userId: number;
+  modified: Record<string, { old: unknown; new: unknown }>;
+  /** The webhook event the change tells of. */
+  event: string;
+  /** A status the change sets, of this type (checked in the statement, not before). */
+  status?: { id: number; type: number };
+}
+
+export type LineWritten =
+  | { kind: "written"; view: ShipmentView }
+  /** The line moved on (another version) or went: nothing written. */
+  | { kind: "moved" }
+  /** `status` is not a status of its type: nothing written. */
+  | { kind: "not_a_status" }
+  /**
+   * An active webhook endpoint of the company subscribes to `event`: nothing written; the
+   * change goes through the transaction that emits its events (line-events.ts).
+   */
+  | { kind: "subscribed" };
+
+interface WriteOutcome {
+  w_status_ok: boolean;
+  w_subscribed: boolean;
+  w_written: number;
+}
+
+/**
+ * A change of one line in ONE statement, outside any transaction (issue 30: a status change
+ * was BEGIN, UPDATE, history INSERT, webhook endpoints lookup, the line read again, COMMIT):
+ * the conditional update, its history entry and the line as the change left it, read from
+ * the updated row (the statement cannot see its own update in the table), all or nothing as
+ * any single statement. It writes only when the status is one of the line's type and no
+ * active endpoint of the company wants the event, both read in the statement's own snapshot:
+ * the same answer the transaction's separate lookups give, a statement earlier.
+ */
+export async function writeLineAlone(db: Executor, write: LineWrite): Promise<LineWritten> {
+  const statusOk = write.status
+    ? sql`exists (select from ${statuses} where ${statuses.id} = ${write.status.id}
+        and ${statuses.type} = ${write.status.type})`
+    : sql`true`;
+  const update = db
+    .update(shipments)
+    .set({ ...write.changes, version: sql`${shipments.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(shipments.companyId, write.companyId),
+        eq(shipments.id, write.id),
+        eq(shipments.version, write.version),
+        isNull(shipments.deletedAt),
+        sql`(select status_ok and not subscribed from guard)`,
+      ),
+    )
+    .returning();
+  const statement = sql`with guard as (
+      select ${statusOk} as status_ok, exists (select from webhook_endpoints e
+        where e.company_id = ${write.companyId} and e.active and ${write.event} = any(e.events))
+        as subscribed
+    ),
+    updated as (${update.getSQL()}),
+    history as (
+      insert into ${shipmentHistory} (shipment_id, company_id, user_id, status_id, reason_id,
+        modified_fields)
+      select id, company_id, ${write.userId}::int, status_id, reason_id,
+        ${JSON.stringify(write.modified)}::jsonb from updated
+    )
+    select guard.status_ok as w_status_ok, guard.subscribed as w_subscribed,
+      (select count(*) from updated)::int as w_written, line.*
+    from guard left join (${viewsOf(sql`updated as ${shipments}`, undefined)}) as line on true`;
+  const result = await db.execute(statement);
+  const [row] = (result as unknown as { rows?: (ViewRow & WriteOutcome)[] }).rows ?? [];
+  // The guard's row always comes back; without it nothing is known of the write, and it must
+  // never be answered as refused (a retry under the same key runs again: 5xx releases it).
+  if (!row) throw new Error(`line ${write.id}: the write's outcome did not come back`);
+  if (!row.w_status_ok) return { kind: "not_a_status" };
+  if (row.w_subscribed) return { kind: "subscribed" };
+  if (row.w_written === 0) return { kind: "moved" };
+  const [view] = row.id === null ? [] : decodeViews([row]);
+  if (view) return { kind: "written", view };
+  // Written, but the line did not come back with it (seen twice while this was built, never
+  // reproduced): read it again rather than answer a write that was made as stale or failed.
+  const [again] = await selectViews(db).where(
+    and(eq(shipments.companyId, write.companyId), eq(shipments.id, write.id)),
+  );
+  if (!again) throw new Error(`line ${write.id} written but not read back`);
+  return { kind: "written", view: again };
 }
 
 /** A line's new status and reason, applied only at `version` (a batch of queued changes). */

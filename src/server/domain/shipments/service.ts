@@ -9,13 +9,13 @@ import type { Db, Executor } from "../../db/database";
 import { errors } from "../../errors";
 import { staleVersion } from "../../http/versioning";
 import { SHIPMENT_PERMISSIONS, scopeOf } from "../lines/access";
-import { findShipment, type ShipmentView } from "../lines/repository";
+import { findShipment, type ShipmentScope, type ShipmentView } from "../lines/repository";
 import { findReason, findStatus, type ReasonRow, type StatusRow } from "../status/repository";
 import { findShipper } from "../trucks/repository";
 import { actorOf } from "../webhooks/emit";
-import { recordLineChanges } from "./line-events";
+import { lineEventType, recordLineChanges } from "./line-events";
 import { presentShipment } from "./presenter";
-import { lastWriter, type ShipmentChanges, updateShipment } from "./repository";
+import { lastWriter, type ShipmentChanges, updateShipment, writeLineAlone } from "./repository";
 
 export const TYPE_NAMES: Record<ShipmentType, string> = {
   [SHIPMENT_TYPE.expedition]: "expedition",
@@ -56,19 +56,24 @@ export interface Change {
   modified: FieldChanges;
   /** Checked inside the write's transaction before the update (throws to refuse). */
   check?: (tx: Executor) => Promise<void>;
+  /**
+   * A status the change sets, to be checked by the write itself (a status of the line's
+   * type), when the lookups did not read it.
+   */
+  status?: number;
 }
 
 /** What a change is checked against: the statuses, reasons and trucks it names. */
 export interface ChangeLookups {
-  status(id: number): Promise<StatusRow | undefined>;
+  /** Absent: the write checks the status in its own statement (Change.status). */
+  status?(id: number): Promise<StatusRow | undefined>;
   reason(statusId: number, code: string): Promise<ReasonRow | undefined>;
   truck(id: number): Promise<{ plate: string } | undefined>;
 }
 
-/** Lookups that read the database, one query each. */
+/** Lookups that read the database, one query each; the status is checked by the write. */
 export function databaseLookups(db: Db, companyId: number): ChangeLookups {
   return {
-    status: (id) => findStatus(db, id),
     reason: (statusId, code) => findReason(db, statusId, code),
     truck: (id) => findShipper(db, companyId, id),
   };
@@ -83,16 +88,18 @@ export async function changeOf(
   const line = current.shipment;
   if (patch.status !== undefined) {
     if (patch.status === line.statusId) return { changes: {}, modified: {} };
-    const status = await lookups.status(patch.status);
-    if (!status || status.type !== line.type) {
-      throw errors.validation({
-        status: [`Not a status of ${TYPE_NAMES[line.type as ShipmentType]}s`],
-      });
+    if (lookups.status) {
+      const status = await lookups.status(patch.status);
+      if (!status || status.type !== line.type) throw notAStatus(line.type);
     }
-    const modified: FieldChanges = { status: { old: line.statusId, new: status.id } };
+    const modified: FieldChanges = { status: { old: line.statusId, new: patch.status } };
     // A reason belongs to its status: a new status starts without one.
     if (current.reason) modified.reason = { old: current.reason.code, new: null };
-    return { changes: { statusId: status.id, reasonId: null }, modified };
+    return {
+      changes: { statusId: patch.status, reasonId: null },
+      modified,
+      ...(lookups.status ? {} : { status: patch.status }),
+    };
   }
   if (patch.reason !== undefined) {
     if (patch.reason === null) {
@@ -124,12 +131,19 @@ export async function changeOf(
   };
 }
 
+/** The 400 of a status that is not one of the line's type. */
+function notAStatus(type: number) {
+  return errors.validation({ status: [`Not a status of ${TYPE_NAMES[type as ShipmentType]}s`] });
+}
+
 const WRITE_ATTEMPTS = 3;
 
 /**
  * Writes one change computed from the line as read, conditional on its version, together with
- * the history entry (one transaction). Without If-Match a concurrent change makes it recompute
- * from the new row; with If-Match a stale version is a 412 carrying the current line.
+ * the history entry: in one statement when nothing else must happen in its transaction
+ * (writeLineAlone), else in a transaction with its check and webhook events. Without If-Match
+ * a concurrent change makes it recompute from the new row; with If-Match a stale version is a
+ * 412 carrying the current line.
  */
 export async function writeChange(
   db: Db,
@@ -144,30 +158,73 @@ export async function writeChange(
     const current = await findShipment(db, scope, id, type);
     if (!current) throw errors.notFound();
     if (versions && !versions.includes(current.shipment.version)) throw await stale(db, current);
-    const { changes, modified, check } = await compute(current);
-    if (Object.keys(modified).length === 0) return current;
-    const written = await db.transaction(async (tx) => {
-      await check?.(tx);
-      const line = current.shipment;
-      if (!(await updateShipment(tx, scope.companyId, id, line.version, changes))) return null;
-      await recordLineChanges(tx, actorOf(auth), [
-        {
-          shipmentId: id,
+    const change = await compute(current);
+    if (Object.keys(change.modified).length === 0) return current;
+    // A check (a moved booking) runs in the write's transaction: no single statement then.
+    const alone = change.check
+      ? undefined
+      : await writeLineAlone(db, {
           companyId: scope.companyId,
+          id,
+          version: current.shipment.version,
+          changes: change.changes,
           userId: auth.user.id,
-          statusId: changes.statusId ?? line.statusId,
-          reasonId: changes.reasonId === undefined ? line.reasonId : changes.reasonId,
-          modifiedFields: modified,
-        },
-      ]);
-      // The line as this change left it (undefined once deleted).
-      return { after: await findShipment(tx, scope, id) };
-    });
-    if (written) return written.after;
+          modified: change.modified,
+          event: lineEventType(change.modified, false),
+          ...(change.status === undefined
+            ? {}
+            : { status: { id: change.status, type: current.shipment.type } }),
+        });
+    if (alone?.kind === "not_a_status") throw notAStatus(current.shipment.type);
+    if (alone?.kind === "written") return visibleAfter(scope, alone.view);
+    if (!alone || alone.kind === "subscribed") {
+      const after = await writeInTransaction(db, auth, current, change);
+      if (after) return after.view;
+    }
   }
   const current = await findShipment(db, scope, id, type);
   if (!current) throw errors.notFound();
   throw await stale(db, current);
+}
+
+/** The line as a change left it, as findShipment would answer it (undefined once deleted). */
+function visibleAfter(scope: ShipmentScope, view: ShipmentView): ShipmentView | undefined {
+  const line = view.shipment;
+  if (line.deletedAt !== null) return undefined;
+  if (scope.clientIds.length > 0 && !scope.clientIds.includes(line.clientId ?? -1))
+    return undefined;
+  return view;
+}
+
+/** The change with its check and its webhook events, in one transaction; null: it moved on. */
+async function writeInTransaction(
+  db: Db,
+  auth: AuthContext,
+  current: ShipmentView,
+  { changes, modified, check, status }: Change,
+): Promise<{ view: ShipmentView | undefined } | null> {
+  const scope = scopeOf(auth);
+  const line = current.shipment;
+  return db.transaction(async (tx) => {
+    if (status !== undefined) {
+      const row = await findStatus(tx, status);
+      if (!row || row.type !== line.type) throw notAStatus(line.type);
+    }
+    await check?.(tx);
+    if (!(await updateShipment(tx, scope.companyId, line.id, line.version, changes))) return null;
+    await recordLineChanges(tx, actorOf(auth), [
+      {
+        shipmentId: line.id,
+        companyId: scope.companyId,
+        userId: auth.user.id,
+        statusId: changes.statusId ?? line.statusId,
+        reasonId: changes.reasonId === undefined ? line.reasonId : changes.reasonId,
+        modifiedFields: modified,
+      },
+    ]);
+    // The line as this change left it (undefined once deleted).
+    return { view: await findShipment(tx, scope, line.id) };
+  });
 }
 
 export async function patchShipment(

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { ShipmentType } from "../../../shared/contract/status";
-import type { Db } from "../../db/database";
+import type { Db, Executor } from "../../db/database";
 import { reasons, statuses } from "../../db/schema/shipments";
 
 export type StatusRow = typeof statuses.$inferSelect;
@@ -15,7 +15,7 @@ export async function listStatuses(db: Db, type?: ShipmentType): Promise<StatusR
     .orderBy(asc(statuses.type), asc(statuses.ordering), asc(statuses.id));
 }
 
-export async function findStatus(db: Db, id: number): Promise<StatusRow | undefined> {
+export async function findStatus(db: Executor, id: number): Promise<StatusRow | undefined> {
   const [row] = await db.select().from(statuses).where(eq(statuses.id, id));
   return row;
 }

@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHIPMENT_TYPE } from "../../../../shared/constants";
+import type { Changes } from "../../../../shared/contract/changes";
+import type { Expedition } from "../../../../shared/contract/shipments";
+import { PLAIN } from "../../../db/demo-data";
+import { type Caller, callerFor } from "../../../test/api-caller";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { insertLine } from "../../../test/shipments";
+import { statementsOf } from "../../../test/statement-count";
+
+/**
+ * The statements of the hot requests of two hundred devices (issue 30, scripts/bench-load.ts):
+ * a status change as the outbox sends it (If-Match, Idempotency-Key) and the feed pull every
+ * device makes after it. Each statement is a round trip and a parse, plan and execute on the
+ * one database all instances share; these counts fail when one comes back.
+ */
+
+let t: TestApp;
+let office: Caller;
+let plain: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  plain = await t.companyId(PLAIN);
+  office = await callerFor(t, "office", plain);
+  // The instance's first keyed write also prunes old keys (once an hour): not counted here.
+  const warm = await lineInWindow();
+  const response = await office("PATCH", `/api/expedition/${warm}`, { status: 10 }, keyed(1));
+  expect(response.statusCode, response.body).toBe(200);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A line booked tomorrow at noon UTC: inside the feed's window whatever the hour. */
+async function lineInWindow(): Promise<number> {
+  const day = Math.floor(Date.now() / 86_400_000) + 1;
+  return insertLine(t.app.db, plain, SHIPMENT_TYPE.expedition, {
+    bookedDate: new Date(day * 86_400_000 + 12 * 3_600_000),
+  });
+}
+
+async function cursorNow(): Promise<string> {
+  let since: string | undefined;
+  for (;;) {
+    const query = since === undefined ? "" : `?since=${encodeURIComponent(since)}`;
+    const response = await office("GET", `/api/changes${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<Changes>();
+    since = page.cursor;
+    if (!page.more) return since;
+  }
+}
+
+/** The statements, one line each, for a failure's message. */
+const listed = (statements: string[]) =>
+  statements.map((text) => text.replace(/\s+/g, " ").slice(0, 120)).join("\n");
+const counted = async (work: () => Promise<unknown>) => statementsOf(t.app.db, work);
+const keyed = (version: number) => ({
+  "if-match": `"${version}"`,
+  "idempotency-key": randomUUID(),
+});
+
+describe("statements of a hot request", () => {
+  it("a status change is auth, claim, line, one write, stored answer", async () => {
+    const id = await lineInWindow();
+    let answer: Expedition | undefined;
+    const statements = await counted(async () => {
+      const response = await office("PATCH", `/api/expedition/${id}`, { status: 10 }, keyed(1));
+      expect(response.statusCode, response.body).toBe(200);
+      answer = response.json<Expedition>();
+    });
+    expect(answer).toMatchObject({ id, status: { id: 10 }, version: 2 });
+    expect(statements, listed(statements)).toHaveLength(5);
+  });
+
+  it("an edit of one field is auth, claim, line, one write, stored answer", async () => {
+    const id = await lineInWindow();
+    const statements = await counted(async () => {
+      const response = await office("PUT", `/api/expedition/${id}`, { dock: "D9" }, keyed(1));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<Expedition>()).toMatchObject({ id, dock: "D9", version: 2 });
+    });
+    expect(statements, listed(statements)).toHaveLength(5);
+  });
+
+  it("a feed pull after a change is auth and the changes with their bound and lines", async () => {
+    const id = await lineInWindow();
+    const since = await cursorNow();
+    const patched = await office("PATCH", `/api/expedition/${id}`, { status: 10 }, keyed(1));
+    expect(patched.statusCode, patched.body).toBe(200);
+    let page: Changes | undefined;
+    const statements = await counted(async () => {
+      const response = await office("GET", `/api/changes?since=${encodeURIComponent(since)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      page = response.json<Changes>();
+    });
+    expect(page?.shipments.map((line) => [line.id, line.version])).toEqual([[id, 2]]);
+    expect(statements, listed(statements)).toHaveLength(2);
+  });
+
+  it("a feed pull with nothing new is auth and the changes with their bound", async () => {
+    const since = await cursorNow();
+    const statements = await counted(async () => {
+      const response = await office("GET", `/api/changes?since=${encodeURIComponent(since)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<Changes>()).toMatchObject({ more: false, shipments: [] });
+    });
+    expect(statements, listed(statements)).toHaveLength(2);
+  });
+});
