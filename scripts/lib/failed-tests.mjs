@@ -3,8 +3,12 @@
 // only in CI's last lines still names its test and its first error line.
 
 const MAX_LISTED = 12;
+/** Terminal colour codes (Playwright colours its messages even under NO_COLOR, FORCE_COLOR wins). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what it removes
+const COLOURS = /\u001b\[[0-9;]*m/g;
 const oneLine = (text, max = 200) =>
   String(text ?? "")
+    .replace(COLOURS, "")
     .split("\n")
     .find((l) => l.trim())
     ?.trim()

@@ -29,7 +29,12 @@ describe("the failed tests named at the end of npm test", () => {
                   title: "links",
                   file: "kiosk.spec.ts",
                   line: 30,
-                  tests: [test("flaky", "Error: gone")],
+                  tests: [
+                    test(
+                      "flaky",
+                      "Error: \u001b[2mexpect(\u001b[22m\u001b[31mlocator\u001b[39m) gone",
+                    ),
+                  ],
                 },
               ],
             },
@@ -39,7 +44,7 @@ describe("the failed tests named at the end of npm test", () => {
     };
     expect(playwrightFailures(report)).toEqual([
       "failed [chromium] kiosk.spec.ts:20 › 1280x720 › rows: Error: timed out",
-      "flaky [chromium] kiosk.spec.ts:30 › 1280x720 › links: Error: gone",
+      "flaky [chromium] kiosk.spec.ts:30 › 1280x720 › links: Error: expect(locator) gone",
     ]);
   });
 
