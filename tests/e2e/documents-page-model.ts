@@ -20,8 +20,16 @@ export class DocumentsPage {
     this.files = page.getByRole("dialog", { name: this.words.filesOf });
   }
 
-  async openLine(path: string): Promise<void> {
+  /**
+   * Opens a line's form and waits until its code shows in the title: the line has loaded and
+   * the header (title and buttons in one wrapping row) has its final layout. Pressed before,
+   * "Files" once opened nothing in CI (the likely cause: the buttons moving as the title grew).
+   */
+  async openLine(path: string, code: string): Promise<void> {
     await this.page.goto(path);
+    await expect(this.page.getByRole("heading", { level: 1 })).toContainText(code, {
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     await expect(
       this.page.getByRole("button", { name: this.words.files, exact: true }),
     ).toBeVisible({

@@ -93,7 +93,7 @@ test("office drops files and a photo, sees them upload, zips them, gets the QR, 
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAs("office", { landing: false });
   const docs = new DocumentsPage(page);
-  await docs.openLine(`/expedition/${id}`);
+  await docs.openLine(`/expedition/${id}`, code);
   await docs.openFiles();
 
   // Hold the uploads until their progress has been seen.
@@ -231,10 +231,10 @@ test.describe("fork-lift on a 1024x768 tablet", () => {
     checkA11y,
   }) => {
     test.setTimeout(60_000);
-    const { office, id } = await newLine(request, "PHOTO");
+    const { office, code, id } = await newLine(request, "PHOTO");
     await loginAs("forklift");
     const docs = new DocumentsPage(page);
-    await docs.openLine(`/expedition/${id}`);
+    await docs.openLine(`/expedition/${id}`, code);
     await docs.openFiles();
     await expect(docs.files.getByRole("button", { name: "Take photo" })).toBeVisible();
     const posts: number[] = [];
@@ -288,10 +288,10 @@ test.describe("fork-lift on a tablet, in Spanish", () => {
     loginAs,
   }) => {
     test.setTimeout(60_000);
-    const { office, id } = await newLine(request, "BIG");
+    const { office, code, id } = await newLine(request, "BIG");
     await loginAs("forklift");
     const docs = new DocumentsPage(page, "es");
-    await docs.openLine(`/expedition/${id}`);
+    await docs.openLine(`/expedition/${id}`, code);
     await docs.openFiles();
     const posts: number[] = [];
     page.on("response", (response) => {
