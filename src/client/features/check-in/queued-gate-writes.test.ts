@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setApiBase } from "../../lib/http";
 import { db } from "../../offline/db";
 import { sendEntry } from "../../offline/replay-transport";
-import { Replayer } from "../../offline/replayer";
+import { Replayer, type ReplayerDeps } from "../../offline/replayer";
 import { CHECK_IN_LINE, expeditionRow, truckRow } from "../../test-rows";
 import { isOnSite, truckByPlate } from "./check-in-local";
 import { checkInOnlineFirst, checkOutOnlineFirst } from "./commands";
@@ -29,6 +29,20 @@ async function checkOutAtGate(plate: string) {
 }
 
 let requests: string[];
+
+/** Replays the outbox until it is idle, each entry sent by `send`. */
+async function replayOutbox(send: ReplayerDeps["send"]) {
+  const replayer = new Replayer({
+    send,
+    readCurrent: async () => null,
+    whoChanged: async () => null,
+    session: () => ({ userId: 3, jwt: "jwt" }),
+    withLock: (task) => task(),
+    random: () => 0.5,
+  });
+  replayer.kick();
+  await replayer.idle();
+}
 
 beforeEach(async () => {
   setApiBase("http://localhost/");
@@ -95,24 +109,15 @@ describe("a truck checked in while the gate has no network", () => {
     await checkOutAtGate("9876XYZ");
     const sent: string[] = [];
     const truck = { ...truckRow(40), plate: "9876 XYZ", version: 2 };
-    const replayer = new Replayer({
-      send: async (entry) => {
-        sent.push(entry.path.split("/")[1] ?? "");
-        if (entry.entity === "shipment") return { ...expeditionRow(1), version: 6 };
-        return {
-          ...truck,
-          register_date: "2020-05-02T09:55:00.000Z",
-          expedition_date: entry.changes.expedition_date as string,
-        };
-      },
-      readCurrent: async () => null,
-      whoChanged: async () => null,
-      session: () => ({ userId: 3, jwt: "jwt" }),
-      withLock: (task) => task(),
-      random: () => 0.5,
+    await replayOutbox(async (entry) => {
+      sent.push(entry.path.split("/")[1] ?? "");
+      if (entry.entity === "shipment") return { ...expeditionRow(1), version: 6 };
+      return {
+        ...truck,
+        register_date: "2020-05-02T09:55:00.000Z",
+        expedition_date: entry.changes.expedition_date as string,
+      };
     });
-    replayer.kick();
-    await replayer.idle();
     expect(sent).toEqual(["check-in", "check-out"]);
     expect(await db.outbox.count()).toBe(0);
     const mirrored = await db.trucks.get(40);
@@ -144,16 +149,7 @@ describe("a truck checked in while the gate has no network", () => {
         return Response.json({ ...expeditionRow(1), version: 6, check_in });
       }),
     );
-    const replayer = new Replayer({
-      send: sendEntry,
-      readCurrent: async () => null,
-      whoChanged: async () => null,
-      session: () => ({ userId: 3, jwt: "jwt" }),
-      withLock: (task) => task(),
-      random: () => 0.5,
-    });
-    replayer.kick();
-    await replayer.idle();
+    await replayOutbox(sendEntry);
     expect(await db.outbox.count()).toBe(0);
     // The line took the answer (without the check-in's own facts), and the truck is known by id.
     expect(await db.shipments.get(1)).toMatchObject({ version: 6 });
