@@ -2,13 +2,12 @@
 // writes: printed at the end of the run, where a CI log's tail shows them, so a failure seen
 // only in CI's last lines still names its test and its first error line.
 
+import { stripVTControlCharacters } from "node:util";
+
 const MAX_LISTED = 12;
-/** Terminal colour codes (Playwright colours its messages even under NO_COLOR, FORCE_COLOR wins). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what it removes
-const COLOURS = /\u001b\[[0-9;]*m/g;
+// Without terminal colour codes: Playwright colours its messages even under NO_COLOR.
 const oneLine = (text, max = 200) =>
-  String(text ?? "")
-    .replace(COLOURS, "")
+  stripVTControlCharacters(String(text ?? ""))
     .split("\n")
     .find((l) => l.trim())
     ?.trim()
