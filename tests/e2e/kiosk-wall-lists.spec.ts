@@ -402,16 +402,23 @@ async function wallRegion(page: Page, clock: boolean): Promise<Locator> {
 
 /**
  * The page is re-cut once measured (rows per page from the screen height): waits until it holds
- * the rows that fit, or is the last one. The paused clock moves a little at each look so the
- * list's own timers run, nowhere near the rotation's next tick.
+ * the rows that fit, or is the last one, the same on two looks in a row (a look between the
+ * status column's sizing and the re-cut page it leads to once passed with rows of the old
+ * height). The paused clock moves a little at each look so the list's own timers run, nowhere
+ * near the rotation's next tick.
  */
 async function settleFit(page: Page, region: Locator, clock: boolean): Promise<void> {
+  let previous = "";
   await expect
     .poll(async () => {
       if (clock) await page.clock.runFor(20);
       const fit = await wallFit(region);
       const last = fit.page >= fit.pageCount;
-      return fit.rows > 0 && fit.spare >= 0 && (last || fit.spare < fit.rowHeight + 8);
+      const fits = fit.rows > 0 && fit.spare >= 0 && (last || fit.spare < fit.rowHeight + 8);
+      const look = fits ? JSON.stringify([fit.rows, fit.rowHeight, fit.page, fit.pageCount]) : "";
+      const settled = fits && look === previous;
+      previous = look;
+      return settled;
     })
     .toBe(true);
 }
