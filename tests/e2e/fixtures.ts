@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
@@ -15,7 +15,7 @@ interface Options {
 }
 
 interface WorkerFixtures {
-  /** Sessions this worker signed in through the form, reused by later loginAs calls. */
+  /** Sessions this worker slot signed in through the form, reused by later loginAs calls. */
   signedIn: SignedInSessions;
 }
 
@@ -24,7 +24,7 @@ interface Fixtures {
   shell: AppShell;
   /**
    * Signs a demo user in and waits for the landing route: through the login page the first time
-   * in a worker, then from the session saved then (SignedInSessions). `{ form: true }` always
+   * in a worker slot, then from the session saved then (SignedInSessions). `{ form: true }` always
    * uses the login page, for a journey about where the sign-in itself leads. `{ landing: false }`
    * for a journey whose next step opens its own first page (page.goto, a page model's goto): a
    * saved session is then written but not opened at the landing page, a full load of the app
@@ -51,20 +51,28 @@ export const PASSWORD_CHANGING_USERS: readonly DemoUser[] = ["readonly"];
 type SavedSession = Record<string, string>;
 
 /**
- * One sign-in through the form per demo user per worker: loginAs keeps the localStorage the app
- * wrote at that sign-in, and a later journey of the same user in the same worker starts from it
+ * One sign-in through the form per demo user per worker slot: loginAs keeps the localStorage the
+ * app wrote at that sign-in, and a later journey of the same user in the same slot starts from it
  * (as a returning user reopening the app) instead of signing in again. One refresh-token family
- * per user per worker: workers never share one, and a worker runs one test at a time, so a
- * rotation or a logout in one journey cannot sign out another that runs alongside. A session is
- * asked about (GET /api/user/auth) before it is reused: one ended meanwhile (a journey logged
- * out) is dropped and the form signs the user in again.
+ * per user per slot (Playwright's parallelIndex): two workers running at once never share a
+ * slot, and a worker runs one test at a time, so a rotation or a logout in one journey cannot
+ * sign out another that runs alongside. The slot's sessions are kept in a file, so the worker
+ * that takes the slot over (the next project, or a restart after a failure) reuses them too. A
+ * session is asked about (GET /api/user/auth) before it is reused: one ended meanwhile (a journey
+ * logged out) is dropped and the form signs the user in again.
  */
 class SignedInSessions {
-  private readonly saved = new Map<DemoUser, SavedSession>();
+  private readonly saved: Map<DemoUser, SavedSession>;
   /** Form sign-ins and reuses in this worker, printed when the worker ends. */
   readonly counts = { form: 0, reused: 0 };
 
-  constructor(private readonly api: APIRequestContext) {}
+  /** `file`: the slot's sessions, read now and written at every save. */
+  constructor(
+    private readonly api: APIRequestContext,
+    private readonly file: string,
+  ) {
+    this.saved = new Map(readSlotSessions(file));
+  }
 
   /** The user's saved session if the server still accepts it. */
   async live(user: DemoUser): Promise<SavedSession | undefined> {
@@ -75,11 +83,26 @@ class SignedInSessions {
     });
     if (response.ok()) return session;
     this.saved.delete(user);
+    this.write();
     return undefined;
   }
 
   save(user: DemoUser, session: SavedSession): void {
     this.saved.set(user, session);
+    this.write();
+  }
+
+  private write(): void {
+    writeFileSync(this.file, JSON.stringify([...this.saved]));
+  }
+}
+
+/** A slot's saved sessions; none when its file is missing (the slot's first worker of a run). */
+function readSlotSessions(file: string): [DemoUser, SavedSession][] {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as [DemoUser, SavedSession][];
+  } catch {
+    return [];
   }
 }
 
@@ -198,12 +221,18 @@ export const test = base.extend<Options & Fixtures, WorkerFixtures>({
       const api = await playwright.request.newContext({
         baseURL: workerInfo.project.use.baseURL,
       });
-      const sessions = new SignedInSessions(api);
+      // In the output directory, emptied when a run starts: a run never reuses an older one's.
+      const root = join(workerInfo.project.outputDir, ".signed-in");
+      mkdirSync(root, { recursive: true });
+      const sessions = new SignedInSessions(
+        api,
+        join(root, `slot-${workerInfo.parallelIndex}.json`),
+      );
       await use(sessions);
       await api.dispose();
       // One line per worker: how many sign-ins the form made and how many journeys reused one.
       console.log(
-        `[e2e sessions] worker ${workerInfo.workerIndex}: ${sessions.counts.form} form sign-ins, ${sessions.counts.reused} reused`,
+        `[e2e sessions] worker ${workerInfo.workerIndex} (slot ${workerInfo.parallelIndex}): ${sessions.counts.form} form sign-ins, ${sessions.counts.reused} reused`,
       );
     },
     { scope: "worker" },
