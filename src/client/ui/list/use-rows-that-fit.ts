@@ -25,7 +25,8 @@ export function rowsThatFit({ viewport, firstRowTop, rowHeight, below }: FitMeas
 /**
  * Rows per page that fit the screen with no row cut (issue 26, kiosk walls): measured on the
  * list in `ref` (its `tbody tr` rows, and the `[data-list-summary]` line kept in view below
- * them), again when the window is resized. `fallback` until measured, or when not `enabled`.
+ * them), again when the window is resized or the rows' height changes. `fallback` until measured,
+ * or when not `enabled`.
  */
 export function useRowsThatFit(
   ref: RefObject<HTMLElement | null>,
@@ -59,7 +60,16 @@ export function useRowsThatFit(
     };
     measure();
     window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
+    // Rows change height without a render of this component too (a child re-laid out once the
+    // status column was sized): a wall kept 13 rows where 16 fit until its next render.
+    const body = ref.current?.querySelector("tbody");
+    const resized =
+      body && typeof ResizeObserver !== "undefined" ? new ResizeObserver(measure) : null;
+    if (body) resized?.observe(body);
+    return () => {
+      window.removeEventListener("resize", measure);
+      resized?.disconnect();
+    };
   });
   return enabled ? (fit ?? fallback) : fallback;
 }
