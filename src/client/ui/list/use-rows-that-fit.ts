@@ -61,7 +61,8 @@ export function useRowsThatFit(
     measure();
     window.addEventListener("resize", measure);
     // Rows change height without a render of this component too (a child re-laid out once the
-    // status column was sized): a wall kept 13 rows where 16 fit until its next render.
+    // status column was sized): a wall kept the page cut for its taller rows until its next
+    // render, with room for three more rows.
     const body = ref.current?.querySelector("tbody");
     const resized =
       body && typeof ResizeObserver !== "undefined" ? new ResizeObserver(measure) : null;
