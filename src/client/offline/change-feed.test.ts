@@ -118,13 +118,13 @@ afterAll(() => db.close());
 describe("pullChanges", () => {
   it("runs a full run page by page, then continues with changes and stores the cursor", async () => {
     const recorded = feed([
-      page({ full: true, more: true, cursor: "f.50.40.shipment.2", shipments: [line(1), line(2)] }),
+      page({ full: true, more: true, cursor: "f.50.shipper.2", shipments: [line(1), line(2)] }),
       page({ full: true, more: false, cursor: "c.50", shippers: [truck(5), truck(6)] }),
       page({ cursor: "c.60", shipments: [line(3)] }),
     ]);
     const result = await pullChanges(COMPANY);
     expect(result).toMatchObject({ pages: 3, changes: 5, full: true });
-    expect(recorded.sinces).toEqual([null, "f.50.40.shipment.2", "c.50"]);
+    expect(recorded.sinces).toEqual([null, "f.50.shipper.2", "c.50"]);
     expect(recorded.requests[0]?.headers.get("company")).toBe(String(COMPANY));
     expect(recorded.requests[0]?.headers.get("authorization")).toBe("Bearer a.b.c");
     expect((await db.shipments.toArray()).map((row) => row.id)).toEqual([1, 2, 3]);
@@ -221,7 +221,7 @@ describe("pullChanges", () => {
   it("does not sweep when it resumes a full run another pull started", async () => {
     await db.meta.put({
       key: cursorKey(COMPANY),
-      value: { cursor: "f.9.3.shipment.1", windowFrom: WINDOW.from },
+      value: { cursor: "f.9.shipper.3", windowFrom: WINDOW.from },
     });
     await db.shipments.bulkPut([line(1), line(2)]);
     feed([page({ full: true, cursor: "c.9", shipments: [line(2)] })]);
@@ -272,7 +272,7 @@ describe("pullChanges", () => {
             body: page({
               full: true,
               more: true,
-              cursor: "f.5.1.shipment.1",
+              cursor: "f.5.shipper.1",
               shipments: [line(1)],
             }),
           };
@@ -283,7 +283,7 @@ describe("pullChanges", () => {
     await expect(pullChanges(COMPANY)).rejects.toBeInstanceOf(ApiError);
     expect(await db.shipments.count()).toBe(1);
     expect((await db.meta.get(cursorKey(COMPANY)))?.value).toMatchObject({
-      cursor: "f.5.1.shipment.1",
+      cursor: "f.5.shipper.1",
     });
   });
 });

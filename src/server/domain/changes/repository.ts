@@ -3,7 +3,6 @@ import type { ChangeEntity, ChangeKey } from "../../../shared/change-cursor";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { Executor } from "../../db/database";
 import { changeLog } from "../../db/schema/changes";
-import { criticalLines } from "../../db/schema/critical-lines";
 import { shipments } from "../../db/schema/shipments";
 import { decodeViews, type ShipmentView, type ViewRow, viewsOf } from "../lines/repository";
 
@@ -36,20 +35,12 @@ export interface FeedScope {
   /** Working window of booked dates (live shipments outside it are not listed). */
   from: Date;
   until: Date;
-  /** A full run lists live rows only; a changes run also lists deletions. */
-  full: boolean;
   /** The caller may read critical lines (a full run lists those ending at or after `from`). */
-  criticalLines?: boolean;
+  criticalLines: boolean;
 }
 
 function criticalLinesSeen(scope: FeedScope): SQL | undefined {
-  if (scope.criticalLines === false) return sql`false`;
-  return and(
-    eq(changeLog.entity, "critical_line"),
-    scope.full
-      ? and(eq(changeLog.deleted, false), gte(criticalLines.endDate, scope.from))
-      : undefined,
-  );
+  return scope.criticalLines ? eq(changeLog.entity, "critical_line") : sql`false`;
 }
 
 export interface ChangeEntry {
@@ -70,17 +61,16 @@ function shipmentsSeen(scope: FeedScope): SQL | undefined {
     eq(changeLog.entity, "shipment"),
     inArray(shipments.type, [...scope.types]),
     scope.clientIds.length > 0 ? inArray(shipments.clientId, [...scope.clientIds]) : undefined,
-    scope.full ? live : or(live, isNotNull(shipments.deletedAt)),
+    or(live, isNotNull(shipments.deletedAt)),
   );
 }
 
 /**
- * Up to `limit` changes of the company after `after` and below `below`, in feed order, that
- * the scope lets the caller see, with the lines of the live shipment changes as the lists show
+ * A changes run's answer: up to `limit` changes of the company after `after` and below
+ * `below`, in feed order, that the scope lets the caller see (deletions too), with the lines of the live shipment changes as the lists show
  * them (issue 30: one statement per answer, where the bound, the changes and the lines were
  * three). `below` "now": the snapshot bound of this very statement (boundNow), answered as
- * `below`. Each live shipment's line is read per change by its primary key (a lateral join),
- * in the snapshot the changes were read in.
+ * `below`.
  */
 export async function listChanges(
   db: Executor,
@@ -88,7 +78,7 @@ export async function listChanges(
   after: ChangeKey,
   below: bigint | "now",
   limit: number,
-): Promise<{ below: bigint; entries: ChangeEntry[]; shipments: ShipmentView[] }> {
+): Promise<FeedPage<ChangeEntry>> {
   const page = db
     .select({
       entity: sql<string>`${changeLog.entity}`.as("c_entity"),
@@ -103,64 +93,90 @@ export async function listChanges(
       shipments,
       and(eq(changeLog.entity, "shipment"), eq(shipments.id, changeLog.entityId)),
     )
-    .leftJoin(
-      criticalLines,
-      and(eq(changeLog.entity, "critical_line"), eq(criticalLines.id, changeLog.entityId)),
-    )
     .where(
       and(
         eq(changeLog.companyId, scope.companyId),
         sql`(${changeLog.changeXid}, ${changeLog.entity}, ${changeLog.entityId}) > (${after.xid.toString()}::xid8, ${after.entity}, ${after.id})`,
         sql`${changeLog.changeXid} < bound.below`,
-        or(
-          and(
-            eq(changeLog.entity, "shipper"),
-            scope.full ? eq(changeLog.deleted, false) : undefined,
-          ),
-          shipmentsSeen(scope),
-          criticalLinesSeen(scope),
-        ),
+        or(eq(changeLog.entity, "shipper"), shipmentsSeen(scope), criticalLinesSeen(scope)),
       ),
     )
     .orderBy(asc(changeLog.changeXid), asc(changeLog.entity), asc(changeLog.entityId))
     .limit(limit);
+  const { below: bound, rows } = await readFeedPage(
+    db,
+    below,
+    sql`${page}`,
+    sql`page.c_stamp, page.c_entity, page.c_id`,
+  );
+  const entries = rows.map((row) => ({
+    entity: row.c_entity,
+    id: row.c_id,
+    xid: BigInt(row.c_xid),
+    deleted: row.c_deleted,
+  }));
+  return { below: bound, entries, shipments: liveLinesOf(rows, scope) };
+}
+
+/** One answer's rows: the changes in feed order, the snapshot bound, the live lines. */
+export interface FeedPage<Entry> {
+  below: bigint;
+  entries: Entry[];
+  shipments: ShipmentView[];
+}
+
+/**
+ * Runs one answer's statement: `page` (a subquery that may read `bound.below`, with columns
+ * c_entity, c_id, c_stamp, c_deleted and any other c_ columns) under the snapshot bound,
+ * each live shipment's line read per row by its primary key (a lateral join) in the same
+ * snapshot. Rows come in `order`; the bound comes even when the page is empty.
+ */
+export async function readFeedPage(
+  db: Executor,
+  below: bigint | "now",
+  page: SQL,
+  order: SQL,
+): Promise<{ below: bigint; rows: FeedRow[] }> {
   const bound = below === "now" ? boundNow : sql`${below.toString()}::xid8`;
   // By primary key alone, LIMIT 1 so the planner keeps it per change: with the company in the
   // condition a table not yet analyzed was read through a company index (20x slower). The
-  // change's own row says the line is live and of the company; checked again below.
+  // change's own row says the line is live and of the company; checked again in liveLinesOf.
   const line = sql`${viewsOf(
     sql`${shipments}`,
     sql`page.c_entity = 'shipment' and not page.c_deleted and ${shipments.id} = page.c_id`,
   )} limit 1`;
-  const result = await db.execute(sql`select bound.below::text as c_below, page.c_entity,
-      page.c_id, page.c_stamp::text as c_xid, page.c_deleted, line.*
+  const result = await db.execute(sql`select bound.below::text as c_below, page.*,
+      page.c_stamp::text as c_xid, line.*
     from (select ${bound} as below) as bound
     left join lateral (${page}) as page on true
     left join lateral (${line}) as line on true
-    order by page.c_stamp, page.c_entity, page.c_id`);
-  const rows = (result as unknown as { rows: (ChangeRow & ViewRow)[] }).rows;
-  const entries: ChangeEntry[] = [];
-  const lines: (ChangeRow & ViewRow)[] = [];
-  for (const row of rows) {
-    if (row.c_entity === null) continue;
-    entries.push({
-      entity: row.c_entity,
-      id: row.c_id,
-      xid: BigInt(row.c_xid),
-      deleted: row.c_deleted,
-    });
-    if (row.company_id === scope.companyId && row.deleted_at === null) lines.push(row);
-  }
+    order by ${order}`);
+  const rows = (result as unknown as { rows: (FeedRow | EmptyRow)[] }).rows;
   const [first] = rows;
   if (!first) throw new Error("no snapshot");
-  return { below: BigInt(first.c_below), entries, shipments: decodeViews(lines) };
+  const listed = rows.filter((row): row is FeedRow => row.c_entity !== null);
+  return { below: BigInt(first.c_below), rows: listed };
 }
 
-/** A row of listChanges: the change (null columns when there is none) and its line's view. */
-interface ChangeRow {
+/** The live lines of the scope's company among a page's rows, as the lists show them. */
+export function liveLinesOf(rows: readonly FeedRow[], scope: FeedScope): ShipmentView[] {
+  return decodeViews(
+    rows.filter((row) => row.company_id === scope.companyId && row.deleted_at === null),
+  );
+}
+
+/** A row of a feed page: the change or row listed, and its line's view (null when none). */
+export type FeedRow = ViewRow & {
   c_below: string;
-  c_entity: ChangeEntity | null;
+  c_entity: ChangeEntity;
   c_id: number;
   c_xid: string;
   c_deleted: boolean;
+  [column: `c_${string}`]: unknown;
+};
+
+/** The bound's row of a page with nothing in it. */
+interface EmptyRow {
+  c_below: string;
+  c_entity: null;
 }

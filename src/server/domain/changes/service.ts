@@ -1,8 +1,8 @@
 import {
   type ChangeKey,
   type Cursor,
+  FULL_RUN_START,
   formatCursor,
-  fullRun,
   parseCursor,
 } from "../../../shared/change-cursor";
 import { changeWindow } from "../../../shared/change-window";
@@ -15,9 +15,11 @@ import type { Db } from "../../db/database";
 import { errors } from "../../errors";
 import { findCriticalLines } from "../critical-lines/repository";
 import { SHIPMENT_PERMISSIONS } from "../lines/access";
+import type { ShipmentView } from "../lines/repository";
 import { findTrucks } from "../trucks/repository";
+import { listFullRun } from "./full-run-repository";
 import { presentChanges } from "./presenter";
-import { type FeedScope, listChanges } from "./repository";
+import { type ChangeEntry, type FeedScope, listChanges } from "./repository";
 
 /** Shipment types the caller may see (seeExpeditions, seeReceptions). */
 export function visibleTypes(auth: AuthContext): ShipmentType[] {
@@ -33,6 +35,56 @@ export function seesCriticalLines(auth: AuthContext): boolean {
 
 const maxKey = (a: ChangeKey, xid: bigint): ChangeKey =>
   a.xid >= xid ? a : { xid, entity: "", id: 0 };
+
+/** One answer's entries (at most the limit), its lines, and the cursor that follows it. */
+interface Page {
+  entries: ChangeEntry[];
+  shipments: ShipmentView[];
+  more: boolean;
+  next: Cursor;
+}
+
+/** A changes run: what changed after the cursor, below the current snapshot bound. */
+async function changesPage(db: Db, scope: FeedScope, after: ChangeKey, limit: number) {
+  const { below, entries, shipments } = await listChanges(db, scope, after, "now", limit + 1);
+  const more = entries.length > limit;
+  const page = entries.slice(0, limit);
+  const last = page.at(-1);
+  const next: Cursor =
+    more && last
+      ? { kind: "changes", after: { xid: last.xid, entity: last.entity, id: last.id } }
+      : { kind: "changes", after: maxKey(after, below) };
+  return { entries: page, shipments, more, next } satisfies Page;
+}
+
+/**
+ * A full run: what was live below the bound taken at its start (its first page's statement),
+ * then, once listed, a changes run from that bound, so nothing that changes while it pages is
+ * lost.
+ */
+async function fullRunPage(
+  db: Db,
+  scope: FeedScope,
+  cursor: Extract<Cursor, { kind: "full" }> | undefined,
+  limit: number,
+) {
+  const after = cursor?.after ?? FULL_RUN_START;
+  const { below, entries, shipments } = await listFullRun(
+    db,
+    scope,
+    after,
+    cursor?.below ?? "now",
+    limit + 1,
+  );
+  const more = entries.length > limit;
+  const page = entries.slice(0, limit);
+  const last = page.at(-1);
+  const next: Cursor =
+    more && last
+      ? { kind: "full", below, after: last.position }
+      : { kind: "changes", after: { xid: below, entity: "", id: 0 } };
+  return { entries: page, shipments, more, next } satisfies Page;
+}
 
 /**
  * One answer of the feed. A changes run hands out what changed after the cursor and below the
@@ -51,35 +103,23 @@ export async function readChanges(
     throw errors.validation({ since: ["Not a cursor of this feed"] });
   }
   const window = changeWindow(now.getTime());
-  // A new full run lists what was live below the bound of its first page's own statement.
-  const full = parsed === undefined || parsed.kind === "full";
   const scope: FeedScope = {
     companyId: auth.company.id,
     clientIds: auth.clientIds,
     types: visibleTypes(auth),
     from: new Date(window.from),
     until: new Date(window.until),
-    full,
     criticalLines: seesCriticalLines(auth),
   };
-  const { below, entries, shipments } = await listChanges(
-    db,
-    scope,
-    parsed?.after ?? fullRun(0n).after,
-    parsed?.kind === "full" ? parsed.below : "now",
-    query.limit + 1,
-  );
-  const cursor: Cursor = parsed ?? fullRun(below);
-  const more = entries.length > query.limit;
-  const page = entries.slice(0, query.limit);
-  const last = page.at(-1);
-  let next: Cursor;
-  if (more && last) {
-    const after = { xid: last.xid, entity: last.entity, id: last.id };
-    next = cursor.kind === "full" ? { kind: "full", below, after } : { kind: "changes", after };
-  } else {
-    next = { kind: "changes", after: maxKey(cursor.after, below) };
-  }
+  const full = parsed === undefined || parsed.kind === "full";
+  const {
+    entries: page,
+    shipments,
+    more,
+    next,
+  } = parsed?.kind === "changes"
+    ? await changesPage(db, scope, parsed.after, query.limit)
+    : await fullRunPage(db, scope, parsed, query.limit);
 
   const live = (entity: "critical_line" | "shipment" | "shipper") =>
     page.filter((entry) => entry.entity === entity && !entry.deleted).map((entry) => entry.id);

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeWindow } from "../../../../shared/change-window";
@@ -127,18 +127,58 @@ describe("full run (no cursor)", () => {
     expect(firstPage.shippers.length + firstPage.shipments.length).toBe(7);
   });
 
-  it("still hands out a row changed while the run pages", async () => {
-    const firstPage = await pull(office, undefined, 5);
-    const seen = firstPage.shipments[0];
-    expect(seen).toBeDefined();
-    const path = seen?.type === SHIPMENT_TYPE.expedition ? "expedition" : "reception";
-    const status = STATUSES.find((each) => each.type === seen?.type && each.id !== seen?.status.id);
-    const patched = await office("PATCH", `/api/${path}/${seen?.id}`, { status: status?.id });
-    expect(patched.statusCode, patched.body).toBe(200);
-    const rest = await drain(office, firstPage.cursor, 50);
+  it("pages across lines booked at the same instant, to the microsecond, each once", async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push(await insertLine(t.app.db, plain, SHIPMENT_TYPE.reception, { bookedDate: soon() }));
+    }
+    const instant = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 7_200_000);
+    const booked = `${instant.toISOString().slice(0, 19)}.123456Z`;
+    await t.app.db.execute(
+      sql`update shipments set booked_date = ${booked}::timestamptz where id in (${sql.join(ids, sql`, `)})`,
+    );
+    const listed = new Map<number, number>();
+    const cursors: string[] = [];
+    let page = await pull(office, undefined, 2);
+    for (;;) {
+      for (const row of page.shipments) listed.set(row.id, (listed.get(row.id) ?? 0) + 1);
+      if (!page.more) break;
+      cursors.push(page.cursor);
+      page = await pull(office, page.cursor, 2);
+    }
+    expect(ids.map((id) => listed.get(id))).toEqual([1, 1, 1]);
+    expect([...listed.values()].every((times) => times === 1)).toBe(true);
+    expect(sorted(listed.keys())).toEqual(await liveInWindow(plain));
+    expect(cursors).toContainEqual(expect.stringContaining(`.${booked}.`));
+  });
+
+  it("still hands out the rows changed while the run pages, listed already or not yet", async () => {
+    // Trucks come first: page on until a page with lines that is not the last.
+    let page = await pull(office, undefined, 5);
+    while (page.shipments.length === 0 && page.more) page = await pull(office, page.cursor, 5);
+    expect(page.more).toBe(true);
+    const listed = page.shipments[0];
+    expect(listed).toBeDefined();
+    const ahead = (await liveInWindow(plain)).find(
+      (id) => !page.shipments.some((row) => row.id === id) && id !== listed?.id,
+    );
+    const patch = async (id: number) => {
+      const read = await office("GET", `/api/shipment/${id}`);
+      expect(read.statusCode, read.body).toBe(200);
+      const line = read.json<{ type: number; status: { id: number } }>();
+      const path = line.type === SHIPMENT_TYPE.expedition ? "expedition" : "reception";
+      const status = STATUSES.find((each) => each.type === line.type && each.id !== line.status.id);
+      const patched = await office("PATCH", `/api/${path}/${id}`, { status: status?.id });
+      expect(patched.statusCode, patched.body).toBe(200);
+      return patched.json<{ version: number }>().version;
+    };
+    const listedVersion = await patch(listed?.id ?? 0);
+    const aheadVersion = await patch(ahead ?? 0);
+    const rest = await drain(office, page.cursor, 50);
     const after = await drain(office, rest.cursor);
-    const version = patched.json<{ version: number }>().version;
-    expect(rest.shipments.get(seen?.id ?? 0) ?? after.shipments.get(seen?.id ?? 0)).toBe(version);
+    const last = (id: number) => after.shipments.get(id) ?? rest.shipments.get(id);
+    expect(last(listed?.id ?? 0)).toBe(listedVersion);
+    expect(last(ahead ?? 0)).toBe(aheadVersion);
   });
 });
 
@@ -315,6 +355,8 @@ describe("client mistakes", () => {
     "c.",
     "c.12.truck.3",
     "f.12",
+    "f.12.5.shipper.3",
+    "f.12.shipment.1.2026-02-30T06:00:00.000000Z.3",
     "c.99999999999999999999",
     "c.1.shipment.99999999999",
   ])("answers 400 with fields.since for cursor %s", async (since) => {
