@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
+import type { PgliteStart } from "./pglite-create";
 import {
   type RawTypes,
   reviveError,
@@ -35,9 +36,7 @@ export interface PgliteRemote {
   readonly closed: boolean;
 }
 
-export interface RemoteOptions {
-  loadDataDir?: Blob | undefined;
-}
+export type RemoteOptions = PgliteStart;
 
 const WORKER = new URL("./pglite-worker.ts", import.meta.url);
 /** A probe no date parser returns unchanged unless it returns its input. */
@@ -82,7 +81,12 @@ export async function startPgliteWorker(
   options: RemoteOptions = {},
 ): Promise<PgliteRemote> {
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-  const start: WorkerStart = loadDataDir ? { dataDir, loadDataDir } : { dataDir };
+  const start: WorkerStart = {
+    dataDir,
+    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(options.sharedBuffers ? { sharedBuffers: options.sharedBuffers } : {}),
+    ...(options.walSegmentMb ? { walSegmentMb: options.walSegmentMb } : {}),
+  };
   const worker = new Worker(BOOT, {
     eval: true,
     workerData: start,

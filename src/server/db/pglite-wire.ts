@@ -8,6 +8,10 @@ export interface WorkerStart {
   dataDir: string;
   /** A dump (dumpDataDir's tarball) to start from; transferred, not copied. */
   loadDataDir?: ArrayBuffer;
+  /** PostgreSQL's shared_buffers (pglite-create.ts); PGlite's default when unset. */
+  sharedBuffers?: string;
+  /** initdb's WAL segment size in MB for a new cluster (pglite-create.ts). */
+  walSegmentMb?: number;
 }
 
 /** Type OIDs whose values the caller wants as PostgreSQL's text (Drizzle's date parsers). */

@@ -1,7 +1,6 @@
-import { mkdir } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, type QueryOptions, TransactionAbortedError } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { type PGlite, type QueryOptions, TransactionAbortedError } from "@electric-sql/pglite";
+import { createPglite } from "./pglite-create";
 import { createStatementRunner } from "./pglite-statements";
 import {
   type RawTypes,
@@ -24,14 +23,11 @@ const port = parentPort;
 if (!port) throw new Error("pglite-worker.ts runs as a worker thread");
 const start = workerData as WorkerStart;
 
-const MEMORY = "memory://";
-if (!start.dataDir.startsWith(MEMORY)) await mkdir(start.dataDir, { recursive: true });
-// pg_trgm: trigram indexes for the lists' "contains" filters (migration 0003).
-const extensions = { pg_trgm };
-const pg = await PGlite.create(
-  start.dataDir,
-  start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]), extensions } : { extensions },
-);
+const pg: PGlite = await createPglite(start.dataDir, {
+  loadDataDir: start.loadDataDir ? new Blob([start.loadDataDir]) : undefined,
+  sharedBuffers: start.sharedBuffers,
+  walSegmentMb: start.walSegmentMb,
+});
 const statements = createStatementRunner(pg);
 
 /** Open transactions: their id, and the release of the transaction mutex they hold. */

@@ -1,12 +1,9 @@
-import { mkdir } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { type Database, MIGRATIONS_FOLDER } from "./database";
+import { createPglite, type PgliteStart } from "./pglite-create";
 import { startPgliteWorker } from "./pglite-remote";
-
-const MEMORY = "memory://";
 
 /**
  * Where PGlite runs: "worker" (the default) in a worker thread of its own, so the server
@@ -15,9 +12,7 @@ const MEMORY = "memory://";
  */
 export type PgliteThread = "worker" | "inline";
 
-export interface PgliteOptions {
-  /** Start from a dump (PGlite's dumpDataDir) instead of an empty cluster: skips initdb. */
-  loadDataDir?: Blob;
+export interface PgliteOptions extends PgliteStart {
   thread?: PgliteThread;
 }
 
@@ -31,18 +26,12 @@ interface PgliteClient {
 }
 
 async function openInline(dataDir: string, options: PgliteOptions) {
-  if (!dataDir.startsWith(MEMORY)) await mkdir(dataDir, { recursive: true });
-  // pg_trgm: trigram indexes for the lists' "contains" filters (migration 0003).
-  const extensions = { pg_trgm };
-  const client = await PGlite.create(
-    dataDir,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
-  );
+  const client = await createPglite(dataDir, options);
   return { client, db: drizzle({ client }) };
 }
 
 async function openInWorker(dataDir: string, options: PgliteOptions) {
-  const remote = await startPgliteWorker(dataDir, { loadDataDir: options.loadDataDir });
+  const remote = await startPgliteWorker(dataDir, options);
   // Drizzle's PGlite driver calls only query and transaction, which the remote answers alike
   // (pglite-remote.ts); its type names the whole PGlite class.
   return { client: remote, db: drizzle({ client: remote as unknown as PGlite }) };
