@@ -305,6 +305,24 @@ describe("task lines booked offline", () => {
     expect(await db.syncIssues.count()).toBe(0);
   });
 
+  it("a delete made on the list's copy after this device's own edit was answered goes on the answer's version", async () => {
+    server.rows.set(60, serverLine(60, 1, "BASE"));
+    await queueTaskLineEdit(serverLine(60, 1, "BASE"), input("MINE"), labels, author);
+    // The list showed the edit waiting (version 1, the edited values)...
+    const [shown] = (await readWaitingTaskLines(5)).changed;
+    if (!shown) throw new Error("the edited line is not shown");
+    // ...and the replayer's answer (version 2) came before the user's delete was queued.
+    await settle(replayer());
+    expect(await db.taskLines.get(60)).toMatchObject({ reference: "MINE", version: 2 });
+    await queueTaskLineDelete(shown, author);
+    expect((await db.outbox.toArray()).map((entry) => [entry.op, entry.baseVersion])).toEqual([
+      ["delete", 2],
+    ]);
+    await settle(replayer());
+    expect(refused).toEqual([]);
+    expect(server.rows.has(60)).toBe(false);
+  });
+
   it("a delete another user overtook: listed with who changed the line, the line as it won back", async () => {
     server.rows.set(52, serverLine(52, 2, "THEIRS"));
     await queueTaskLineDelete(serverLine(52, 1, "BASE"), author);

@@ -90,10 +90,17 @@ export async function queueTaskLineCreation(
 
 /**
  * The list's copy of a server line becomes the device's row the change is laid over, unless
- * the device already holds it with changes waiting (a second change goes on top of those).
+ * the device already holds it with changes waiting (a second change goes on top of those), or
+ * holds a newer version: the replayer's answer to this device's own change, come after the
+ * list was read. Laid over that answer, the list's older copy put the change on the old version
+ * and the server refused it 412 (an edit answered while its line's delete was being made: the
+ * delete was refused and the line stayed on the server; sync property run, seed 763409109).
  */
 async function holdLine(line: TaskLine): Promise<void> {
-  if ((await pendingFor("task_line", line.id)).length === 0) await db.taskLines.put(line);
+  if ((await pendingFor("task_line", line.id)).length > 0) return;
+  const held = await db.taskLines.get(line.id);
+  if (held && held.version > line.version) return;
+  await db.taskLines.put(line);
 }
 
 /**
