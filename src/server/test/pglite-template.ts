@@ -15,7 +15,7 @@ import { seedDemo } from "../db/seed";
  * and the seed's hour, so a changed schema or seed, or a new hour, builds a new template.
  */
 const SERVER = fileURLToPath(new URL("..", import.meta.url));
-const INPUTS = [join(SERVER, "db"), join(SERVER, "auth", "password.ts")];
+const INPUTS = [join(SERVER, "db"), join(SERVER, "crypto", "password.ts")];
 
 function filesUnder(path: string): string[] {
   if (!existsSync(path)) return [];
