@@ -20,11 +20,12 @@ const xid8 = customType<{ data: string; driverData: string }>({
 });
 
 /**
- * The change feed's log: one row per shipper or shipment, stamped with the id of the last
+ * The change feed's log: one row per shipper, shipment or critical line, stamped with the id of the last
  * transaction that wrote it (insert, update, delete). Written only by the statement triggers
  * of migration 0004 (never by application code), so no write path can forget it; deleting a
  * truck leaves its row here as the tombstone (`deleted`). No foreign key: the log outlives the
- * rows it reports. routes/api/changes reads it (see its README section for the cursor rules).
+ * rows it reports. domain/changes reads it: a changes run in stamp order, a full run for each
+ * row's stamp (below the run's bound or not); the cursor's rules: src/shared/change-cursor.ts.
  */
 export const changeLog = pgTable(
   "change_log",
