@@ -78,7 +78,7 @@ function removeStaleTemplates(keep: string): void {
  * A Blob over a dump held in memory, answering arrayBuffer() with one copy of it. Node's own
  * Blob hands its bytes back in small pieces joined again: with reading the file and the Blob's
  * own copy, that was ~0.5 s of CPU and 130 MB of garbage for each test database of the 44 MB
- * template. PGlite reads a dump only through arrayBuffer() (and the type, for gzip); each
+ * template (35 MB now, its WAL in 1 MB segments). PGlite reads a dump only through arrayBuffer() (and the type, for gzip); each
  * database gets its own copy, as PGlite's files are written from it.
  */
 class HeldDump extends Blob {
@@ -94,11 +94,10 @@ class HeldDump extends Blob {
   }
 }
 
-/** Templates this process has read, by file: each is read once, however many files use it. */
+/** The template this process has read, by file: read once, however many test files use it. */
 const held = new Map<string, Promise<Uint8Array>>();
 
-async function templateBytes(passwordCost: number): Promise<Uint8Array> {
-  const file = join(tmpdir(), `${PREFIX}${templateKey(passwordCost)}.tar`);
+async function templateBytes(file: string, passwordCost: number): Promise<Uint8Array> {
   try {
     return new Uint8Array(await readFile(file));
   } catch {
@@ -118,7 +117,9 @@ export async function seededPgliteTemplate(passwordCost: number): Promise<Blob> 
   const file = join(tmpdir(), `${PREFIX}${templateKey(passwordCost)}.tar`);
   let bytes = held.get(file);
   if (!bytes) {
-    bytes = templateBytes(passwordCost);
+    // A new hour's or source's template replaces the one held before.
+    held.clear();
+    bytes = templateBytes(file, passwordCost);
     held.set(file, bytes);
     // A failed build is not kept: the next file tries again.
     bytes.catch(() => held.delete(file));
