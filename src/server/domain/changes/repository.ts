@@ -66,17 +66,16 @@ function shipmentsSeen(scope: FeedScope): SQL | undefined {
 }
 
 /**
- * A changes run's answer: up to `limit` changes of the company after `after` and below
- * `below`, in feed order, that the scope lets the caller see (deletions too), with the lines of the live shipment changes as the lists show
- * them (issue 30: one statement per answer, where the bound, the changes and the lines were
- * three). `below` "now": the snapshot bound of this very statement (boundNow), answered as
- * `below`.
+ * A changes run's answer: up to `limit` changes of the company after `after` and below the
+ * snapshot bound of this very statement (boundNow, answered as `below`), in feed order, that
+ * the scope lets the caller see (deletions too), with the lines of the live shipment changes
+ * as the lists show them (issue 30: one statement per answer, where the bound, the changes and
+ * the lines were three).
  */
 export async function listChanges(
   db: Executor,
   scope: FeedScope,
   after: ChangeKey,
-  below: bigint | "now",
   limit: number,
 ): Promise<FeedPage<ChangeEntry>> {
   const page = db
@@ -103,9 +102,9 @@ export async function listChanges(
     )
     .orderBy(asc(changeLog.changeXid), asc(changeLog.entity), asc(changeLog.entityId))
     .limit(limit);
-  const { below: bound, rows } = await readFeedPage(
+  const { below, rows } = await readFeedPage(
     db,
-    below,
+    "now",
     sql`${page}`,
     sql`page.c_stamp, page.c_entity, page.c_id`,
   );
@@ -115,7 +114,7 @@ export async function listChanges(
     xid: BigInt(row.c_xid),
     deleted: row.c_deleted,
   }));
-  return { below: bound, entries, shipments: liveLinesOf(rows, scope) };
+  return { below, entries, shipments: liveLinesOf(rows, scope) };
 }
 
 /** One answer's rows: the changes in feed order, the snapshot bound, the live lines. */

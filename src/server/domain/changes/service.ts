@@ -46,7 +46,7 @@ interface Page {
 
 /** A changes run: what changed after the cursor, below the current snapshot bound. */
 async function changesPage(db: Db, scope: FeedScope, after: ChangeKey, limit: number) {
-  const { below, entries, shipments } = await listChanges(db, scope, after, "now", limit + 1);
+  const { below, entries, shipments } = await listChanges(db, scope, after, limit + 1);
   const more = entries.length > limit;
   const page = entries.slice(0, limit);
   const last = page.at(-1);
