@@ -1,5 +1,4 @@
 import { DateTime } from "luxon";
-import { KIOSK_ADVANCE_MS } from "../../src/shared/constants";
 import { apiAs } from "./api-as";
 import { CriticalLinesScreen, UsersScreen } from "./critical-lines-page-model";
 import { expect, test } from "./fixtures";
@@ -175,7 +174,7 @@ test.describe("kiosk wall at 1920x1080", () => {
     // The network drops: the rotation comes back to the critical lines, from the mirror.
     await kiosk.waitForCachedShell();
     await context.setOffline(true);
-    await page.clock.runFor(KIOSK_ADVANCE_MS);
+    await kiosk.tick();
     await kiosk.tickUntil("/critical-lines", 20);
     await screen.expectList();
     await expect(screen.row("L-07")).toBeVisible();

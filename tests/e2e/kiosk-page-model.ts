@@ -113,6 +113,26 @@ export class KioskScreen {
   }
 
   /**
+   * Stops the page's clock (installed with page.clock.install) a second from now: from here on
+   * time moves only when the test runs it, so each KIOSK_ADVANCE_MS run is one tick. Without it
+   * the installed clock also flows with real time, and a slow machine (a screenshot, a busy CI
+   * worker) lets a tick of its own pass between two of the test's: a screen is skipped. The
+   * page's time, not the worker's: it may stand on the demo's day (demoDayClock).
+   */
+  async pauseClock(): Promise<void> {
+    await this.page.clock.pauseAt(await this.page.evaluate(() => Date.now() + 1_000));
+  }
+
+  /**
+   * One tick of the rotation (Playwright's clock): first waits for the page change of the tick
+   * before to finish, since the rotation drops a tick that comes meanwhile (data-kiosk-moving).
+   */
+  async tick(): Promise<void> {
+    await expect(this.page.locator("html")).not.toHaveAttribute("data-kiosk-moving", "true");
+    await this.page.clock.runFor(KIOSK_ADVANCE_MS);
+  }
+
+  /**
    * Runs the kiosk's ticks (Playwright's clock) until the rotation is back on `path`: the other
    * wall screens of the rotation (indicators, critical lines) come between its passes.
    */
@@ -120,7 +140,7 @@ export class KioskScreen {
     for (let tick = 0; tick < maxTicks; tick += 1) {
       const before = this.page.url();
       if (new URL(before).pathname === path) return;
-      await this.page.clock.runFor(KIOSK_ADVANCE_MS);
+      await this.tick();
       await expect
         .poll(() => this.page.url())
         .not.toBe(before)

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { KIOSK_ADVANCE_MS } from "../../src/shared/constants";
 import { expect, test } from "./fixtures";
 import { KioskWall } from "./kiosk-page-model";
 import { PAGE_LOAD_TIMEOUT } from "./page-models";
@@ -66,13 +65,11 @@ for (const { viewport, PAGE_SIZE } of [
       await expect(wall.links()).toHaveCount(0);
       await expect(wall.userConfig()).toBeVisible();
 
-      // The rotation: page 1..N of today's lines, then page 1 again. The clock only moves
-      // when the test runs it, so each tick is one step. The page's time, not the worker's: it
-      // may stand on the demo's day (demoDayClock).
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+      // The rotation: page 1..N of today's lines, then page 1 again, one tick a step.
+      await wall.pauseClock();
       // A slow start may have let a tick pass: on to the start of the next pass.
       for (let step = 0; step < pages && wall.listPage() !== 1; step += 1) {
-        await page.clock.runFor(KIOSK_ADVANCE_MS);
+        await wall.tick();
       }
       const seen = new Set<string>();
       const visited: number[] = [];
@@ -97,7 +94,7 @@ for (const { viewport, PAGE_SIZE } of [
         await expect(wall.currentScreen()).toHaveText("Expeditions");
         if (index === 1) expect(await wall.smallestNoteFontSize()).toBeGreaterThanOrEqual(18);
         if (index <= pages) await wall.screenshot(`kiosk-wall-${size}-page-${index}`);
-        await page.clock.runFor(KIOSK_ADVANCE_MS);
+        await wall.tick();
       }
       expect(visited).toEqual([...Array.from({ length: pages }, (_, i) => i + 1), 1]);
       expect([...seen].sort()).toEqual(expected);

@@ -451,7 +451,7 @@ test.describe("trucks wall, reached by the rotation", () => {
           await signInWall(page, username);
           const wall = new KioskWall(page);
           await wall.expectRotating();
-          await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+          await wall.pauseClock();
           await wall.tickUntil("/trucks");
           expect(new URL(page.url()).pathname, "the rotation's trucks screen").toBe("/trucks");
           const region = await wallRegion(page, true);

@@ -55,7 +55,7 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   // Two minutes offline, tick by tick: the list (or the rotation's other walls: indicators,
   // critical lines), never a blank or an error screen.
   for (let tick = 1; tick <= 12; tick += 1) {
-    await page.clock.runFor(KIOSK_ADVANCE_MS);
+    await kiosk.tick();
     if (new URL(page.url()).pathname === "/expeditions") {
       await kiosk.expectList("Expeditions", "/expeditions", today);
     } else {
@@ -71,7 +71,7 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   await kiosk.navigateInApp("/sync-issues");
   await expect(kiosk.heading("Sync issues")).toBeVisible();
   await expect(kiosk.errorScreen()).toHaveCount(0);
-  await page.clock.runFor(KIOSK_ADVANCE_MS);
+  await kiosk.tick();
   await kiosk.expectList("Expeditions", "/expeditions", today);
 
   // On past the full-reload tick, still offline: the rotation goes on, the page never reloads.
@@ -89,7 +89,7 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   await kiosk.expectList("Expeditions", "/expeditions", today);
   // ...and the next tick does the overdue full reload, into the rotation's next stop.
   const reloaded = page.waitForEvent("load");
-  await page.clock.runFor(KIOSK_ADVANCE_MS);
+  await kiosk.tick();
   await reloaded;
   expect(await kiosk.isSameDocument()).toBe(false);
   await kiosk.expectRotating();

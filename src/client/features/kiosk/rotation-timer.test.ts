@@ -100,6 +100,28 @@ describe("startRotation", () => {
     ]);
   });
 
+  it("a tick that comes while a page change still runs is counted, not stacked; it says when it moves", async () => {
+    const kiosk = fakeKiosk(["trucks", "expeditions"], "/trucks");
+    const moving: boolean[] = [];
+    let arrive = () => {};
+    const go = kiosk.driver.go;
+    kiosk.driver.go = (stop) =>
+      new Promise<void>((resolve) => {
+        arrive = () => void go(stop).then(resolve);
+      });
+    kiosk.driver.onMoving = (now) => moving.push(now);
+    stop = startRotation(kiosk.driver);
+    await advanceTicks(2);
+    expect(kiosk.ticks).toEqual([1, 2]);
+    expect(moving).toEqual([true]);
+    arrive();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(moving).toEqual([true, false]);
+    expect(kiosk.stops).toEqual(["expeditions:1"]);
+    await advanceTicks(1);
+    expect(moving).toEqual([true, false, true]);
+  });
+
   it("a one-list rotation pages through it and starts again at page 1", async () => {
     const kiosk = fakeKiosk(["expeditions"], "/expeditions");
     kiosk.pageCounts = { expeditions: 2 };

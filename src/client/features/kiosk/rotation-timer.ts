@@ -21,6 +21,8 @@ export interface RotationDriver {
   isCached: () => Promise<boolean>;
   /** Told the tick count after every tick (the kiosk exposes it for checks). */
   onTick?: (ticks: number) => void;
+  /** Told when a tick starts changing the page (true) and when it is done (false). */
+  onMoving?: (moving: boolean) => void;
 }
 
 /**
@@ -42,6 +44,7 @@ export function startRotation(driver: RotationDriver): () => void {
     const stop = nextStop(driver.pages(), driver.screen());
     if (stop === null) return;
     busy = true;
+    driver.onMoving?.(true);
     try {
       if (ticks >= KIOSK_FULL_RELOAD_TICKS && driver.isOnline() && (await driver.isCached())) {
         driver.reload(stop);
@@ -54,6 +57,7 @@ export function startRotation(driver: RotationDriver): () => void {
       console.warn("Kiosk rotation: the page could not change", error);
     } finally {
       busy = false;
+      driver.onMoving?.(false);
     }
   };
   const timer = setInterval(() => void tick(), KIOSK_ADVANCE_MS);

@@ -19,6 +19,11 @@ import { startRotation } from "./rotation-timer";
 
 /** The tick count, on <html>, for whoever needs to see the rotation run (e2e checks). */
 const TICKS_ATTRIBUTE = "kioskTicks";
+/**
+ * On <html> while a tick changes the page: a tick that comes meanwhile is dropped, so a check
+ * that runs the clock waits for it to go first.
+ */
+const MOVING_ATTRIBUTE = "kioskMoving";
 
 function kioskHref(router: AnyRouter, { name, page }: KioskStop, today: string): string {
   const search = { ...kioskSearch(name, today), ...(page > 1 ? { page } : {}) };
@@ -63,10 +68,15 @@ export function useKioskRotation(roles: readonly RoleKey[], isTrw: boolean): voi
       onTick: (ticks) => {
         root.dataset[TICKS_ATTRIBUTE] = String(ticks);
       },
+      onMoving: (moving) => {
+        if (moving) root.dataset[MOVING_ATTRIBUTE] = "true";
+        else delete root.dataset[MOVING_ATTRIBUTE];
+      },
     });
     return () => {
       stop();
       delete root.dataset[TICKS_ATTRIBUTE];
+      delete root.dataset[MOVING_ATTRIBUTE];
     };
   }, [router]);
 
