@@ -78,7 +78,12 @@ test("truck access checks a truck in by reference, sees the dock, then checks it
     .not.toBeNull();
   await terminal.plate.fill(plate);
   await page.getByRole("button", { name: "Check out", exact: true }).click();
-  await expect(page.getByText("Departure registered")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Departure registered" })).toContainText(
+    plate,
+  );
+  // Confirmed under the form: nothing covers the choice of arrival or departure.
+  await page.getByRole("radio", { name: "Departure" }).click({ trial: true });
+  await page.getByRole("radio", { name: "Arrival" }).click({ trial: true });
   await expect
     .poll(async () => {
       const trucks = await office.get<{ results: { expedition_date: string | null }[] }>(
@@ -210,10 +215,10 @@ test.describe("offline", () => {
     await page.getByRole("radio", { name: "Departure" }).click();
     await terminal.plate.fill(plates[0] as string);
     await page.getByRole("button", { name: "Check out", exact: true }).click();
-    await expect(page.getByText("Departure registered")).toBeVisible();
     await expect(
-      page.getByText("Saved on this device: it is sent right after the truck's check-in"),
-    ).toBeVisible();
+      page.getByRole("status").filter({ hasText: "Departure registered" }),
+    ).toContainText("Saved on this device: it is sent right after the truck's check-in");
+    await page.getByRole("radio", { name: "Departure" }).click({ trial: true });
     await page.screenshot({ path: `${SHOTS}/check-in-terminal-offline-check-out-1024x768.png` });
     await page.getByRole("radio", { name: "Arrival" }).click();
 
