@@ -3,7 +3,9 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 import type { PgliteStart } from "./pglite-create";
+import { type Parsers, parsersOf, resultOf } from "./pglite-answer";
 import {
+  isRawAnswer,
   type RawTypes,
   reviveError,
   type WorkerNotification,
@@ -101,8 +103,8 @@ export async function startPgliteWorker(
   let stopped: Error | undefined;
   let closing: Promise<void> | undefined;
 
-  let ready: { resolve(): void; reject(error: Error): void } | undefined;
-  const started = new Promise<void>((resolve, reject) => {
+  let ready: { resolve(parsers: Parsers): void; reject(error: Error): void } | undefined;
+  const started = new Promise<Parsers>((resolve, reject) => {
     ready = { resolve, reject };
   });
 
@@ -118,7 +120,7 @@ export async function startPgliteWorker(
   worker.on("exit", (code) => stop(new Error(`PGlite worker exited with ${code}`)));
   worker.on("message", (message: WorkerReply | WorkerNotification | WorkerReady) => {
     if ("ready" in message) {
-      ready?.resolve();
+      ready?.resolve(parsersOf(message.arrayTypes));
       return;
     }
     if ("notify" in message) {
@@ -134,7 +136,7 @@ export async function startPgliteWorker(
     if (message.ok) waiting.resolve(message.value);
     else waiting.reject(reviveError(message.error));
   });
-  await started;
+  const parsers = await started;
   worker.unref();
 
   function call<T>(request: WorkerRequest): Promise<T> {
@@ -147,13 +149,13 @@ export async function startPgliteWorker(
     });
   }
 
-  const query = <T>(
+  const query = async <T>(
     sql: string,
     params: unknown[] = [],
     queryOptions?: QueryOptions,
     tx?: number,
-  ) =>
-    call<Results<T>>({
+  ): Promise<Results<T>> => {
+    const answer = await call<Results<T> | unknown>({
       op: "query",
       sql,
       params,
@@ -161,6 +163,10 @@ export async function startPgliteWorker(
       rawTypes: rawTypes(queryOptions),
       ...(tx === undefined ? {} : { tx }),
     });
+    return isRawAnswer(answer)
+      ? resultOf<T>(answer.raw, parsers, queryOptions)
+      : (answer as Results<T>);
+  };
 
   async function transaction<T>(work: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
     const tx = await call<number>({ op: "begin" });

@@ -6,6 +6,7 @@ import {
   type QueryOptions,
   type Results,
 } from "@electric-sql/pglite";
+import type { RawAnswer } from "./pglite-wire";
 
 /**
  * Queries with parameters as named prepared statements, parsed once per SQL text: PGlite's own
@@ -39,15 +40,45 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Message types that need this side: an error to throw, a notification to hand on. */
+const ERROR_RESPONSE = 0x45; // "E"
+const NOTIFICATION_RESPONSE = 0x41; // "A"
+
+/** Whether the protocol bytes hold an error or a notification (walks the message headers). */
+function needsParsing(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  while (at + 5 <= bytes.length) {
+    const type = bytes[at];
+    const length = view.getInt32(at + 1);
+    // A length below its own four bytes is no message: let the parser say what it is.
+    if (type === ERROR_RESPONSE || type === NOTIFICATION_RESPONSE || length < 4) return true;
+    at += 1 + length;
+  }
+  return false;
+}
+
+export interface StatementRunnerOptions {
+  /** A notification in a statement's answer (a write's trigger), as PGlite's listen hears it. */
+  onNotification?: (channel: string, payload: string) => void;
+}
+
 export interface StatementRunner {
-  query(sql: string, params: unknown[], options: QueryOptions): Promise<Results>;
+  /**
+   * A statement with parameters answers as protocol bytes for the caller to parse
+   * (RawAnswer) unless it failed or notified; without parameters, parsed.
+   */
+  query(sql: string, params: unknown[], options: QueryOptions): Promise<Results | RawAnswer>;
   /** Several statements in one text (the simple protocol), as PGlite's `exec`. */
   exec(sql: string): Promise<Results[]>;
   /** Statements kept now (for tests). */
   size(): number;
 }
 
-export function createStatementRunner(pg: PGlite): StatementRunner {
+export function createStatementRunner(
+  pg: PGlite,
+  runnerOptions: StatementRunnerOptions = {},
+): StatementRunner {
   const statements = new Map<string, Statement>();
   let counter = 0;
 
@@ -89,7 +120,39 @@ export function createStatementRunner(pg: PGlite): StatementRunner {
     });
   }
 
-  async function run(sql: string, params: unknown[], options: QueryOptions): Promise<Results> {
+  /**
+   * The answer's bytes, unparsed: PGlite's parser spent a third of the worker's time on a list
+   * page's fields (issue 30), while the server thread, waiting on the worker, sat idle. An
+   * error or a notification is read here, as execProtocolStream would.
+   */
+  async function sendRaw(message: Uint8Array): Promise<RawAnswer> {
+    const chunks: Uint8Array[] = [];
+    await pg.execProtocolRawStream(message, {
+      syncToFs: false,
+      onRawData: (data) => chunks.push(data.slice()),
+    });
+    const bytes = chunks.length === 1 && chunks[0] ? chunks[0] : concat(chunks);
+    if (needsParsing(bytes)) readHere(bytes);
+    const raw =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? bytes.buffer
+        : bytes.slice().buffer;
+    return { raw: raw as ArrayBuffer };
+  }
+
+  /** Hands on the answer's notifications, then throws its error if it has one. */
+  function readHere(bytes: Uint8Array): void {
+    let failure: messages.DatabaseError | undefined;
+    new protocol.Parser().parse(bytes, (message) => {
+      if (message instanceof messages.DatabaseError) failure ??= message;
+      else if (message instanceof messages.NotificationResponseMessage && !failure) {
+        runnerOptions.onNotification?.(message.channel, message.payload);
+      }
+    });
+    if (failure) throw failure;
+  }
+
+  async function run(sql: string, params: unknown[], options: QueryOptions): Promise<RawAnswer> {
     let statement = statements.get(sql);
     if (statement) {
       // Most recently used last: the Map's order is the eviction order.
@@ -99,7 +162,7 @@ export function createStatementRunner(pg: PGlite): StatementRunner {
       statement = await prepare(sql, options);
     }
     const values = serializeParams(statement, params, options);
-    const replies = await send(
+    return sendRaw(
       concat([
         serialize.bind({ statement: statement.name, values }).slice(),
         serialize.describe({ type: "P" }).slice(),
@@ -107,12 +170,13 @@ export function createStatementRunner(pg: PGlite): StatementRunner {
         serialize.sync().slice(),
       ]),
     );
-    const [result] = parse.parseResults(replies, pg.parsers, options);
-    if (!result) throw new Error(`no result for ${sql}`);
-    return result;
   }
 
-  async function query(sql: string, params: unknown[], options: QueryOptions): Promise<Results> {
+  async function query(
+    sql: string,
+    params: unknown[],
+    options: QueryOptions,
+  ): Promise<Results | RawAnswer> {
     if (params.length === 0) return runUnnamed(pg, sql, options);
     return pg._runExclusiveQuery(async () => {
       try {

@@ -36,6 +36,21 @@ export type WorkerRequest =
   | { op: "dump" }
   | { op: "close" };
 
+/**
+ * A query's answer as PostgreSQL's protocol bytes (transferred, not copied): the server thread
+ * parses them (pglite-remote.ts), so the worker spends its turn on the database alone. Only
+ * answers without an error or a notification travel so (pglite-statements.ts).
+ */
+export interface RawAnswer {
+  raw: ArrayBuffer;
+}
+
+export function isRawAnswer(value: unknown): value is RawAnswer {
+  return (
+    typeof value === "object" && value !== null && (value as RawAnswer).raw instanceof ArrayBuffer
+  );
+}
+
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: SerializedError };
@@ -43,6 +58,11 @@ export type WorkerReply =
 /** The worker's first message: PGlite is open. */
 export interface WorkerReady {
   ready: true;
+  /**
+   * The array types PGlite parses there, as [element type, array type] (PGlite adds a parser
+   * per array type when it opens): the server thread parses RawAnswers with the same ones.
+   */
+  arrayTypes: [number, number][];
 }
 
 export interface WorkerNotification {

@@ -11,6 +11,8 @@ import { DEMO_PASSWORD, PLAIN } from "./demo-data";
 import { isUniqueViolation } from "./errors";
 import { openPglite } from "./pglite";
 import { createStatementRunner } from "./pglite-statements";
+import { resultOf } from "./pglite-answer";
+import { isRawAnswer } from "./pglite-wire";
 import { companies } from "./schema/companies";
 
 /**
@@ -100,6 +102,50 @@ describe("the database through the worker", () => {
     expect(rowsOf(left)).toEqual([{ name: null }]);
   });
 
+  it("parses an answer with parameters on this thread as PGlite would there: arrays, json, numbers, dates as text", async () => {
+    const answer = await database.db.execute(
+      sql`select ${"{3,1,2}"}::int[] as ids, ${"{a,b}"}::text[] as words,
+        json_build_object('n', ${7}::int) as object, ${"12.50"}::numeric as amount,
+        ${true}::boolean as yes, null::int as none, ${"2026-11-28T10:00:00Z"}::timestamptz as at,
+        ${5}::bigint as big`,
+    );
+    expect(rowsOf(answer)).toEqual([
+      {
+        ids: [3, 1, 2],
+        words: ["a", "b"],
+        object: { n: 7 },
+        amount: "12.50",
+        yes: true,
+        none: null,
+        // Drizzle reads timestamps as PostgreSQL's text and makes its own Dates.
+        at: "2026-11-28 10:00:00+00",
+        big: 5,
+      },
+    ]);
+  });
+
+  it("hands on a NOTIFY made by a statement with parameters, and still throws its error", async () => {
+    const payloads: string[] = [];
+    const unlisten = await database.listen("pglite_worker_raw", {
+      onPayload: (payload) => payloads.push(payload),
+      onGap: () => undefined,
+    });
+    try {
+      await database.db.execute(sql`select pg_notify('pglite_worker_raw', ${"with a parameter"})`);
+      await expect.poll(() => payloads).toEqual(["with a parameter"]);
+      const failed = await database.db.execute(sql`select ${1}::int / 0 as never`).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failed).toBeInstanceOf(Error);
+      expect(JSON.stringify(failed) + String((failed as Error).cause ?? "")).toMatch(
+        /22012|division by zero/,
+      );
+    } finally {
+      await unlisten();
+    }
+  });
+
   it("delivers a NOTIFY to this thread at commit", async () => {
     const payloads: string[] = [];
     const unlisten = await database.listen("pglite_worker_test", {
@@ -152,15 +198,21 @@ describe("statements prepared once", () => {
     try {
       const runner = createStatementRunner(pg);
       const text = "select $1::int + 1 as n";
+      // Answers with parameters come as protocol bytes, parsed by the caller (pglite-wire.ts).
+      const rows = async (value: number) => {
+        const answer = await runner.query(text, [value], {});
+        if (!isRawAnswer(answer)) throw new Error("expected the answer's bytes");
+        return resultOf(answer.raw, pg.parsers, {}).rows;
+      };
       const answers = [];
-      for (const value of [1, 2, 3]) answers.push((await runner.query(text, [value], {})).rows);
+      for (const value of [1, 2, 3]) answers.push(await rows(value));
       expect(answers).toEqual([[{ n: 2 }], [{ n: 3 }], [{ n: 4 }]]);
       expect(runner.size()).toBe(1);
       await expect(runner.query("select $1::int from nowhere", [1], {})).rejects.toMatchObject({
         code: "42P01",
       });
       expect(runner.size()).toBe(1);
-      expect((await runner.query(text, [9], {})).rows).toEqual([{ n: 10 }]);
+      expect(await rows(9)).toEqual([{ n: 10 }]);
     } finally {
       await pg.close();
     }

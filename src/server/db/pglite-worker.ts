@@ -3,6 +3,7 @@ import { type PGlite, type QueryOptions, TransactionAbortedError } from "@electr
 import { createPglite } from "./pglite-create";
 import { createStatementRunner } from "./pglite-statements";
 import {
+  isRawAnswer,
   type RawTypes,
   serializeError,
   type WorkerNotification,
@@ -28,12 +29,21 @@ const pg: PGlite = await createPglite(start.dataDir, {
   sharedBuffers: start.sharedBuffers,
   walSegmentMb: start.walSegmentMb,
 });
-const statements = createStatementRunner(pg);
-
 /** Open transactions: their id, and the release of the transaction mutex they hold. */
 const transactions = new Map<number, () => void>();
 let nextTransaction = 0;
 const unlistens = new Map<string, () => Promise<void>>();
+
+/** A notification read from a statement's answer, to the server thread if it listens. */
+function notify(channel: string, payload: string): void {
+  for (const listened of unlistens.keys()) {
+    if (listened === channel || listened.toLowerCase() === channel) {
+      port?.postMessage({ notify: listened, payload } satisfies WorkerNotification);
+    }
+  }
+}
+
+const statements = createStatementRunner(pg, { onNotification: notify });
 
 const rawParsers = (types: RawTypes) =>
   Object.fromEntries(types.map((type) => [type, (value: string) => value]));
@@ -75,7 +85,7 @@ async function finish(tx: number, command: "COMMIT" | "ROLLBACK"): Promise<void>
   if (!transactions.has(tx)) throw new Error("Transaction is closed");
   try {
     const result = await statements.query(command, [], {});
-    if (command === "COMMIT" && result.command === "ROLLBACK") {
+    if (command === "COMMIT" && "command" in result && result.command === "ROLLBACK") {
       throw new TransactionAbortedError();
     }
   } finally {
@@ -136,8 +146,25 @@ function reply(message: WorkerReply, transfer: ArrayBuffer[] = []): void {
 
 port.on("message", ({ id, request }: { id: number; request: WorkerRequest }) => {
   handle(request).then(
-    (value) => reply({ id, ok: true, value }, value instanceof ArrayBuffer ? [value] : []),
+    (value) =>
+      reply(
+        { id, ok: true, value },
+        value instanceof ArrayBuffer ? [value] : isRawAnswer(value) ? [value.raw] : [],
+      ),
     (error: unknown) => reply({ id, ok: false, error: serializeError(error) }),
   );
 });
-port.postMessage({ ready: true } satisfies WorkerReady);
+/** The array types PGlite gave parsers when it opened (its own query, in its own words). */
+const arrayTypes = await pg.query<{ oid: number; typarray: number }>(`
+  SELECT b.oid, b.typarray
+  FROM pg_catalog.pg_type a
+  LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+  WHERE a.typcategory = 'A'
+  GROUP BY b.oid, b.typarray
+  ORDER BY b.oid`);
+port.postMessage({
+  ready: true,
+  arrayTypes: arrayTypes.rows
+    .filter(({ typarray }) => typarray in pg.parsers)
+    .map(({ oid, typarray }): [number, number] => [oid, typarray]),
+} satisfies WorkerReady);
