@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
-import type { PgliteStart } from "./pglite-create";
 import { type Parsers, parsersOf, resultOf } from "./pglite-answer";
+import type { PgliteStart } from "./pglite-create";
 import {
   isRawAnswer,
   type RawTypes,

@@ -10,8 +10,8 @@ import type { Database } from "./database";
 import { DEMO_PASSWORD, PLAIN } from "./demo-data";
 import { isUniqueViolation } from "./errors";
 import { openPglite } from "./pglite";
-import { createStatementRunner } from "./pglite-statements";
 import { resultOf } from "./pglite-answer";
+import { createStatementRunner } from "./pglite-statements";
 import { isRawAnswer } from "./pglite-wire";
 import { companies } from "./schema/companies";
 
