@@ -1,10 +1,17 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SHIPMENT_TYPE } from "../../shared/constants";
 import { expeditionRow } from "../test-rows";
 import { db, YardlineDb } from "./db";
-import { type Command, enqueue, idsWithPendingChanges, pendingFor, withChanges } from "./outbox";
+import {
+  type Command,
+  enqueue,
+  idsWithPendingChanges,
+  localId,
+  pendingFor,
+  withChanges,
+} from "./outbox";
 import { writeShipmentsPage } from "./shipments-mirror";
 
 const AUTHOR = { userId: 3, username: "forklift", company: "7" };
@@ -106,5 +113,21 @@ describe("schema upgrade", () => {
     expect(await v3.syncIssues.count()).toBe(0);
     v3.close();
     await Dexie.delete(name);
+  });
+});
+
+describe("localId", () => {
+  it("gives each creation an id below the one before, even within one millisecond", () => {
+    vi.spyOn(Date, "now").mockReturnValue(1_800_000_000_000);
+    // Random digits that would put the second creation first.
+    vi.spyOn(Math, "random").mockReturnValueOnce(0.9).mockReturnValueOnce(0.1);
+    try {
+      const first = localId();
+      const second = localId();
+      expect(first).toBeLessThan(0);
+      expect(second).toBeLessThan(first);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -334,9 +334,17 @@ async function foldIntoQueued(
   return last.mutationId;
 }
 
-/** A temporary id for a row created on the device: negative, so no server id collides. */
+let lastLocalId = 0;
+
+/**
+ * A temporary id for a row created on the device: negative, so no server id collides, and
+ * below every one given before in this page, so lists that show the newest creation first
+ * (by id) keep two made in the same millisecond in the order they were made.
+ */
 export function localId(): number {
-  return -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
+  const candidate = -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
+  lastLocalId = Math.min(candidate, lastLocalId - 1);
+  return lastLocalId;
 }
 
 /** The temporary id a creation's optimistic row is stored under, or null. */
