@@ -20,8 +20,9 @@ import type { Shipment } from "../../src/shared/contract/shipments";
  * each burst of change events, on the app's schedule (src/client/offline/pull-schedule.ts:
  * debounced, never overlapping); it keeps the feed's lines in a map (the mirror) and, as
  * offline/live-sync.ts tells open lists, reloads its list page only when the app's list would
- * (list-refresh.ts `listNotice`, then the expeditions source's own `movedBy`), at start and
- * every LIST_RELOAD_MS; every few seconds it changes the status of one of its own lines with
+ * (list-refresh.ts `listNotice`, then the expeditions source's own `movedBy`), when its list
+ * screen opens (at a random point of the first LIST_RELOAD_MS) and every LIST_RELOAD_MS from
+ * then; every few seconds it changes the status of one of its own lines with
  * PATCH, If-Match of the version it holds and a new Idempotency-Key, one write out at a time as
  * the outbox sends them (a tick while one is out is skipped and counted). A dropped stream
  * reconnects after a second, as the app does after a stream that worked. One difference: a list
@@ -273,16 +274,22 @@ export function startDevice(spec: DeviceSpec, recorder: Recorder): () => Promise
     track(write());
     writer = setInterval(() => track(write()), spec.writeEveryMs);
   }, Math.random() * spec.writeEveryMs);
-  // The list screen is open: it loads its page at mount; it and the feed poll on their own.
-  track(loadList());
-  const poller = setInterval(() => {
-    if (Date.now() - schedule.lastPull() >= LIST_RELOAD_MS - 50) schedule.now();
-    if (Date.now() - lastList >= LIST_RELOAD_MS - 50) track(loadList());
-  }, LIST_RELOAD_MS);
+  // The list screen opens at a random point of the first period (tablets are not all opened in
+  // the same second): it loads its page then, and it and the feed poll on their own from there.
+  // Opened together, 200 devices polled in step, 200 lists in the same instant every minute.
+  let poller: NodeJS.Timeout | undefined;
+  const opened = setTimeout(() => {
+    track(loadList());
+    poller = setInterval(() => {
+      if (Date.now() - schedule.lastPull() >= LIST_RELOAD_MS - 50) schedule.now();
+      if (Date.now() - lastList >= LIST_RELOAD_MS - 50) track(loadList());
+    }, LIST_RELOAD_MS);
+  }, Math.random() * LIST_RELOAD_MS);
 
   return async () => {
     clearTimeout(firstWrite);
     clearInterval(writer);
+    clearTimeout(opened);
     clearInterval(poller);
     schedule.stop();
     // Requests still out when the run ends are cut, not counted (the run's figures are taken).
