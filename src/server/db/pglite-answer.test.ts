@@ -48,6 +48,11 @@ const STATEMENTS: [string, string, unknown[]][] = [
       from generate_series(1, $4::int) as n`,
     ["L-", "ñ", "2026-11-28T10:00:00Z", 25],
   ],
+  [
+    "an answer larger than PGlite's output buffer (in several chunks)",
+    "select n, repeat($1::text, 50) as filler from generate_series(1, $2::int) as n",
+    ["ñandú ", 3_000],
+  ],
   ["no row", "select $1::int as n where false", [1]],
   ["the same name twice", "select $1::int as a, $2::int as a", [1, 2]],
   [
