@@ -1,6 +1,6 @@
 import { PGlite, parse, protocol, type QueryOptions } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resultOf } from "./pglite-answer";
+import { readerFor } from "./pglite-answer";
 import { createStatementRunner, type StatementRunner } from "./pglite-statements";
 import { isRawAnswer } from "./pglite-wire";
 
@@ -29,7 +29,7 @@ async function bothReadings(sql: string, params: unknown[], options: QueryOption
     messages.push(message);
   });
   const [pglites] = parse.parseResults(messages, pg.parsers, options);
-  return { ours: resultOf(answer.raw, pg.parsers, options), pglites };
+  return { ours: readerFor(pg.parsers)(answer.raw, options), pglites };
 }
 
 const OPTIONS: [string, QueryOptions][] = [

@@ -14,7 +14,7 @@ export type Parsers = typeof types.parsers;
 type Parser = Parsers[number];
 
 /** PGlite's parsers as the worker's PGlite holds them: its defaults and its array types. */
-export function parsersOf(arrayTypes: [number, number][]): Parsers {
+function parsersOf(arrayTypes: [number, number][]): Parsers {
   const parsers: Parsers = { ...types.parsers };
   for (const [element, array] of arrayTypes) {
     parsers[array] = (value: string) =>
@@ -29,21 +29,29 @@ const COMMAND_COMPLETE = 0x43; // "C"
 /** Commands whose count PGlite adds to affectedRows. */
 const AFFECTING = new Set(["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"]);
 
-/** The parsers under a caller's own, merged once per caller's parsers object. */
-const merged = new WeakMap<Parsers, WeakMap<object, Parsers>>();
-function parsersFor(parsers: Parsers, own: QueryOptions["parsers"]): Parsers {
-  if (!own) return parsers;
-  let byOwn = merged.get(parsers);
-  if (!byOwn) {
-    byOwn = new WeakMap();
-    merged.set(parsers, byOwn);
-  }
-  let both = byOwn.get(own);
-  if (!both) {
-    both = { ...parsers, ...own };
-    byOwn.set(own, both);
-  }
-  return both;
+export type AnswerReader = <T>(raw: ArrayBuffer, options: QueryOptions | undefined) => Results<T>;
+
+/**
+ * The reader of one worker's answers: its PGlite's parsers (the defaults and the array types
+ * it announced), under each caller's own, merged once per caller's parsers object.
+ */
+export function answerReader(arrayTypes: [number, number][]): AnswerReader {
+  return readerFor(parsersOf(arrayTypes));
+}
+
+/** The same with parsers at hand (a PGlite in this thread: its `parsers`). */
+export function readerFor(parsers: Parsers): AnswerReader {
+  const merged = new WeakMap<object, Parsers>();
+  const parsersFor = (own: QueryOptions["parsers"]) => {
+    if (!own) return parsers;
+    let both = merged.get(own);
+    if (!both) {
+      both = { ...parsers, ...own };
+      merged.set(own, both);
+    }
+    return both;
+  };
+  return (raw, options) => resultOf(raw, parsersFor(options?.parsers), options);
 }
 
 interface Field {
@@ -51,13 +59,12 @@ interface Field {
   dataTypeID: number;
 }
 
-export function resultOf<T>(
+function resultOf<T>(
   raw: ArrayBuffer,
-  parsers: Parsers,
+  all: Parsers,
   options: QueryOptions | undefined,
 ): Results<T> {
   const bytes = Buffer.from(raw);
-  const all = parsersFor(parsers, options?.parsers);
   const asArrays = options?.rowMode === "array";
   const results: Results<T>[] = [];
   let fields: Field[] = [];

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
-import { type Parsers, parsersOf, resultOf } from "./pglite-answer";
+import { type AnswerReader, answerReader } from "./pglite-answer";
 import type { PgliteStart } from "./pglite-create";
 import {
   isRawAnswer,
@@ -103,8 +103,8 @@ export async function startPgliteWorker(
   let stopped: Error | undefined;
   let closing: Promise<void> | undefined;
 
-  let ready: { resolve(parsers: Parsers): void; reject(error: Error): void } | undefined;
-  const started = new Promise<Parsers>((resolve, reject) => {
+  let ready: { resolve(read: AnswerReader): void; reject(error: Error): void } | undefined;
+  const started = new Promise<AnswerReader>((resolve, reject) => {
     ready = { resolve, reject };
   });
 
@@ -120,7 +120,7 @@ export async function startPgliteWorker(
   worker.on("exit", (code) => stop(new Error(`PGlite worker exited with ${code}`)));
   worker.on("message", (message: WorkerReply | WorkerNotification | WorkerReady) => {
     if ("ready" in message) {
-      ready?.resolve(parsersOf(message.arrayTypes));
+      ready?.resolve(answerReader(message.arrayTypes));
       return;
     }
     if ("notify" in message) {
@@ -136,7 +136,7 @@ export async function startPgliteWorker(
     if (message.ok) waiting.resolve(message.value);
     else waiting.reject(reviveError(message.error));
   });
-  const parsers = await started;
+  const readAnswer = await started;
   worker.unref();
 
   function call<T>(request: WorkerRequest): Promise<T> {
@@ -163,9 +163,7 @@ export async function startPgliteWorker(
       rawTypes: rawTypes(queryOptions),
       ...(tx === undefined ? {} : { tx }),
     });
-    return isRawAnswer(answer)
-      ? resultOf<T>(answer.raw, parsers, queryOptions)
-      : (answer as Results<T>);
+    return isRawAnswer(answer) ? readAnswer<T>(answer.raw, queryOptions) : (answer as Results<T>);
   };
 
   async function transaction<T>(work: (tx: RemoteTransaction) => Promise<T>): Promise<T> {

@@ -131,13 +131,10 @@ export function createStatementRunner(
       syncToFs: false,
       onRawData: (data) => chunks.push(data.slice()),
     });
+    // A copy of its own either way (the chunk's slice, or the joined copy): sent whole.
     const bytes = chunks.length === 1 && chunks[0] ? chunks[0] : concat(chunks);
     if (needsParsing(bytes)) readHere(bytes);
-    const raw =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? bytes.buffer
-        : bytes.slice().buffer;
-    return { raw: raw as ArrayBuffer };
+    return { raw: bytes.buffer as ArrayBuffer };
   }
 
   /** Hands on the answer's notifications, then throws its error if it has one. */

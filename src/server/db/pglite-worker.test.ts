@@ -10,7 +10,7 @@ import type { Database } from "./database";
 import { DEMO_PASSWORD, PLAIN } from "./demo-data";
 import { isUniqueViolation } from "./errors";
 import { openPglite } from "./pglite";
-import { resultOf } from "./pglite-answer";
+import { readerFor } from "./pglite-answer";
 import { createStatementRunner } from "./pglite-statements";
 import { isRawAnswer } from "./pglite-wire";
 import { companies } from "./schema/companies";
@@ -202,7 +202,7 @@ describe("statements prepared once", () => {
       const rows = async (value: number) => {
         const answer = await runner.query(text, [value], {});
         if (!isRawAnswer(answer)) throw new Error("expected the answer's bytes");
-        return resultOf(answer.raw, pg.parsers, {}).rows;
+        return readerFor(pg.parsers)(answer.raw, {}).rows;
       };
       const answers = [];
       for (const value of [1, 2, 3]) answers.push(await rows(value));

@@ -5,7 +5,7 @@ import { PLAIN } from "../../db/demo-data";
 import { NOT_POSSIBLE } from "../../domain/self-check-in/service";
 import { type Caller, callerFor, uniquePlate } from "../../test/api-caller";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { holdMiddayClock } from "../../test/midday-clock";
+import { runOnMiddayClock } from "../../test/midday-clock";
 import { insertLine } from "../../test/shipments";
 
 /** The carrier's self check-in page (issue 15): token, check-in, non-disclosure, limits. */
@@ -16,11 +16,10 @@ let gate: Caller;
 let token: string;
 let addressCounter = 0;
 
-let releaseClock = () => {};
+// Its lines are booked this hour and checked in as today's: never across midnight.
+runOnMiddayClock();
 
 beforeAll(async () => {
-  // Its lines are booked this hour and checked in as today's: never across midnight.
-  releaseClock = holdMiddayClock();
   t = await createTestApp();
   plain = await t.companyId(PLAIN);
   office = await callerFor(t, "office", plain);
@@ -34,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  releaseClock();
 });
 
 /** A public request from an address of its own (so the per-address limit stays out of the way). */

@@ -10,7 +10,7 @@ import type { Shipper } from "../../../../shared/contract/trucks";
 import { PLAIN, TRW } from "../../../db/demo-data";
 import { type Caller, callerFor, uniquePlate } from "../../../test/api-caller";
 import { createTestApp, type TestApp } from "../../../test/harness";
-import { holdMiddayClock } from "../../../test/midday-clock";
+import { runOnMiddayClock } from "../../../test/midday-clock";
 import { insertLine } from "../../../test/shipments";
 
 /** The gate (issue 15): validate, check in once, check out, permissions, company scope. */
@@ -21,11 +21,10 @@ let gate: Caller;
 let office: Caller;
 let forklift: Caller;
 
-let releaseClock = () => {};
+// Its lines are booked this hour and asked for as today's: never across midnight.
+runOnMiddayClock();
 
 beforeAll(async () => {
-  // Its lines are booked this hour and asked for as today's: never across midnight.
-  releaseClock = holdMiddayClock();
   t = await createTestApp();
   plain = await t.companyId(PLAIN);
   trw = await t.companyId(TRW);
@@ -35,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  releaseClock();
 });
 
 let refs = 0;

@@ -7,7 +7,7 @@ import { shippers } from "../../../db/schema/shippers";
 import { type Caller, callerFor, uniquePlate } from "../../../test/api-caller";
 import { inContract } from "../../../test/contract";
 import { createTestApp, type TestApp } from "../../../test/harness";
-import { holdMiddayClock } from "../../../test/midday-clock";
+import { runOnMiddayClock } from "../../../test/midday-clock";
 import { insertLine } from "../../../test/shipments";
 
 /** GET api/shipper/available?line=: the trucks a line may take at the gate (issue 15). */
@@ -18,11 +18,10 @@ let gate: Caller;
 let office: Caller;
 let forklift: Caller;
 
-let releaseClock = () => {};
+// Its lines are booked this hour and asked for as today's: never across midnight.
+runOnMiddayClock();
 
 beforeAll(async () => {
-  // Its lines are booked this hour and asked for as today's: never across midnight.
-  releaseClock = holdMiddayClock();
   t = await createTestApp();
   plain = await t.companyId(PLAIN);
   trw = await t.companyId(TRW);
@@ -32,7 +31,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  releaseClock();
 });
 
 /** A line booked this hour (today on the demo yard's UTC clock). */
