@@ -14,6 +14,7 @@ import { openDatabase } from "./db/open-database";
 import { seedDemo } from "./db/seed";
 import { registerAbsolutePageLinks } from "./http/page";
 import { registerAuthDecorations } from "./plugins/auth";
+import { registerAuthContextCache } from "./plugins/auth-context-cache";
 import { registerChangeHub } from "./plugins/change-hub";
 import { registerCompression } from "./plugins/compression";
 import { registerDatabase } from "./plugins/db";
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     registerDatabase(app, database);
     registerGracefulClose(app);
     await registerChangeHub(app, database);
+    await registerAuthContextCache(app, database);
     registerMetrics(app, database);
     await registerInstanceLease(app, database, config.databaseUrl);
     await registerWebhookWorker(app, database);

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SHIPMENT_TYPE } from "../shared/constants";
 import type { LoginResponse, RefreshResponse } from "../shared/contract/auth";
 import type { Attachment } from "../shared/contract/documents";
@@ -59,11 +60,11 @@ describe.skipIf(!postgres)(
       return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
     }
 
-    async function login(base: string): Promise<LoginResponse> {
+    async function login(base: string, username = "office"): Promise<LoginResponse> {
       const answer = await fetch(`${base}/get-token`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: "office", password: DEMO_PASSWORD }),
+        body: JSON.stringify({ username, password: DEMO_PASSWORD }),
       });
       expect(answer.status).toBe(200);
       return (await answer.json()) as LoginResponse;
@@ -165,6 +166,58 @@ describe.skipIf(!postgres)(
           body: JSON.stringify({ refresh }),
         });
         expect(reused.status).toBe(401);
+      });
+    });
+
+    // Each instance keeps the auth contexts it resolved (auth/context-cache.ts) until the
+    // triggers of migration 0028 announce a change: the writer hears it at commit, the other
+    // instance when the NOTIFY arrives.
+    describe("kept auth contexts", () => {
+      let one: { app: App; base: string };
+      let two: { app: App; base: string };
+      beforeAll(async () => {
+        one = await instance("dir");
+        two = await instance("dir");
+      });
+      afterAll(async () => {
+        await one?.app.close();
+        await two?.app.close();
+      });
+
+      const me = async (base: string, access: string) =>
+        (await fetch(`${base}/api/user/auth`, { headers: { authorization: `Bearer ${access}` } }))
+          .status;
+      const soon = { timeout: 5_000, interval: 20 };
+
+      it("refuses a session signed out on one instance on the other within moments", async () => {
+        const { access } = await login(one.base);
+        expect(await me(two.base, access)).toBe(200);
+        expect(two.app.authContexts.size()).toBeGreaterThan(0);
+        const out = await fetch(`${one.base}/jwt/logout`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${access}` },
+        });
+        expect(out.status).toBe(204);
+        expect(await me(one.base, access)).toBe(401);
+        await vi.waitFor(async () => expect(await me(two.base, access)).toBe(401), soon);
+      });
+
+      it("hears a change another program wrote (psql, a script)", async () => {
+        const { access } = await login(one.base, "guard");
+        expect(await me(one.base, access)).toBe(200);
+        expect(await me(two.base, access)).toBe(200);
+        const outsider = new pg.Client({ connectionString: seeded.config.databaseUrl });
+        await outsider.connect();
+        try {
+          await outsider.query("update users set is_active = false where username = 'guard'");
+          for (const base of [one.base, two.base]) {
+            await vi.waitFor(async () => expect(await me(base, access)).toBe(401), soon);
+          }
+        } finally {
+          await outsider.query("update users set is_active = true where username = 'guard'");
+          await outsider.end();
+        }
+        await vi.waitFor(async () => expect(await me(two.base, access)).toBe(200), soon);
       });
     });
   },

@@ -6,8 +6,9 @@ import { createTestApp, type TestApp } from "../test/harness";
 import { loadAuthContext } from "./context";
 
 /**
- * The request context is one query (auth/context.ts) with no cache: every change to the
- * session, the user, a membership or a role is seen by the very next request.
+ * The request context is one query (auth/context.ts), kept by the instance until something it
+ * was read from changes (auth/context-cache.ts, migration 0028): every change to the session,
+ * the user, a membership or a role is seen by the very next request.
  */
 let t: TestApp;
 

@@ -37,6 +37,13 @@ export interface PoolStats {
 export interface ListenHandlers {
   onPayload(payload: string): void;
   onGap?(): void;
+  /**
+   * Also hear this database's own commits at once: `onPayload` runs when the writing
+   * transaction commits, before its statement's promise settles, so the writer's next request
+   * already sees the effect. PGlite always delivers them so; on PostgreSQL the notice sent after
+   * commit (deferred-notify.ts) also comes back later, so such a payload arrives twice.
+   */
+  ownCommits?: boolean;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));

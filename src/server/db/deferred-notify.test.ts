@@ -113,6 +113,22 @@ describe("change notices", () => {
     await heardOnce(id);
   });
 
+  it("a listener of its own commits hears them before the writing statement returns", async () => {
+    const own: string[] = [];
+    const stop = await database.listen("yardline_changes", {
+      onPayload: (payload) => own.push(payload),
+      ownCommits: true,
+    });
+    try {
+      const id = await addTruck(database.db, "7777GGG");
+      expect(own.some((payload) => JSON.parse(payload).ids?.includes(id))).toBe(true);
+      const inTransaction = await database.db.transaction((tx) => addTruck(tx, "7777GGH"));
+      expect(own.some((payload) => JSON.parse(payload).ids?.includes(inTransaction))).toBe(true);
+    } finally {
+      await stop();
+    }
+  });
+
   it.skipIf(!url)(
     "on PostgreSQL the app's pool defers the notice; any other writer notifies in the transaction",
     async () => {

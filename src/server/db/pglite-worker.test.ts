@@ -159,6 +159,29 @@ describe("the database through the worker", () => {
     await unlisten();
   });
 
+  it("refuses a deactivated user's very next request (the kept auth context is forgotten at commit)", async () => {
+    const headers = { authorization: `Bearer ${await token()}` };
+    const me = async () => (await app.inject({ url: "/api/user/auth", headers })).statusCode;
+    const setActive = (active: boolean) =>
+      sql`update users set is_active = ${active} where username = 'admin'`;
+    expect(await me()).toBe(200);
+    expect(app.authContexts.size()).toBeGreaterThan(0);
+    // A statement with parameters: its NOTIFY is read in the worker, ahead of the answer.
+    await database.db.execute(setActive(false));
+    expect(await me()).toBe(401);
+    await database.db.execute(setActive(true));
+    expect(await me()).toBe(200);
+    // In a transaction: heard at its COMMIT.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(setActive(false));
+    });
+    try {
+      expect(await me()).toBe(401);
+    } finally {
+      await database.db.execute(setActive(true));
+    }
+  });
+
   it("dumps a cluster another instance starts from", async () => {
     const dump = await database.dump?.();
     expect(dump?.size).toBeGreaterThan(0);

@@ -6,6 +6,27 @@ import { keepDedicatedConnection } from "./dedicated-connection";
 import { collectNotices, DEFER_NOTIFY_OPTION, noticeSender } from "./deferred-notify";
 import { listenOnPostgres } from "./postgres-listener";
 
+/**
+ * Listeners that hear this pool's own committed notices at commit (ListenHandlers.ownCommits),
+ * before the NOTIFY sent afterwards comes back through LISTEN.
+ */
+function ownCommitListeners() {
+  const byChannel = new Map<string, Set<(payload: string) => void>>();
+  return {
+    add(channel: string, onPayload: (payload: string) => void): () => void {
+      const listeners = byChannel.get(channel) ?? new Set();
+      byChannel.set(channel, listeners);
+      listeners.add(onPayload);
+      return () => listeners.delete(onPayload);
+    },
+    hear(committed: readonly { channel: string; payload: string }[]): void {
+      for (const { channel, payload } of committed) {
+        for (const onPayload of byChannel.get(channel) ?? []) onPayload(payload);
+      }
+    },
+  };
+}
+
 /** A PostgreSQL server through a node-postgres pool. */
 export async function openPostgres(connectionString: string): Promise<Database> {
   // No JIT: compiling a plan cost the BI's one-year queries 130-530 ms more than it saved
@@ -18,7 +39,13 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     options: `-c jit=off ${DEFER_NOTIFY_OPTION}`,
   });
   const notices = noticeSender(pool);
-  pool.on("connect", (client) => collectNotices(client, notices.add));
+  const own = ownCommitListeners();
+  pool.on("connect", (client) =>
+    collectNotices(client, (committed) => {
+      own.hear(committed);
+      notices.add(committed);
+    }),
+  );
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
   const probe = await pool.connect();
@@ -38,7 +65,15 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
+    listen: async (channel, handlers) => {
+      const stop = await listenOnPostgres(connectionString, channel, handlers);
+      if (!handlers.ownCommits) return stop;
+      const forget = own.add(channel, handlers.onPayload);
+      return async () => {
+        forget();
+        await stop();
+      };
+    },
     close: () => {
       closing ??= notices
         .flush()

@@ -217,6 +217,9 @@ export async function resetDatabase(db: Db): Promise<void> {
       await tx.execute(sql.raw(`drop function if exists ${signatures.join(", ")} cascade`));
     }
     await tx.execute(sql.raw(`drop schema if exists "drizzle" cascade`));
+    // Dropped tables fire no trigger: tell the servers their kept auth contexts are gone
+    // (the channel of migration 0028, auth/context-cache.ts).
+    await tx.execute(sql`select pg_notify('yardline_auth', 'reset')`);
   });
 }
 

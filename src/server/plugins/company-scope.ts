@@ -3,6 +3,7 @@ import { z } from "zod";
 import { COMPANY_HEADER } from "../../shared/contract/company";
 import { loadApiKeyContext } from "../auth/api-key";
 import { loadAuthContext } from "../auth/context";
+import { contextKey } from "../auth/context-cache";
 import { errors } from "../errors";
 import { DbId, MAX_DB_ID } from "../http/params";
 import { fieldErrors } from "../http/validation-errors";
@@ -10,7 +11,7 @@ import { fieldErrors } from "../http/validation-errors";
 /**
  * Company scope for the /api scope: the `company` header names the company the request acts
  * for (default: the user's first group). One query (auth/context.ts) loads the session, user,
- * membership, roles and client limits: a dead session or an inactive user is 401
+ * membership, roles and client limits, kept until one of them changes (auth/context-cache.ts): a dead session or an inactive user is 401
  * token_not_valid; a company the user does not belong to is answered exactly like one that
  * does not exist: 403 forbidden.
  */
@@ -64,7 +65,10 @@ export function installCompanyScope(scope: FastifyInstance): void {
     const found = apiKey
       ? await loadApiKeyContext(scope.db, apiKey, requested)
       : claims
-        ? await loadAuthContext(scope.db, claims, requested)
+        ? await scope.authContexts.resolve(
+            contextKey(claims.userId, claims.sessionId, requested),
+            () => loadAuthContext(scope.db, claims, requested),
+          )
         : ({ kind: "dead_session" } as const);
     if (found.kind === "dead_session") throw errors.tokenNotValid();
     if (companyId === INVALID) throw headerError(request.headers);

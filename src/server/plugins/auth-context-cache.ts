@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import {
+  AUTH_CHANGES_CHANNEL,
+  type AuthContextCache,
+  createAuthContextCache,
+} from "../auth/context-cache";
+import type { Database } from "../db/database";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Auth contexts kept until what they were read from changes (auth/context-cache.ts). */
+    authContexts: AuthContextCache;
+  }
+}
+
+/**
+ * Keeps this instance's auth contexts and forgets them all on every auth change notice
+ * (migration 0028), its own at commit, and after a lost LISTEN connection came back.
+ */
+export async function registerAuthContextCache(
+  app: FastifyInstance,
+  database: Database,
+): Promise<void> {
+  const cache = createAuthContextCache();
+  const unlisten = await database.listen(AUTH_CHANGES_CHANNEL, {
+    onPayload: cache.forgetAll,
+    onGap: cache.forgetAll,
+    ownCommits: true,
+  });
+  app.decorate("authContexts", cache);
+  app.addHook("preClose", async () => {
+    await unlisten();
+  });
+}
