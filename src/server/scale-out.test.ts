@@ -219,6 +219,35 @@ describe.skipIf(!postgres)(
         }
         await vi.waitFor(async () => expect(await me(two.base, access)).toBe(200), soon);
       });
+
+      it("keeps nothing while it cannot hear changes, and hears them again once back", async () => {
+        const { access } = await login(two.base, "client");
+        expect(await me(two.base, access)).toBe(200);
+        expect(two.app.authContexts.size()).toBeGreaterThan(0);
+        const outsider = new pg.Client({ connectionString: seeded.config.databaseUrl });
+        await outsider.connect();
+        try {
+          await outsider.query(
+            "select pg_terminate_backend(pid) from pg_stat_activity where query = $1",
+            ['LISTEN "yardline_auth"'],
+          );
+          // Lost: answered, but not kept.
+          await vi.waitFor(async () => {
+            expect(await me(two.base, access)).toBe(200);
+            expect(two.app.authContexts.size()).toBe(0);
+          }, soon);
+          // Back (after a jittered backoff): kept again, and changes are heard again.
+          await vi.waitFor(async () => {
+            expect(await me(two.base, access)).toBe(200);
+            expect(two.app.authContexts.size()).toBeGreaterThan(0);
+          }, soon);
+          await outsider.query("update users set is_active = false where username = 'client'");
+          await vi.waitFor(async () => expect(await me(two.base, access)).toBe(401), soon);
+        } finally {
+          await outsider.query("update users set is_active = true where username = 'client'");
+          await outsider.end();
+        }
+      });
     });
   },
 );

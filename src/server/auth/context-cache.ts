@@ -11,8 +11,9 @@ import type { ContextLookup } from "./context";
  *
  * Only a live context is kept (a dead session or a non-member is asked again each time). A
  * load that started before a change is never kept (the generation moved while it ran), and a
- * change also stops later callers from joining such a load. `maxAgeMs` bounds how long a
- * context lives whatever happens (a notice lost without a reported gap).
+ * change also stops later callers from joining such a load. While the instance cannot hear
+ * changes (its LISTEN connection dropped) it keeps nothing; `maxAgeMs` bounds how long a
+ * context lives whatever happens (a notice lost some other way).
  */
 export const AUTH_CHANGES_CHANNEL = "yardline_auth";
 
@@ -21,6 +22,10 @@ export interface AuthContextCache {
   resolve(key: string, load: () => Promise<ContextLookup>): Promise<ContextLookup>;
   /** Forgets every kept context and every load in flight. */
   forgetAll(): void;
+  /** Forgets everything and keeps nothing until `resume` (changes cannot be heard now). */
+  pause(): void;
+  /** Forgets everything (changes may have been missed) and keeps contexts again. */
+  resume(): void;
   /** Contexts kept now. */
   size(): number;
 }
@@ -41,6 +46,7 @@ export function createAuthContextCache(options: AuthContextCacheOptions = {}): A
   const kept = new Map<string, { lookup: ContextLookup; until: number }>();
   const loading = new Map<string, Promise<ContextLookup>>();
   let generation = 0;
+  let paused = false;
 
   const keep = (key: string, lookup: ContextLookup) => {
     kept.delete(key);
@@ -49,6 +55,12 @@ export function createAuthContextCache(options: AuthContextCacheOptions = {}): A
       const oldest = kept.keys().next().value;
       if (oldest !== undefined) kept.delete(oldest);
     }
+  };
+
+  const forgetAll = () => {
+    generation += 1;
+    kept.clear();
+    loading.clear();
   };
 
   return {
@@ -63,7 +75,7 @@ export function createAuthContextCache(options: AuthContextCacheOptions = {}): A
       const started = generation;
       const loaded = load()
         .then((lookup) => {
-          if (lookup.kind === "ok" && generation === started) keep(key, lookup);
+          if (lookup.kind === "ok" && generation === started && !paused) keep(key, lookup);
           return lookup;
         })
         .finally(() => {
@@ -72,10 +84,14 @@ export function createAuthContextCache(options: AuthContextCacheOptions = {}): A
       loading.set(key, loaded);
       return loaded;
     },
-    forgetAll() {
-      generation += 1;
-      kept.clear();
-      loading.clear();
+    forgetAll,
+    pause() {
+      paused = true;
+      forgetAll();
+    },
+    resume() {
+      forgetAll();
+      paused = false;
     },
     size: () => kept.size,
   };

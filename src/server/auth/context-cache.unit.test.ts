@@ -124,4 +124,25 @@ describe("auth context cache", () => {
     });
     expect(asked).toBe(true);
   });
+
+  it("keeps nothing while paused (changes cannot be heard), and keeps again once resumed", async () => {
+    const cache = createAuthContextCache();
+    let calls = 0;
+    const load = async () => {
+      calls += 1;
+      return live(`v${calls}`);
+    };
+    await cache.resolve(key, load);
+    cache.pause();
+    expect(cache.size()).toBe(0);
+    expect(nameOf(await cache.resolve(key, load))).toBe("v2");
+    expect(nameOf(await cache.resolve(key, load))).toBe("v3");
+    expect(cache.size()).toBe(0);
+    const during = cache.resolve(key, load); // started while paused, settles after resume
+    cache.resume();
+    await during;
+    expect(cache.size()).toBe(0);
+    expect(nameOf(await cache.resolve(key, load))).toBe("v5");
+    expect(nameOf(await cache.resolve(key, load))).toBe("v5");
+  });
 });

@@ -36,6 +36,8 @@ export interface PoolStats {
 
 export interface ListenHandlers {
   onPayload(payload: string): void;
+  /** PostgreSQL only: the listening connection dropped; nothing is heard until `onGap`. */
+  onLost?(): void;
   onGap?(): void;
   /**
    * Also hear this database's own commits at once: `onPayload` runs when the writing

@@ -3,8 +3,8 @@ import type { ListenHandlers } from "./database";
 import { keepDedicatedConnection } from "./dedicated-connection";
 
 /**
- * LISTEN on a dedicated connection per subscription (db/dedicated-connection.ts). After a
- * reconnect `onGap` runs, since notifications sent meanwhile are lost. Resolves once the first
+ * LISTEN on a dedicated connection per subscription (db/dedicated-connection.ts). `onLost` runs
+ * when it drops; after a reconnect `onGap` runs, since notifications sent meanwhile are lost. Resolves once the first
  * LISTEN is in place; the returned function ends the connection for good.
  */
 export function listenOnPostgres(
@@ -19,6 +19,7 @@ export function listenOnPostgres(
       });
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     },
+    onLost: () => handlers.onLost?.(),
     onReconnected: () => handlers.onGap?.(),
   });
 }

@@ -15,7 +15,7 @@ declare module "fastify" {
 
 /**
  * Keeps this instance's auth contexts and forgets them all on every auth change notice
- * (migration 0028), its own at commit, and after a lost LISTEN connection came back.
+ * (migration 0028), its own at commit; keeps none while its LISTEN connection is lost.
  */
 export async function registerAuthContextCache(
   app: FastifyInstance,
@@ -24,7 +24,8 @@ export async function registerAuthContextCache(
   const cache = createAuthContextCache();
   const unlisten = await database.listen(AUTH_CHANGES_CHANNEL, {
     onPayload: cache.forgetAll,
-    onGap: cache.forgetAll,
+    onLost: cache.pause,
+    onGap: cache.resume,
     ownCommits: true,
   });
   app.decorate("authContexts", cache);
