@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     registerAuthDecorations(app);
     registerErrorHandler(app);
     registerAbsolutePageLinks(app);
-    await registerSecurityHeaders(app, {
+    registerSecurityHeaders(app, {
       hsts: config.hstsEnabled,
       connectOrigins: [config.runtime.apiBase, config.runtime.indicatorsBase]
         .map(originOf)
