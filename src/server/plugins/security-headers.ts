@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 
@@ -65,24 +66,50 @@ export function contentSecurityPolicy(connectOrigins: readonly string[] = []) {
   };
 }
 
+/**
+ * Helmet's headers for these options, asked of its middleware once: they are the same on every
+ * answer (no nonce). @fastify/helmet built the middleware and ran it on every request (2.6 % of
+ * the server's CPU on a list page, issue 30); setting the headers it would set costs a loop.
+ */
+export function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return headers;
+}
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeadersOptions,
 ): void {
-  // Helmet's middleware built once: @fastify/helmet builds it anew on every request (parsing
-  // the policy each time: 2.6 % of the server's CPU on a list page, issue 30).
-  const setHeaders = helmet({
-    contentSecurityPolicy: contentSecurityPolicy(options.connectOrigins),
-    // Same-origin app: no cross-origin isolation needed (it would block nothing we load).
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: options.hsts
-      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
-      : false,
-  });
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("permissions-policy", PERMISSIONS_POLICY);
-    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  const headers = {
+    ...helmetHeaders({
+      contentSecurityPolicy: contentSecurityPolicy(options.connectOrigins),
+      // Same-origin app: no cross-origin isolation needed (it would block nothing we load).
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: options.hsts
+        ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
+        : false,
+    }),
+    "permissions-policy": PERMISSIONS_POLICY,
+  };
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
