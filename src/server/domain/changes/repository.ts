@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } 
 import type { ChangeEntity, ChangeKey } from "../../../shared/change-cursor";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { Executor } from "../../db/database";
+import { executeNamed } from "../../db/named-statement";
 import { changeLog } from "../../db/schema/changes";
 import { shipments } from "../../db/schema/shipments";
 import { decodeViews, type ShipmentView, type ViewRow, viewsOf } from "../lines/repository";
@@ -144,12 +145,16 @@ export async function readFeedPage(
     sql`${shipments}`,
     sql`page.c_entity = 'shipment' and not page.c_deleted and ${shipments.id} = page.c_id`,
   )} limit 1`;
-  const result = await db.execute(sql`select bound.below::text as c_below, page.*,
+  // Named: parsed once per connection (db/named-statement.ts).
+  const result = await executeNamed(
+    db,
+    sql`select bound.below::text as c_below, page.*,
       page.c_stamp::text as c_xid, line.*
     from (select ${bound} as below) as bound
     left join lateral (${page}) as page on true
     left join lateral (${line}) as line on true
-    order by ${order}`);
+    order by ${order}`,
+  );
   const rows = (result as unknown as { rows: (FeedRow | EmptyRow)[] }).rows;
   const [first] = rows;
   if (!first) throw new Error("no snapshot");

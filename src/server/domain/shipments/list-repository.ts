@@ -19,11 +19,8 @@ import { countCacheOf, countedColumn } from "../../db/count-cache";
 import type { Executor } from "../../db/database";
 import { containsPattern } from "../../db/like-patterns";
 import { rowsMappedOnce } from "../../db/rows-mapped-once";
-import { carrierBookings } from "../../db/schema/carrier-bookings";
-import { clients } from "../../db/schema/clients";
-import { reasons, shipments, statuses } from "../../db/schema/shipments";
-import { shippers } from "../../db/schema/shippers";
-import { liveCarrierBooking, type ShipmentScope, type ShipmentView } from "../lines/repository";
+import { shipments } from "../../db/schema/shipments";
+import { type ShipmentScope, type ShipmentView, viewLookups } from "../lines/repository";
 import { searchCondition, searchPatterns } from "./search-repository";
 
 /**
@@ -137,36 +134,6 @@ function shapeOf(scope: ShipmentScope, filter: ShipmentFilter): { key: string; p
   return { key: `${key.join(",")}|${paging}`, params };
 }
 
-/** A JSON object from a scalar subquery, null when none (json arrives parsed or as text). */
-function lookup<T>(query: SQL) {
-  return sql`(select ${query})`.mapWith(
-    (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T,
-  );
-}
-
-/** What a list line shows besides its own columns (viewColumns' joins, as lookups). */
-const lookups = {
-  status: lookup<ShipmentView["status"]>(
-    sql`json_build_object('id', ${statuses.id}, 'description', ${statuses.description},
-      'color', ${statuses.color}) from ${statuses} where ${statuses.id} = ${shipments.statusId}`,
-  ),
-  client: lookup<ShipmentView["client"]>(
-    sql`json_build_object('id', ${clients.id}, 'description', ${clients.description})
-      from ${clients} where ${clients.id} = ${shipments.clientId}`,
-  ),
-  shipper: lookup<ShipmentView["shipper"]>(
-    sql`json_build_object('id', ${shippers.id}, 'name', ${shippers.name},
-      'phone', ${shippers.phone}, 'plate', ${shippers.plate})
-      from ${shippers} where ${shippers.id} = ${shipments.shipperId}`,
-  ),
-  reason: lookup<ShipmentView["reason"]>(
-    sql`json_build_object('id', ${reasons.id}, 'code', ${reasons.code}, 'name', ${reasons.name})
-      from ${reasons} where ${reasons.id} = ${shipments.reasonId}`,
-  ),
-  carrierBooking: sql<ShipmentView["carrierBooking"]>`(select ${carrierBookings.state}
-    from ${carrierBookings} where ${liveCarrierBooking})`,
-};
-
 function build(db: Executor, shape: string, name: string): Statements {
   const [filters = "", paging = ""] = shape.split("|");
   const has = new Set(filters.split(","));
@@ -220,17 +187,13 @@ function build(db: Executor, shape: string, name: string): Statements {
   const pageIds = sql`(select ${shipments.id} from ${shipments} where ${where}
     order by ${shipments.bookedDate}, ${shipments.id} ${window}) as page_ids`;
   // The status, client, truck, reason and live booking of each of those lines are looked up
-  // by scalar subqueries, not joined: PostgreSQL plans a deeper page anew on every request (its
-  // generic plan, costed for an unknown offset, never wins; see shapeOf), and searching the join
-  // order of seven relations cost 1.7-2.2 ms of planning against 0.3 ms of running (issue 30);
-  // the lookups plan in about 0.5 ms. Each finds at most one row (primary keys; the unique partial
-  // index carrier_bookings_live_line_key), and a line always has a status (not null, foreign
-  // key), so the answers are those of the joins.
+  // (viewLookups), not joined: PostgreSQL plans a deeper page anew on every request (its generic
+  // plan, costed for an unknown offset, never wins; see shapeOf).
   // Its rows mapped with a plan made once (db/rows-mapped-once.ts: Drizzle's own mapping was
   // 13 % of the server's CPU on this request).
   const page = rowsMappedOnce(
     db
-      .select({ shipment: shipments, ...lookups, counted })
+      .select({ shipment: shipments, ...viewLookups, counted })
       .from(pageIds)
       .innerJoin(shipments, sql`${shipments.id} = page_ids.id`)
       .orderBy(asc(shipments.bookedDate), asc(shipments.id))
