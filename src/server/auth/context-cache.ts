@@ -3,9 +3,9 @@ import type { ContextLookup } from "./context";
 /**
  * The auth contexts an instance resolved, kept until something they were read from changes
  * (issue 30: the context was a second statement on every request). Migration 0028's triggers
- * announce every such change on AUTH_CHANGES_CHANNEL, whoever writes; the instance that writes
- * hears it at commit, before its statement returns, so a logout's next request is already
- * refused; another instance hears it when the NOTIFY arrives (milliseconds). Any notice
+ * announce every such change on AUTH_CHANGES_CHANNEL (db/database.ts), whoever writes; the
+ * instance that writes hears it at commit, before its statement returns, so a logout's next
+ * request is already refused; another instance hears it when the NOTIFY arrives (milliseconds). Any notice
  * forgets every context: they change rarely (a revoke, an admin's edit), and a whole-cache
  * miss costs one statement per caller.
  *
@@ -15,8 +15,6 @@ import type { ContextLookup } from "./context";
  * changes (its LISTEN connection dropped) it keeps nothing; `maxAgeMs` bounds how long a
  * context lives whatever happens (a notice lost some other way).
  */
-export const AUTH_CHANGES_CHANNEL = "yardline_auth";
-
 export interface AuthContextCache {
   /** The kept lookup for `key`, else `load`'s (one load per key at a time). */
   resolve(key: string, load: () => Promise<ContextLookup>): Promise<ContextLookup>;

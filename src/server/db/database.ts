@@ -34,6 +34,13 @@ export interface PoolStats {
   waiting: number;
 }
 
+/**
+ * The channel migration 0028's triggers announce auth changes on (sessions, users, memberships,
+ * roles, client limits, companies): every instance forgets its kept auth contexts
+ * (auth/context-cache.ts).
+ */
+export const AUTH_CHANGES_CHANNEL = "yardline_auth";
+
 export interface ListenHandlers {
   onPayload(payload: string): void;
   /** PostgreSQL only: the listening connection dropped; nothing is heard until `onGap`. */

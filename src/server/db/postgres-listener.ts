@@ -4,8 +4,9 @@ import { keepDedicatedConnection } from "./dedicated-connection";
 
 /**
  * LISTEN on a dedicated connection per subscription (db/dedicated-connection.ts). `onLost` runs
- * when it drops; after a reconnect `onGap` runs, since notifications sent meanwhile are lost. Resolves once the first
- * LISTEN is in place; the returned function ends the connection for good.
+ * when it drops; after a reconnect `onGap` runs, since notifications sent meanwhile are lost.
+ * Resolves once the first LISTEN is in place; the returned function ends the connection for
+ * good.
  */
 export function listenOnPostgres(
   connectionString: string,

@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { pgSchema, text } from "drizzle-orm/pg-core";
 import { hashPassword } from "../crypto/password";
-import type { Database, Db } from "./database";
+import { AUTH_CHANGES_CHANNEL, type Database, type Db } from "./database";
 import { seedDemoAlerts } from "./demo-alerts";
 import { seedDemoCheckInPages } from "./demo-check-in";
 import { demoCriticalLines } from "./demo-critical-lines";
@@ -217,9 +217,8 @@ export async function resetDatabase(db: Db): Promise<void> {
       await tx.execute(sql.raw(`drop function if exists ${signatures.join(", ")} cascade`));
     }
     await tx.execute(sql.raw(`drop schema if exists "drizzle" cascade`));
-    // Dropped tables fire no trigger: tell the servers their kept auth contexts are gone
-    // (the channel of migration 0028, auth/context-cache.ts).
-    await tx.execute(sql`select pg_notify('yardline_auth', 'reset')`);
+    // Dropped tables fire no trigger: tell the servers their kept auth contexts are gone.
+    await tx.execute(sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, 'reset')`);
   });
 }
 

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import {
-  AUTH_CHANGES_CHANNEL,
-  type AuthContextCache,
-  createAuthContextCache,
-} from "../auth/context-cache";
-import type { Database } from "../db/database";
+import { type AuthContextCache, createAuthContextCache } from "../auth/context-cache";
+import { AUTH_CHANGES_CHANNEL, type Database } from "../db/database";
 
 declare module "fastify" {
   interface FastifyInstance {

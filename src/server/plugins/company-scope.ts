@@ -11,9 +11,9 @@ import { fieldErrors } from "../http/validation-errors";
 /**
  * Company scope for the /api scope: the `company` header names the company the request acts
  * for (default: the user's first group). One query (auth/context.ts) loads the session, user,
- * membership, roles and client limits, kept until one of them changes (auth/context-cache.ts): a dead session or an inactive user is 401
- * token_not_valid; a company the user does not belong to is answered exactly like one that
- * does not exist: 403 forbidden.
+ * membership, roles and client limits, kept until one of them changes (auth/context-cache.ts):
+ * a dead session or an inactive user is 401 token_not_valid; a company the user does not
+ * belong to is answered exactly like one that does not exist: 403 forbidden.
  */
 export const CompanyHeaders = z.object({
   [COMPANY_HEADER]: z

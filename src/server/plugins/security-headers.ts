@@ -71,7 +71,7 @@ export function contentSecurityPolicy(connectOrigins: readonly string[] = []) {
  * answer (no nonce). @fastify/helmet built the middleware and ran it on every request (2.6 % of
  * the server's CPU on a list page, issue 30); setting the headers it would set costs a loop.
  */
-export function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: unknown) {

@@ -41,7 +41,6 @@ export interface ShipmentView {
   carrierBooking: CarrierBookingRow["state"] | null;
 }
 
-/** The columns the lists show, with the client, truck, status and reason. */
 /**
  * The line's live carrier booking (confirmed or to_confirm; at most one per line, the unique
  * partial index carrier_bookings_live_line_key), as the day board tells carrier-booked lines.
