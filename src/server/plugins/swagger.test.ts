@@ -41,6 +41,16 @@ function refsIn(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
+/** `value` with every component reference replaced by the component it names. */
+function resolved(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(resolved);
+  if (!value || typeof value !== "object") return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === "string")
+    return resolved(doc.components?.schemas?.[ref.split("/").pop() ?? ""]);
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolved(inner)]));
+}
+
 describe("OpenAPI document", () => {
   it("is an OpenAPI 3.1 document describing the API", () => {
     expect(doc.openapi).toBe("3.1.0");
@@ -112,10 +122,39 @@ describe("OpenAPI document", () => {
       ["/api/expedition", "get"],
       ["/api/reception/{id}", "get"],
     ] as const) {
-      const ok = JSON.stringify(doc.paths[path]?.[method]?.responses?.["200"]);
+      const ok = JSON.stringify(resolved(doc.paths[path]?.[method]?.responses?.["200"]));
       expect(ok, `${method} ${path}`).toMatch(
         /"carrier_booking":\{"anyOf":\[\{"type":"string","enum":\["confirmed","to_confirm"\]\},\{"type":"null"\}\]/,
       );
+    }
+  });
+
+  it("names the error answer and the main rows once, as components every route refers to", () => {
+    const login = doc.paths["/get-token"]?.post?.responses["401"];
+    expect(login).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    });
+    expect(resolved(login)).toMatchObject({
+      content: {
+        "application/json": {
+          schema: { type: "object", required: expect.arrayContaining(["code", "message"]) },
+        },
+      },
+    });
+    const created = doc.paths["/api/reception"]?.post?.responses["201"];
+    expect(JSON.stringify(created)).toContain('"#/components/schemas/Reception"');
+    // Only answers are components: no request body refers to one, and none is listed unused.
+    const used = new Set(refsIn(doc.paths).map((ref) => ref.split("/").pop()));
+    for (const name of Object.keys(doc.components?.schemas ?? {})) {
+      expect(
+        used.has(name) || refsIn(doc.components?.schemas).includes(`#/components/schemas/${name}`),
+        name,
+      ).toBe(true);
+    }
+    for (const item of Object.values(doc.paths)) {
+      for (const operation of Object.values(item)) {
+        expect(refsIn(operation.requestBody ?? {})).toEqual([]);
+      }
     }
   });
 
