@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { isIdempotencyKey } from "../../shared/contract/idempotency";
 import type { Db, Executor } from "../db/database";
+import { columnPlaceholder, preparedPerShape } from "../db/prepared-per-shape";
 import { type IdempotencyRow, idempotencyKeys } from "../db/schema/idempotency";
 import { ApiError, errors } from "../errors";
 
@@ -76,6 +77,56 @@ export type Outcome =
   | { kind: "replay"; row: IdempotencyRow }
   | { kind: "mismatch" };
 
+/**
+ * The claim's insert and the answer's update, prepared once per database: every write request
+ * runs both, and building them with Drizzle cost more than running them (issue 30).
+ */
+const claimStatementsOf = preparedPerShape<ReturnType<typeof buildClaimStatements>>("claim");
+
+function buildClaimStatements(db: Db, name: string) {
+  const value = (key: string) => sql.placeholder(key);
+  return {
+    insert: db
+      .insert(idempotencyKeys)
+      .values({
+        key: value("key"),
+        userId: value("userId"),
+        companyId: value("companyId"),
+        method: value("method"),
+        path: value("path"),
+        requestHash: value("requestHash"),
+        instanceId: value("instanceId"),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+      .prepare(`${name}_insert`),
+    store: db
+      .update(idempotencyKeys)
+      .set({
+        statusCode: columnPlaceholder("statusCode", idempotencyKeys.statusCode),
+        responseBody: columnPlaceholder("responseBody", idempotencyKeys.responseBody),
+        responseHeaders: columnPlaceholder("responseHeaders", idempotencyKeys.responseHeaders),
+        completedAt: columnPlaceholder("completedAt", idempotencyKeys.completedAt),
+      })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, value("userId")),
+          isNull(idempotencyKeys.statusCode),
+          eq(idempotencyKeys.instanceId, value("instanceId")),
+          eq(idempotencyKeys.key, value("key")),
+        ),
+      )
+      .prepare(`${name}_store`),
+  };
+}
+
+function claimStatements(db: Db) {
+  const statements = claimStatementsOf(db, "claim", (name) => buildClaimStatements(db, name));
+  // One shape: never past the limit.
+  if (!statements) throw new Error("the claim statements were not built");
+  return statements;
+}
+
 const sameRecord = (attempt: Pick<Attempt, "userId" | "key">) =>
   and(eq(idempotencyKeys.userId, attempt.userId), eq(idempotencyKeys.key, attempt.key));
 
@@ -120,11 +171,15 @@ export async function claim(
 ): Promise<Outcome> {
   const { db, lease } = context;
   for (;;) {
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ ...attempt, instanceId: lease.id })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const inserted = await claimStatements(db).insert.execute({
+      key: attempt.key,
+      userId: attempt.userId,
+      companyId: attempt.companyId,
+      method: attempt.method,
+      path: attempt.path,
+      requestHash: attempt.requestHash,
+      instanceId: lease.id,
+    });
     if (inserted.length > 0) return { kind: "claimed" };
 
     const [row] = await db.select().from(idempotencyKeys).where(sameRecord(attempt));
@@ -222,15 +277,15 @@ export async function storeAll(
 
 /** One claimed request's answer (the onSend hook: releaseAll instead for a 5xx or 429). */
 export async function storeAnswer(db: Db, claimer: Claimer, answer: StoredAnswer): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({
-      statusCode: answer.statusCode,
-      responseBody: answer.body,
-      responseHeaders: answer.headers,
-      completedAt: new Date(),
-    })
-    .where(and(pendingOf(claimer), eq(idempotencyKeys.key, answer.key)));
+  await claimStatements(db).store.execute({
+    statusCode: answer.statusCode,
+    responseBody: answer.body,
+    responseHeaders: answer.headers,
+    completedAt: new Date(),
+    userId: claimer.userId,
+    instanceId: claimer.instanceId,
+    key: answer.key,
+  });
 }
 
 /** Who holds claims: the user, on this instance (a claim taken over by another is not ours). */

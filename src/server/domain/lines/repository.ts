@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { Executor } from "../../db/database";
+import { preparedPerShape } from "../../db/prepared-per-shape";
+import { rowsMappedOnce } from "../../db/rows-mapped-once";
 import { type CarrierBookingRow, carrierBookings } from "../../db/schema/carrier-bookings";
 import { clients } from "../../db/schema/clients";
 import { reasons, type ShipmentRow, shipments, statuses } from "../../db/schema/shipments";
@@ -93,6 +95,32 @@ export function selectViews(db: Executor) {
   return db.select({ shipment: shipments, ...viewLookups }).from(shipments);
 }
 
+/**
+ * findShipment's statement per shape (a type given or not, how many clients limit the scope),
+ * prepared once: every write reads its line first, and building this select cost more than
+ * running it (issue 30, the load bench's writes).
+ */
+const findStatementOf = preparedPerShape<{
+  execute(values: Record<string, unknown>): Promise<ShipmentView[]>;
+}>("find_shipment");
+
+function buildFind(db: Executor, typed: boolean, clients: number, name: string) {
+  const clientIds = Array.from({ length: clients }, (_, index) => sql.placeholder(`c${index}`));
+  return rowsMappedOnce(
+    selectViews(db)
+      .where(
+        and(
+          eq(shipments.companyId, sql.placeholder("company")),
+          isNull(shipments.deletedAt),
+          clients > 0 ? inArray(shipments.clientId, clientIds) : undefined,
+          eq(shipments.id, sql.placeholder("id")),
+          typed ? eq(shipments.type, sql.placeholder("type")) : undefined,
+        ),
+      )
+      .prepare(name),
+  );
+}
+
 /** One visible line (of the type, when given). */
 export async function findShipment(
   db: Executor,
@@ -100,9 +128,21 @@ export async function findShipment(
   id: number,
   type?: ShipmentType,
 ): Promise<ShipmentView | undefined> {
-  const [row] = await selectViews(db).where(
-    visible(scope, eq(shipments.id, id), type ? eq(shipments.type, type) : undefined),
+  const clients = scope.clientIds.length;
+  const statement = findStatementOf(db, `${type ? "typed" : "any"}|${clients}`, (name) =>
+    buildFind(db, type !== undefined, clients, name),
   );
+  if (!statement) {
+    const [row] = await selectViews(db).where(
+      visible(scope, eq(shipments.id, id), type ? eq(shipments.type, type) : undefined),
+    );
+    return row;
+  }
+  const values: Record<string, unknown> = { company: scope.companyId, id, type };
+  scope.clientIds.forEach((clientId, index) => {
+    values[`c${index}`] = clientId;
+  });
+  const [row] = await statement.execute(values);
   return row;
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   and,
   asc,
@@ -18,6 +17,7 @@ import type { ShipmentType } from "../../../shared/contract/status";
 import { countCacheOf, countedColumn } from "../../db/count-cache";
 import type { Executor } from "../../db/database";
 import { containsPattern } from "../../db/like-patterns";
+import { preparedPerShape } from "../../db/prepared-per-shape";
 import { rowsMappedOnce } from "../../db/rows-mapped-once";
 import { shipments } from "../../db/schema/shipments";
 import { type ShipmentScope, type ShipmentView, viewLookups } from "../lines/repository";
@@ -167,7 +167,7 @@ function build(db: Executor, shape: string, name: string): Statements {
     .select({ n: count() })
     .from(shipments)
     .where(where)
-    .prepare(`shipments_count_${name}`);
+    .prepare(`${name}_count`);
   // Inside the subquery "shipments"."…" names its own shipments (the innermost FROM item of
   // that name), as searchCondition's truck subquery relies on for "shippers". The search also
   // reads trucks' plates, so its totals follow the trucks' changes too.
@@ -197,7 +197,7 @@ function build(db: Executor, shape: string, name: string): Statements {
       .from(pageIds)
       .innerJoin(shipments, sql`${shipments.id} = page_ids.id`)
       .orderBy(asc(shipments.bookedDate), asc(shipments.id))
-      .prepare(`shipments_page_${name}`),
+      .prepare(`${name}_page`),
   );
   const counts = countCacheOf(db);
   return {
@@ -223,7 +223,7 @@ function build(db: Executor, shape: string, name: string): Statements {
   };
 }
 
-const cache = new WeakMap<Executor, Map<string, Statements>>();
+const statementsOf = preparedPerShape<Statements>("shipments_list", MAX_SHAPES);
 
 /**
  * The prepared list statements for this request's shape (built on first use), and
@@ -235,17 +235,6 @@ export function listStatements(
   filter: ShipmentFilter,
 ): { statements: Statements; params: Params } | undefined {
   const { key, params } = shapeOf(scope, filter);
-  let shapes = cache.get(db);
-  if (!shapes) {
-    shapes = new Map();
-    cache.set(db, shapes);
-  }
-  let statements = shapes.get(key);
-  if (!statements) {
-    if (shapes.size >= MAX_SHAPES) return undefined;
-    const name = createHash("sha1").update(key).digest("hex").slice(0, 16);
-    statements = build(db, key, name);
-    shapes.set(key, statements);
-  }
-  return { statements, params };
+  const statements = statementsOf(db, key, (name) => build(db, key, name));
+  return statements && { statements, params };
 }

@@ -1,7 +1,23 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  notInArray,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/database";
 import { containsPattern } from "../../db/like-patterns";
+import { type BuiltStatement, builtStatement, executeNamed } from "../../db/named-statement";
+import { columnPlaceholder, preparedPerShape } from "../../db/prepared-per-shape";
 import {
   type NewHistoryRow,
   type NewShipmentRow,
@@ -124,6 +140,119 @@ interface WriteOutcome {
 }
 
 /**
+ * writeLineAlone's statement per shape (whether it sets a status, which columns it changes),
+ * built once with placeholders and run as a named statement: building it was the largest part
+ * of a status change's CPU on the server (issue 30, the load bench's writes).
+ */
+const lineWriteShapes = preparedPerShape<BuiltStatement>("line_write");
+const shipmentColumns = getTableColumns(shipments);
+
+function changedColumns(changes: ShipmentChanges): (keyof ShipmentChanges)[] {
+  return (Object.keys(changes) as (keyof ShipmentChanges)[])
+    .filter((key) => changes[key] !== undefined)
+    .sort();
+}
+
+/** The built statement of this write's shape; undefined past the shapes kept. */
+function lineWriteBuilt(db: Executor, write: LineWrite): BuiltStatement | undefined {
+  const columns = changedColumns(write.changes);
+  const shape = `${write.status ? "status" : "-"}|${columns.join(",")}`;
+  return lineWriteShapes(db, shape, () => {
+    // Each changed column's value, encoded at each call as the column encodes it.
+    const changes = Object.fromEntries(
+      columns.map((key) => [key, columnPlaceholder(`c_${key}`, shipmentColumns[key])]),
+    );
+    return builtStatement(
+      lineWriteStatement(
+        db,
+        {
+          companyId: sql.placeholder("company"),
+          id: sql.placeholder("id"),
+          version: sql.placeholder("version"),
+          userId: sql.placeholder("user"),
+          event: sql.placeholder("event"),
+          modified: sql.placeholder("modified"),
+          status: write.status
+            ? { id: sql.placeholder("statusId"), type: sql.placeholder("statusType") }
+            : undefined,
+          updatedAt: columnPlaceholder("now", shipments.updatedAt),
+        },
+        changes,
+      ),
+    );
+  });
+}
+
+function lineWriteValues(write: LineWrite): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    company: write.companyId,
+    id: write.id,
+    version: write.version,
+    user: write.userId,
+    event: write.event,
+    modified: JSON.stringify(write.modified),
+    now: new Date(),
+  };
+  if (write.status) {
+    values.statusId = write.status.id;
+    values.statusType = write.status.type;
+  }
+  for (const key of changedColumns(write.changes)) values[`c_${key}`] = write.changes[key];
+  return values;
+}
+
+/** What the statement reads besides the changed columns: values, or placeholders for them. */
+interface LineWriteParts {
+  companyId: unknown;
+  id: unknown;
+  version: unknown;
+  userId: unknown;
+  event: unknown;
+  modified: unknown;
+  status?: { id: unknown; type: unknown } | undefined;
+  updatedAt: Date | SQL;
+}
+
+function lineWriteStatement(
+  db: Executor,
+  parts: LineWriteParts,
+  changes: Record<string, unknown>,
+): SQL {
+  const statusOk = parts.status
+    ? sql`exists (select from ${statuses} where ${statuses.id} = ${parts.status.id}
+        and ${statuses.type} = ${parts.status.type})`
+    : sql`true`;
+  const update = db
+    .update(shipments)
+    .set({ ...changes, version: sql`${shipments.version} + 1`, updatedAt: parts.updatedAt })
+    .where(
+      and(
+        sql`${shipments.companyId} = ${parts.companyId}`,
+        sql`${shipments.id} = ${parts.id}`,
+        sql`${shipments.version} = ${parts.version}`,
+        isNull(shipments.deletedAt),
+        sql`(select status_ok and not subscribed from guard)`,
+      ),
+    )
+    .returning();
+  return sql`with guard as (
+      select ${statusOk} as status_ok, exists (select from webhook_endpoints e
+        where e.company_id = ${parts.companyId} and e.active and ${parts.event} = any(e.events))
+        as subscribed
+    ),
+    updated as (${update.getSQL()}),
+    history as (
+      insert into ${shipmentHistory} (shipment_id, company_id, user_id, status_id, reason_id,
+        modified_fields)
+      select id, company_id, ${parts.userId}::int, status_id, reason_id,
+        ${parts.modified}::jsonb from updated
+    )
+    select guard.status_ok as w_status_ok, guard.subscribed as w_subscribed,
+      (select count(*) from updated)::int as w_written, line.*
+    from guard left join (${viewsOf(sql`updated as ${shipments}`, undefined)}) as line on true`;
+}
+
+/**
  * A change of one line in ONE statement, outside any transaction (issue 30: a status change
  * was BEGIN, UPDATE, history INSERT, webhook endpoints lookup, the line read again, COMMIT):
  * the conditional update, its history entry and the line as the change left it, read from
@@ -133,39 +262,16 @@ interface WriteOutcome {
  * the same answer the transaction's separate lookups give, a statement earlier.
  */
 export async function writeLineAlone(db: Executor, write: LineWrite): Promise<LineWritten> {
-  const statusOk = write.status
-    ? sql`exists (select from ${statuses} where ${statuses.id} = ${write.status.id}
-        and ${statuses.type} = ${write.status.type})`
-    : sql`true`;
-  const update = db
-    .update(shipments)
-    .set({ ...write.changes, version: sql`${shipments.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(shipments.companyId, write.companyId),
-        eq(shipments.id, write.id),
-        eq(shipments.version, write.version),
-        isNull(shipments.deletedAt),
-        sql`(select status_ok and not subscribed from guard)`,
-      ),
-    )
-    .returning();
-  const statement = sql`with guard as (
-      select ${statusOk} as status_ok, exists (select from webhook_endpoints e
-        where e.company_id = ${write.companyId} and e.active and ${write.event} = any(e.events))
-        as subscribed
-    ),
-    updated as (${update.getSQL()}),
-    history as (
-      insert into ${shipmentHistory} (shipment_id, company_id, user_id, status_id, reason_id,
-        modified_fields)
-      select id, company_id, ${write.userId}::int, status_id, reason_id,
-        ${JSON.stringify(write.modified)}::jsonb from updated
-    )
-    select guard.status_ok as w_status_ok, guard.subscribed as w_subscribed,
-      (select count(*) from updated)::int as w_written, line.*
-    from guard left join (${viewsOf(sql`updated as ${shipments}`, undefined)}) as line on true`;
-  const result = await db.execute(statement);
+  const built = lineWriteBuilt(db, write);
+  const result = built
+    ? await executeNamed(db, built, lineWriteValues(write))
+    : await db.execute(
+        lineWriteStatement(
+          db,
+          { ...write, modified: JSON.stringify(write.modified), updatedAt: new Date() },
+          write.changes,
+        ),
+      );
   const [row] = (result as unknown as { rows?: (ViewRow & WriteOutcome)[] }).rows ?? [];
   // The guard's row always comes back; without it nothing is known of the write, and it must
   // never be answered as refused (a retry under the same key runs again: 5xx releases it).
