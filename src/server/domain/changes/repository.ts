@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } 
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { ChangeEntity, ChangeKey } from "../../../shared/change-cursor";
 import type { ShipmentType } from "../../../shared/contract/status";
+import { coalescedReads } from "../../db/coalesced-reads";
 import type { Executor } from "../../db/database";
 import { type BuiltStatement, builtStatement, executeNamed } from "../../db/named-statement";
 import { changeLog } from "../../db/schema/changes";
@@ -120,6 +121,9 @@ function changesStatement(shape: FeedShape): BuiltStatement {
   return built;
 }
 
+/** The changes answers running, per database: pulls of one key share them (listChanges). */
+const sharedPulls = coalescedReads<FeedPage<ChangeEntry>>();
+
 /**
  * A changes run's answer: up to `limit` changes of the company after `after` and below the
  * snapshot bound of this very statement (boundNow, answered as `below`), in feed order, that
@@ -153,14 +157,18 @@ export async function listChanges(
   scope.clientIds.forEach((client, index) => {
     values[`client${index}`] = client;
   });
-  const { below, rows } = feedRowsOf(await executeNamed(db, changesStatement(shape), values));
-  const entries = rows.map((row) => ({
-    entity: row.c_entity,
-    id: row.c_id,
-    xid: BigInt(row.c_xid),
-    deleted: row.c_deleted,
-  }));
-  return { below, entries, shipments: liveLinesOf(rows, scope) };
+  // Pulls of the same scope from the same cursor share a run (the answer is read, never changed).
+  const key = `${shape.types}|${shape.clientIds}|${shape.criticalLines}|${JSON.stringify(values)}`;
+  return sharedPulls(db, key, async () => {
+    const { below, rows } = feedRowsOf(await executeNamed(db, changesStatement(shape), values));
+    const entries = rows.map((row) => ({
+      entity: row.c_entity,
+      id: row.c_id,
+      xid: BigInt(row.c_xid),
+      deleted: row.c_deleted,
+    }));
+    return { below, entries, shipments: liveLinesOf(rows, scope) };
+  });
 }
 
 /** One answer's rows: the changes in feed order, the snapshot bound, the live lines. */

@@ -114,6 +114,33 @@ describe("statements of a hot request", () => {
     expect(statements, listed(statements)).toHaveLength(1);
   });
 
+  it("devices pulling from one cursor at once share the feed's statement, each seeing the change", async () => {
+    const id = await lineInWindow();
+    const since = await cursorNow();
+    const patched = await office("PATCH", `/api/expedition/${id}`, { status: 10 }, keyed(1));
+    expect(patched.statusCode, patched.body).toBe(200);
+    const devices = 10;
+    let pages: Changes[] = [];
+    const statements = await counted(async () => {
+      const answers = await Promise.all(
+        Array.from({ length: devices }, () =>
+          office("GET", `/api/changes?since=${encodeURIComponent(since)}`),
+        ),
+      );
+      pages = answers.map((response) => {
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<Changes>();
+      });
+    });
+    for (const page of pages) {
+      expect(page.shipments.map((line) => [line.id, line.version])).toEqual([[id, 2]]);
+      expect(page.cursor).toBe(pages[0]?.cursor);
+    }
+    // One run for the first pull, the next shared by those that came while it ran (a pull
+    // never takes an answer read before it asked: db/coalesced-reads.ts).
+    expect(statements.length, listed(statements)).toBeLessThan(devices);
+  });
+
   it("loads the auth context again after a change to what it was read from", async () => {
     const since = await cursorNow();
     await t.app.db.update(users).set({ firstName: "Oficina" }).where(eq(users.username, "office"));
