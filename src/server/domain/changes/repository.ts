@@ -86,8 +86,10 @@ function shipmentsSeen(shape: FeedShape): SQL | undefined {
  */
 const changesStatements = new Map<string, BuiltStatement>();
 
+const shapeKey = (shape: FeedShape) => `${shape.types}|${shape.clientIds}|${shape.criticalLines}`;
+
 function changesStatement(shape: FeedShape): BuiltStatement {
-  const key = `${shape.types}|${shape.clientIds}|${shape.criticalLines}`;
+  const key = shapeKey(shape);
   const known = changesStatements.get(key);
   if (known) return known;
   const page = new QueryBuilder()
@@ -158,8 +160,7 @@ export async function listChanges(
     values[`client${index}`] = client;
   });
   // Pulls of the same scope from the same cursor share a run (the answer is read, never changed).
-  const key = `${shape.types}|${shape.clientIds}|${shape.criticalLines}|${JSON.stringify(values)}`;
-  return sharedPulls(db, key, async () => {
+  return sharedPulls(db, `${shapeKey(shape)}|${JSON.stringify(values)}`, async () => {
     const { below, rows } = feedRowsOf(await executeNamed(db, changesStatement(shape), values));
     const entries = rows.map((row) => ({
       entity: row.c_entity,

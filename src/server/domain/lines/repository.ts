@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { ShipmentType } from "../../../shared/contract/status";
 import type { Executor } from "../../db/database";
 import { preparedPerShape } from "../../db/prepared-per-shape";
@@ -24,7 +24,10 @@ export interface ShipmentScope {
   clientIds: readonly number[];
 }
 
-export function visible(scope: ShipmentScope, ...more: (SQL | undefined)[]) {
+export function visible(
+  scope: { companyId: number | Placeholder; clientIds: readonly (number | Placeholder)[] },
+  ...more: (SQL | undefined)[]
+) {
   return and(
     eq(shipments.companyId, scope.companyId),
     isNull(shipments.deletedAt),
@@ -109,10 +112,8 @@ function buildFind(db: Executor, typed: boolean, clients: number, name: string) 
   return rowsMappedOnce(
     selectViews(db)
       .where(
-        and(
-          eq(shipments.companyId, sql.placeholder("company")),
-          isNull(shipments.deletedAt),
-          clients > 0 ? inArray(shipments.clientId, clientIds) : undefined,
+        visible(
+          { companyId: sql.placeholder("company"), clientIds },
           eq(shipments.id, sql.placeholder("id")),
           typed ? eq(shipments.type, sql.placeholder("type")) : undefined,
         ),

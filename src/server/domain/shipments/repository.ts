@@ -153,34 +153,16 @@ function changedColumns(changes: ShipmentChanges): (keyof ShipmentChanges)[] {
     .sort();
 }
 
-/** The built statement of this write's shape; undefined past the shapes kept. */
-function lineWriteBuilt(db: Executor, write: LineWrite): BuiltStatement | undefined {
+/**
+ * The built statement of this write's shape: kept per shape, or (past the shapes kept) built
+ * for this write alone.
+ */
+function lineWriteBuilt(db: Executor, write: LineWrite): BuiltStatement {
   const columns = changedColumns(write.changes);
-  const shape = `${write.status ? "status" : "-"}|${columns.join(",")}`;
-  return lineWriteShapes(db, shape, () => {
-    // Each changed column's value, encoded at each call as the column encodes it.
-    const changes = Object.fromEntries(
-      columns.map((key) => [key, columnPlaceholder(`c_${key}`, shipmentColumns[key])]),
-    );
-    return builtStatement(
-      lineWriteStatement(
-        db,
-        {
-          companyId: sql.placeholder("company"),
-          id: sql.placeholder("id"),
-          version: sql.placeholder("version"),
-          userId: sql.placeholder("user"),
-          event: sql.placeholder("event"),
-          modified: sql.placeholder("modified"),
-          status: write.status
-            ? { id: sql.placeholder("statusId"), type: sql.placeholder("statusType") }
-            : undefined,
-          updatedAt: columnPlaceholder("now", shipments.updatedAt),
-        },
-        changes,
-      ),
-    );
-  });
+  const build = () => builtStatement(lineWriteStatement(db, Boolean(write.status), columns));
+  return (
+    lineWriteShapes(db, `${write.status ? "status" : "-"}|${columns.join(",")}`, build) ?? build()
+  );
 }
 
 function lineWriteValues(write: LineWrite): Record<string, unknown> {
@@ -201,35 +183,33 @@ function lineWriteValues(write: LineWrite): Record<string, unknown> {
   return values;
 }
 
-/** What the statement reads besides the changed columns: values, or placeholders for them. */
-interface LineWriteParts {
-  companyId: unknown;
-  id: unknown;
-  version: unknown;
-  userId: unknown;
-  event: unknown;
-  modified: unknown;
-  status?: { id: unknown; type: unknown } | undefined;
-  updatedAt: Date | SQL;
-}
-
+/** The write's statement, its values as placeholders (lineWriteValues names them). */
 function lineWriteStatement(
   db: Executor,
-  parts: LineWriteParts,
-  changes: Record<string, unknown>,
+  setsStatus: boolean,
+  columns: readonly (keyof ShipmentChanges)[],
 ): SQL {
-  const statusOk = parts.status
-    ? sql`exists (select from ${statuses} where ${statuses.id} = ${parts.status.id}
-        and ${statuses.type} = ${parts.status.type})`
+  const value = (name: string) => sql.placeholder(name);
+  // Each changed column's value, encoded at each call as the column encodes it.
+  const changes = Object.fromEntries(
+    columns.map((key) => [key, columnPlaceholder(`c_${key}`, shipmentColumns[key])]),
+  );
+  const statusOk = setsStatus
+    ? sql`exists (select from ${statuses} where ${statuses.id} = ${value("statusId")}
+        and ${statuses.type} = ${value("statusType")})`
     : sql`true`;
   const update = db
     .update(shipments)
-    .set({ ...changes, version: sql`${shipments.version} + 1`, updatedAt: parts.updatedAt })
+    .set({
+      ...changes,
+      version: sql`${shipments.version} + 1`,
+      updatedAt: columnPlaceholder("now", shipments.updatedAt),
+    })
     .where(
       and(
-        sql`${shipments.companyId} = ${parts.companyId}`,
-        sql`${shipments.id} = ${parts.id}`,
-        sql`${shipments.version} = ${parts.version}`,
+        eq(shipments.companyId, value("company")),
+        eq(shipments.id, value("id")),
+        eq(shipments.version, value("version")),
         isNull(shipments.deletedAt),
         sql`(select status_ok and not subscribed from guard)`,
       ),
@@ -237,15 +217,15 @@ function lineWriteStatement(
     .returning();
   return sql`with guard as (
       select ${statusOk} as status_ok, exists (select from webhook_endpoints e
-        where e.company_id = ${parts.companyId} and e.active and ${parts.event} = any(e.events))
+        where e.company_id = ${value("company")} and e.active and ${value("event")} = any(e.events))
         as subscribed
     ),
     updated as (${update.getSQL()}),
     history as (
       insert into ${shipmentHistory} (shipment_id, company_id, user_id, status_id, reason_id,
         modified_fields)
-      select id, company_id, ${parts.userId}::int, status_id, reason_id,
-        ${parts.modified}::jsonb from updated
+      select id, company_id, ${value("user")}::int, status_id, reason_id,
+        ${value("modified")}::jsonb from updated
     )
     select guard.status_ok as w_status_ok, guard.subscribed as w_subscribed,
       (select count(*) from updated)::int as w_written, line.*
@@ -262,16 +242,7 @@ function lineWriteStatement(
  * the same answer the transaction's separate lookups give, a statement earlier.
  */
 export async function writeLineAlone(db: Executor, write: LineWrite): Promise<LineWritten> {
-  const built = lineWriteBuilt(db, write);
-  const result = built
-    ? await executeNamed(db, built, lineWriteValues(write))
-    : await db.execute(
-        lineWriteStatement(
-          db,
-          { ...write, modified: JSON.stringify(write.modified), updatedAt: new Date() },
-          write.changes,
-        ),
-      );
+  const result = await executeNamed(db, lineWriteBuilt(db, write), lineWriteValues(write));
   const [row] = (result as unknown as { rows?: (ViewRow & WriteOutcome)[] }).rows ?? [];
   // The guard's row always comes back; without it nothing is known of the write, and it must
   // never be answered as refused (a retry under the same key runs again: 5xx releases it).
