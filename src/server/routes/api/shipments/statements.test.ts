@@ -134,11 +134,14 @@ describe("statements of a hot request", () => {
     });
     for (const page of pages) {
       expect(page.shipments.map((line) => [line.id, line.version])).toEqual([[id, 2]]);
-      expect(page.cursor).toBe(pages[0]?.cursor);
     }
     // One run for the first pull, the next shared by those that came while it ran (a pull
-    // never takes an answer read before it asked: db/coalesced-reads.ts).
+    // never takes an answer read before it asked: db/coalesced-reads.ts). Each run answers its
+    // pulls alike; two runs' cursors may differ, since the snapshot bound a cursor carries is
+    // the cluster's and other files write on the same PostgreSQL meanwhile.
     expect(statements.length, listed(statements)).toBeLessThan(devices);
+    const answers = new Set(pages.map((page) => page.cursor));
+    expect(answers.size).toBeLessThanOrEqual(statements.length);
   });
 
   it("loads the auth context again after a change to what it was read from", async () => {
