@@ -18,10 +18,18 @@ test.use({
   hasTouch: true,
 });
 
-/** Closes the notices and scrolls to the top, so a full-page screenshot shows every card. */
+/**
+ * Closes the notices and scrolls to the top, so a full-page screenshot shows every card. A
+ * notice may also leave by itself between the count and the click: a click then waits for a
+ * button that never comes back (a run timed out so), so each click is short and the whole is
+ * retried until no notice is left.
+ */
 async function clearNotices(page: Page): Promise<void> {
   const close = page.getByRole("button", { name: "Dismiss", exact: true });
-  while ((await close.count()) > 0) await close.first().click();
+  await expect(async () => {
+    if ((await close.count()) > 0) await close.first().click({ timeout: 1_000 });
+    expect(await close.count()).toBe(0);
+  }).toPass({ timeout: 20_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
