@@ -1,6 +1,9 @@
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 
+/** The page's axe, as the check left it, with a mark this test sets. */
+type MarkedAxe = { axe: { marked?: boolean } };
+
 /**
  * The axe check itself (a11y.ts): it must refuse a page with a serious violation, pass a clean
  * one, honour its options, and inject axe once per document. No server page: set content.
@@ -22,12 +25,10 @@ test("the axe check refuses serious violations, passes a clean page and injects 
   await expectNoSeriousA11yViolations(page, { disableRules: ["image-alt"] });
   // One axe for the document: the checks above reused it.
   await page.evaluate(() => {
-    (window as unknown as { axe: { marked?: boolean } }).axe.marked = true;
+    (window as unknown as MarkedAxe).axe.marked = true;
   });
   await expectNoSeriousA11yViolations(page, { exclude: [".bad"] });
-  expect(
-    await page.evaluate(() => (window as unknown as { axe: { marked?: boolean } }).axe.marked),
-  ).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as MarkedAxe).axe.marked)).toBe(true);
 
   await page.setContent(
     '<html lang="en"><head><title>t</title></head><body><main><h1>Yard</h1></main></body></html>',

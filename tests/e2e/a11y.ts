@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
-import type { AxeResults } from "axe-core";
+import type Axe from "axe-core";
 
 const BLOCKING = new Set(["serious", "critical"]);
 
@@ -55,9 +55,7 @@ export async function expectNoSeriousA11yViolations(
       disabled: options.disableRules ?? [],
     };
     const { violations } = await page.evaluate(({ exclude, disabled }: AxeRun) => {
-      const { axe } = window as unknown as {
-        axe: { run(context: unknown, options: unknown): Promise<AxeResults> };
-      };
+      const { axe } = window as unknown as { axe: typeof Axe };
       return axe.run(exclude.length > 0 ? { exclude } : document, {
         resultTypes: ["violations"],
         rules: Object.fromEntries(disabled.map((rule) => [rule, { enabled: false }])),
