@@ -4,6 +4,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { openPglite } from "../db/pglite";
 import { seedDemo } from "../db/seed";
@@ -11,11 +12,15 @@ import { seedDemo } from "../db/seed";
 /**
  * A migrated, seeded PGlite cluster as a tarball, cached in the temp directory. Starting a
  * test database from it takes ~0.5 s instead of ~3 s of initdb, migrations and seeding. The
- * cache key hashes everything that shapes the data (src/server/db/**, the password hasher)
- * and the seed's hour, so a changed schema or seed, or a new hour, builds a new template.
+ * cache key hashes everything that shapes the data (src/server/db/**, the password hasher,
+ * this file) and the seed's hour, so a changed schema or seed, or a new hour, builds a new template.
  */
 const SERVER = fileURLToPath(new URL("..", import.meta.url));
-const INPUTS = [join(SERVER, "db"), join(SERVER, "crypto", "password.ts")];
+const INPUTS = [
+  join(SERVER, "db"),
+  join(SERVER, "crypto", "password.ts"),
+  fileURLToPath(import.meta.url),
+];
 
 function filesUnder(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -46,11 +51,28 @@ export function templateKey(passwordCost: number, hour = seedHour()): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+/**
+ * Every test database loads the whole template (each file into PGlite's in-memory file
+ * system), so what the app never opens is taken out first: the template0 and template1
+ * databases (43 % of the files and bytes; PGlite opens "postgres" and the tests create no
+ * database on it), and the write-ahead log written since initdb, replayed at every start until
+ * a checkpoint stands after it. A test database then starts in 0.48 s of CPU instead of 0.81.
+ */
+async function leaveOnlyTheAppDatabase(database: Database): Promise<void> {
+  await database.db.execute(
+    sql`update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+  );
+  await database.db.execute(sql`drop database template0`);
+  await database.db.execute(sql`drop database template1`);
+  await database.db.execute(sql`checkpoint`);
+}
+
 async function buildTemplate(passwordCost: number): Promise<Blob> {
   const database: Database = await openPglite("memory://", { walSegmentMb: 1 });
   try {
     await database.migrate();
     await seedDemo(database.db, { passwordCost });
+    await leaveOnlyTheAppDatabase(database);
     if (!database.dump) throw new Error("PGlite adapter cannot dump");
     return await database.dump();
   } finally {
