@@ -37,6 +37,8 @@ const OPTIONS: [string, QueryOptions][] = [
   ["arrays", { rowMode: "array" }],
   // Drizzle's: dates, timestamps and intervals as PostgreSQL's text.
   ["arrays, dates as text", { rowMode: "array", parsers: { 1184: (text: string) => text } }],
+  // A caller's parser wins over PGlite's for its type, column by column.
+  ["ints marked by the caller", { parsers: { 23: (text: string) => `int:${text}` } }],
 ];
 
 const STATEMENTS: [string, string, unknown[]][] = [
