@@ -9,8 +9,8 @@ import { seedHour, templateKey } from "./pglite-template";
  * (`yardline_tpl_<hour>_<key>`), which every test file's database is created from
  * (CREATE DATABASE ... TEMPLATE, well under a second) instead of migrating and seeding its own
  * (~5 s, and the PostgreSQL files run one after another). Built once per source and hour under
- * an advisory lock, so parallel runs on one server build it once; older hours' templates are
- * dropped when nothing is using them.
+ * an advisory lock, so parallel runs on one server build it once; templates of hours more than
+ * 14 hours from the real clock are dropped when nothing is using them.
  */
 const PREFIX = "yardline_tpl_";
 /** pg_advisory_lock key shared by every run on the server ("yardline template"). */
@@ -70,16 +70,35 @@ async function build(baseUrl: string, client: pg.Client, name: string, passwordC
   }
 }
 
-/** Templates of earlier hours (two back are kept for runs crossing the hour), when unused. */
+/** Real time, whatever a test file did to Date (runOnMiddayClock fakes it: midday-clock.ts). */
+const realNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * A file on the midday clock names and uses the template of its own hour, up to 12 hours from
+ * the real one either way (noon of today), while files beside it use the real hour's: each is
+ * kept while its hour lies within 14 hours of the real clock. Judged on the faked clock, a
+ * midday file built at 01:00 dropped the real hour's template under the other worker's feet.
+ */
+const KEEP_MS = 14 * 3600 * 1000;
+
+/** Whether a template of this hour (seedHour's YYYYMMDDHH, local) is past keeping at `now`. */
+export function isStaleTemplateHour(hour: string, now: number): boolean {
+  if (!/^\d{10}$/.test(hour)) return false;
+  const part = (from: number, to: number) => Number(hour.slice(from, to));
+  const start = new Date(part(0, 4), part(4, 6) - 1, part(6, 8), part(8, 10)).getTime();
+  return Math.abs(now - start) > KEEP_MS;
+}
+
+/** Templates of other hours than any run may still use, when unused. */
 async function dropStale(client: pg.Client): Promise<void> {
-  const oldest = seedHour(new Date(Date.now() - 2 * 3600 * 1000));
+  const now = realNow();
   const { rows } = await client.query<{ datname: string }>(
     "select datname from pg_database where datname like $1",
     [`${PREFIX}%`],
   );
   for (const { datname } of rows) {
     const hour = datname.slice(PREFIX.length, PREFIX.length + 10);
-    if (!/^\d{10}$/.test(hour) || hour >= oldest) continue;
+    if (!isStaleTemplateHour(hour, now)) continue;
     // In use by a clone under way: left for a later run.
     await client.query(`drop database if exists "${datname}"`).catch(() => undefined);
   }
