@@ -42,6 +42,19 @@ export function seedHour(now = new Date()): string {
   return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}`;
 }
 
+/** When a seedHour began (local time), or undefined for another string. */
+export function seedHourStart(hour: string): number | undefined {
+  if (!/^\d{10}$/.test(hour)) return undefined;
+  const part = (from: number, to: number) => Number(hour.slice(from, to));
+  return new Date(part(0, 4), part(4, 6) - 1, part(6, 8), part(8, 10)).getTime();
+}
+
+/**
+ * The real time, whatever a test file did to Date (runOnMiddayClock fakes it: midday-clock.ts):
+ * what decides which cached templates are stale.
+ */
+export const realNow = () => performance.timeOrigin + performance.now();
+
 /** Hashes everything that shapes the seeded data, and the seed's hour. */
 export function templateKey(passwordCost: number, hour = seedHour()): string {
   const hash = createHash("sha256").update(`cost:${passwordCost}:hour:${hour}`);
@@ -89,9 +102,7 @@ function removeStaleTemplates(keep: string): void {
     const path = join(tmpdir(), name);
     if (!name.startsWith(PREFIX) || path === keep) continue;
     try {
-      // The real time: a file on the midday clock (midday-clock.ts) fakes Date.
-      const age = performance.timeOrigin + performance.now() - statSync(path).mtimeMs;
-      if (age > STALE_MS) rmSync(path, { force: true });
+      if (realNow() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
     } catch {
       // Another run removed it first.
     }

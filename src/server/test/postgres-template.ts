@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPostgres } from "../db/postgres";
 import { seedDemo } from "../db/seed";
-import { seedHour, templateKey } from "./pglite-template";
+import { realNow, seedHour, seedHourStart, templateKey } from "./pglite-template";
 
 /**
  * The PostgreSQL twin of pglite-template.ts: a migrated, seeded database kept on the server
@@ -70,9 +70,6 @@ async function build(baseUrl: string, client: pg.Client, name: string, passwordC
   }
 }
 
-/** Real time, whatever a test file did to Date (runOnMiddayClock fakes it: midday-clock.ts). */
-const realNow = () => performance.timeOrigin + performance.now();
-
 /**
  * A file on the midday clock names and uses the template of its own hour, up to 12 hours from
  * the real one either way (noon of today), while files beside it use the real hour's: each is
@@ -83,10 +80,8 @@ const KEEP_MS = 14 * 3600 * 1000;
 
 /** Whether a template of this hour (seedHour's YYYYMMDDHH, local) is past keeping at `now`. */
 export function isStaleTemplateHour(hour: string, now: number): boolean {
-  if (!/^\d{10}$/.test(hour)) return false;
-  const part = (from: number, to: number) => Number(hour.slice(from, to));
-  const start = new Date(part(0, 4), part(4, 6) - 1, part(6, 8), part(8, 10)).getTime();
-  return Math.abs(now - start) > KEEP_MS;
+  const start = seedHourStart(hour);
+  return start !== undefined && Math.abs(now - start) > KEEP_MS;
 }
 
 /** Templates of other hours than any run may still use, when unused. */
