@@ -1,5 +1,6 @@
 import { PGlite, parse, protocol, type QueryOptions } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blankClusterDump } from "../test/pglite-blank-cluster";
 import { readerFor } from "./pglite-answer";
 import { createStatementRunner, type StatementRunner } from "./pglite-statements";
 import { isRawAnswer } from "./pglite-wire";
@@ -12,7 +13,7 @@ let pg: PGlite;
 let runner: StatementRunner;
 
 beforeAll(async () => {
-  pg = await PGlite.create("memory://");
+  pg = await PGlite.create("memory://", { loadDataDir: await blankClusterDump() });
   runner = createStatementRunner(pg);
   await pg.exec("create table answer_probe (id serial primary key, label text, at timestamptz)");
 });

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app";
 import { testConfig } from "../test/harness";
+import { blankClusterDump } from "../test/pglite-blank-cluster";
 import { seededPgliteTemplate } from "../test/pglite-template";
 import type { Database } from "./database";
 import { DEMO_PASSWORD, PLAIN } from "./demo-data";
@@ -217,7 +218,7 @@ describe("the database through the worker", () => {
 describe("statements prepared once", () => {
   it("parses a text with parameters once and answers each call with its own values", async () => {
     const { PGlite } = await import("@electric-sql/pglite");
-    const pg = await PGlite.create("memory://");
+    const pg = await PGlite.create("memory://", { loadDataDir: await blankClusterDump() });
     try {
       const runner = createStatementRunner(pg);
       const text = "select $1::int + 1 as n";

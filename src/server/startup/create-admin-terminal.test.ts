@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createScratchStorage, type ScratchStorage, storageEnv } from "../test/harness";
 
 /**
  * `npm run create-admin` at a real terminal: util-linux `script` gives it a pseudo-terminal,
@@ -38,11 +39,18 @@ function atTerminal(command: string, env: Record<string, string>) {
 }
 
 describe.skipIf(!existsSync(SCRIPT))("npm run create-admin at a terminal", () => {
+  // A new install's database (an empty PGlite cluster, or a PostgreSQL database).
+  let scratch: ScratchStorage;
+  beforeAll(async () => {
+    scratch = await createScratchStorage();
+  });
+  afterAll(() => scratch.remove());
+
   it("asks twice without echoing, and asks again after a refused or mistyped password", async () => {
     // The prompt is what this tests (the stored admin: startup/production-start.test.ts).
     const run = atTerminal(
       `${process.execPath} --import tsx scripts/create-admin.ts --username ops`,
-      { DATA_DIR: "memory://", PASSWORD_HASH_COST: "10" },
+      { ...storageEnv(scratch), PASSWORD_HASH_COST: "10" },
     );
     await run.answer("Password for ops: ", "abc12");
     await run.answer("Password for ops: ", "Dock-7-opens-at-six");

@@ -7,6 +7,7 @@ import {
   createScratchStorage,
   createTestApp,
   type ScratchStorage,
+  storageEnv,
   type TestApp,
   testConfig,
 } from "../test/harness";
@@ -132,9 +133,7 @@ describe("npm run create-admin without a terminal", () => {
 
   it("creates the admin from YARDLINE_ADMIN_PASSWORD, refuses the demo password and a taken name", async () => {
     const env = {
-      ...(scratch.storage.databaseUrl
-        ? { DATABASE_URL: scratch.storage.databaseUrl }
-        : { DATA_DIR: scratch.storage.dataDir }),
+      ...storageEnv(scratch),
       PASSWORD_HASH_COST: "10",
       YARDLINE_ADMIN_PASSWORD: ADMIN_PASSWORD,
     };

@@ -10,6 +10,7 @@ import { type App, type AppOptions, buildApp } from "../app";
 import { loadConfig, type ServerConfig } from "../config";
 import { DEMO_PASSWORD } from "../db/demo-data";
 import { companies } from "../db/schema/companies";
+import { prefillDataDir } from "./pglite-blank-cluster";
 import { openSeededPglite } from "./pglite-template";
 import { cloneDatabase, seededPostgresTemplate, withAdminClient } from "./postgres-template";
 
@@ -78,7 +79,11 @@ export interface ScratchStorage {
   remove(): Promise<void>;
 }
 
-/** Durable storage that outlives one app (for restart tests); remove() deletes it. */
+/**
+ * Durable storage that outlives one app (for restart tests), as a new install finds it: an
+ * empty database, or a PGlite directory holding an empty cluster (pglite-blank-cluster.ts:
+ * initdb's files, without its CPU). remove() deletes it.
+ */
 export async function createScratchStorage(): Promise<ScratchStorage> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
@@ -86,10 +91,18 @@ export async function createScratchStorage(): Promise<ScratchStorage> {
     return { storage: { databaseUrl: scratch.url, dataDir: "memory://" }, remove: scratch.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), "yardline-test-db-"));
+  await prefillDataDir(dir);
   return {
     storage: { databaseUrl: undefined, dataDir: dir },
     remove: async () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** The environment that points a process of its own (main.ts, a script) at this storage. */
+export function storageEnv({ storage }: ScratchStorage): Record<string, string> {
+  return storage.databaseUrl
+    ? { DATABASE_URL: storage.databaseUrl }
+    : { DATA_DIR: storage.dataDir };
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -1,25 +1,27 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { readFile, rename, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { openPglite } from "../db/pglite";
 import { seedDemo } from "../db/seed";
+import { cachedDumpBytes, HeldDump } from "./cached-dump";
+import { blankClusterDump } from "./pglite-blank-cluster";
 
 /**
- * A migrated, seeded PGlite cluster as a tarball, cached in the temp directory. Starting a
- * test database from it takes ~0.5 s instead of ~3 s of initdb, migrations and seeding. The
+ * A migrated, seeded PGlite cluster as a tarball, cached in the temp directory (cached-dump.ts).
+ * Starting a test database from it takes ~0.5 s instead of several of initdb, migrations and
+ * seeding; its build starts from the cached empty cluster (pglite-blank-cluster.ts). The
  * cache key hashes everything that shapes the data (src/server/db/**, the password hasher,
- * this file) and the seed's hour, so a changed schema or seed, or a new hour, builds a new template.
+ * these files) and the seed's hour, so a changed schema or seed, or a new hour, builds a new template.
  */
 const SERVER = fileURLToPath(new URL("..", import.meta.url));
 const INPUTS = [
   join(SERVER, "db"),
   join(SERVER, "crypto", "password.ts"),
   fileURLToPath(import.meta.url),
+  fileURLToPath(new URL("pglite-blank-cluster.ts", import.meta.url)),
 ];
 
 function filesUnder(path: string): string[] {
@@ -49,12 +51,6 @@ export function seedHourStart(hour: string): number | undefined {
   return new Date(part(0, 4), part(4, 6) - 1, part(6, 8), part(8, 10)).getTime();
 }
 
-/**
- * The real time, whatever a test file did to Date (runOnMiddayClock fakes it: midday-clock.ts):
- * what decides which cached templates are stale.
- */
-export const realNow = () => performance.timeOrigin + performance.now();
-
 /** Hashes everything that shapes the seeded data, and the seed's hour. */
 export function templateKey(passwordCost: number, hour = seedHour()): string {
   const hash = createHash("sha256").update(`cost:${passwordCost}:hour:${hour}`);
@@ -81,7 +77,9 @@ async function leaveOnlyTheAppDatabase(database: Database): Promise<void> {
 }
 
 async function buildTemplate(passwordCost: number): Promise<Blob> {
-  const database: Database = await openPglite("memory://", { walSegmentMb: 1 });
+  const database: Database = await openPglite("memory://", {
+    loadDataDir: await blankClusterDump(),
+  });
   try {
     await database.migrate();
     await seedDemo(database.db, { passwordCost });
@@ -94,70 +92,20 @@ async function buildTemplate(passwordCost: number): Promise<Blob> {
 }
 
 const PREFIX = "yardline-test-template-";
-const STALE_MS = 3 * 3600 * 1000;
 
-/** Templates of older sources or hours, unused for three hours, only take space (about 40 MB each). */
-function removeStaleTemplates(keep: string): void {
-  for (const name of readdirSync(tmpdir())) {
-    const path = join(tmpdir(), name);
-    if (!name.startsWith(PREFIX) || path === keep) continue;
-    try {
-      if (realNow() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
-    } catch {
-      // Another run removed it first.
-    }
-  }
-}
-
-/**
- * A Blob over a dump held in memory, answering arrayBuffer() with one copy of it. Node's own
- * Blob hands its bytes back in small pieces joined again: with reading the file and the Blob's
- * own copy, that was ~0.5 s of CPU and 130 MB of garbage for each test database of the 44 MB
- * template (35 MB now, its WAL in 1 MB segments). PGlite reads a dump only through arrayBuffer() (and the type, for gzip); each
- * database gets its own copy, as PGlite's files are written from it.
- */
-class HeldDump extends Blob {
-  readonly #bytes: Uint8Array;
-
-  constructor(bytes: Uint8Array) {
-    super([], { type: "application/x-tar" });
-    this.#bytes = bytes;
-  }
-
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#bytes.slice().buffer;
-  }
-}
-
-/** The template this process has read, by file: read once, however many test files use it. */
+/** The template this process has read, by key: read once, however many test files use it. */
 const held = new Map<string, Promise<Uint8Array>>();
 
-async function templateBytes(file: string, passwordCost: number): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await readFile(file));
-  } catch {
-    // Not built yet for these sources.
-  }
-  const blob = await buildTemplate(passwordCost);
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  // Write then rename, so a concurrent run never reads half a file.
-  const partial = `${file}.${process.pid}.partial`;
-  await writeFile(partial, bytes);
-  await rename(partial, file);
-  removeStaleTemplates(file);
-  return bytes;
-}
-
 export async function seededPgliteTemplate(passwordCost: number): Promise<Blob> {
-  const file = join(tmpdir(), `${PREFIX}${templateKey(passwordCost)}.tar`);
-  let bytes = held.get(file);
+  const key = templateKey(passwordCost);
+  let bytes = held.get(key);
   if (!bytes) {
     // A new hour's or source's template replaces the one held before.
     held.clear();
-    bytes = templateBytes(file, passwordCost);
-    held.set(file, bytes);
+    bytes = cachedDumpBytes(PREFIX, key, () => buildTemplate(passwordCost));
+    held.set(key, bytes);
     // A failed build is not kept: the next file tries again.
-    bytes.catch(() => held.delete(file));
+    bytes.catch(() => held.delete(key));
   }
   return new HeldDump(await bytes);
 }

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPostgres } from "../db/postgres";
 import { seedDemo } from "../db/seed";
-import { realNow, seedHour, seedHourStart, templateKey } from "./pglite-template";
+import { realNow } from "./cached-dump";
+import { seedHour, seedHourStart, templateKey } from "./pglite-template";
 
 /**
  * The PostgreSQL twin of pglite-template.ts: a migrated, seeded database kept on the server
