@@ -148,6 +148,28 @@ export class KioskScreen {
     }
   }
 
+  /**
+   * After a tick: the list when the rotation is on `path`, another screen of the rotation
+   * otherwise; read again when the rotation moved on meanwhile. A journey whose clock flows
+   * with real time (the offline list needs the page's timers) can see a tick of the page's own
+   * on a busy machine between reading the URL and checking the list (CI: the list expected,
+   * the indicators on show).
+   */
+  async expectListOrRotating(title: string, path: string, today: string): Promise<void> {
+    await expect(async () => {
+      if (new URL(this.page.url()).pathname === path) await this.expectList(title, path, today);
+      else await this.expectRotating();
+    }).toPass({ timeout: 3 * PAGE_LOAD_TIMEOUT });
+  }
+
+  /** Ticks until the rotation shows `path`'s list, again if a tick of its own moved it on. */
+  async tickUntilList(title: string, path: string, today: string): Promise<void> {
+    await expect(async () => {
+      await this.tickUntil(path);
+      await this.expectList(title, path, today);
+    }).toPass({ timeout: 3 * PAGE_LOAD_TIMEOUT });
+  }
+
   /** Some screen of the rotation is on show: its title, and no error screen. */
   async expectRotating(): Promise<void> {
     await expect(this.page.getByRole("heading", { level: 1 })).toBeVisible({

@@ -56,11 +56,7 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   // critical lines), never a blank or an error screen.
   for (let tick = 1; tick <= 12; tick += 1) {
     await kiosk.tick();
-    if (new URL(page.url()).pathname === "/expeditions") {
-      await kiosk.expectList("Expeditions", "/expeditions", today);
-    } else {
-      await kiosk.expectRotating();
-    }
+    await kiosk.expectListOrRotating("Expeditions", "/expeditions", today);
   }
   await expect(kiosk.offlineMarker()).toBeVisible();
   expect(await kiosk.ticks()).toBeGreaterThanOrEqual(startTicks + 12);
@@ -79,8 +75,7 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   await page.clock.runFor((KIOSK_FULL_RELOAD_TICKS - ticks + 2) * KIOSK_ADVANCE_MS);
   expect(await kiosk.ticks()).toBeGreaterThan(KIOSK_FULL_RELOAD_TICKS);
   expect(await kiosk.isSameDocument()).toBe(true);
-  await kiosk.tickUntil("/expeditions");
-  await kiosk.expectList("Expeditions", "/expeditions", today);
+  await kiosk.tickUntilList("Expeditions", "/expeditions", today);
   await expect(kiosk.offlineMarker()).toBeVisible();
 
   // Back online: the list refreshes at once and the marker goes away...
@@ -93,8 +88,7 @@ test("kiosk: expeditions full screen; offline for minutes it keeps rotating the 
   await reloaded;
   expect(await kiosk.isSameDocument()).toBe(false);
   await kiosk.expectRotating();
-  await kiosk.tickUntil("/expeditions");
-  await kiosk.expectList("Expeditions", "/expeditions", today);
+  await kiosk.tickUntilList("Expeditions", "/expeditions", today);
   expect(await kiosk.theme()).toBe("kiosk");
 });
 
@@ -114,7 +108,6 @@ test("kiosk receptions: rotates between receptions and the indicators", async ({
 
   await page.clock.runFor(3 * KIOSK_ADVANCE_MS);
   expect(await kiosk.ticks()).toBe(startTicks + 3);
-  await kiosk.tickUntil("/receptions");
-  await kiosk.expectList("Receptions", "/receptions", today);
+  await kiosk.tickUntilList("Receptions", "/receptions", today);
   expect(await kiosk.isSameDocument()).toBe(true);
 });
