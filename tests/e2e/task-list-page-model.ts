@@ -43,12 +43,16 @@ export class TaskListPage {
    * Types into a search select and picks the option whose text starts with `option`, until the
    * input shows the choice: on a loaded machine the list may still hold the previous search's
    * options when the click lands (seen once in CI: the text stayed as typed, the list open).
+   * Done once the options are gone too: a list left open (seen in CI: the choice shown, its
+   * option still listed) is the last dialog on the page, where the next field was then sought
+   * until the journey ran out of time.
    */
   async choose(combo: Locator, typed: string, option: string | RegExp): Promise<void> {
     await expect(async () => {
       await combo.fill(typed);
       await this.page.getByRole("option", { name: option }).first().click({ timeout: 5_000 });
       await expect(combo).toHaveValue(option, { timeout: 2_000 });
+      await expect(this.page.getByRole("listbox")).toHaveCount(0, { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
   }
 
