@@ -128,7 +128,11 @@ export class KioskScreen {
    * before to finish, since the rotation drops a tick that comes meanwhile (data-kiosk-moving).
    */
   async tick(): Promise<void> {
-    await expect(this.page.locator("html")).not.toHaveAttribute("data-kiosk-moving", "true");
+    // A move loads a page (its chunk, its data): a page load's time, not an assertion's 7 s
+    // (CI: a busy machine's move still under way after 7 s).
+    await expect(this.page.locator("html")).not.toHaveAttribute("data-kiosk-moving", "true", {
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     await this.page.clock.runFor(KIOSK_ADVANCE_MS);
   }
 
